@@ -1,0 +1,107 @@
+// Package assets finds the files a game loads by their relative path
+// ("assets/shaders/default_shader.vert.spv"), the way the engine's shader
+// rules name them.
+//
+// Paths resolve against the working directory first, so a game overrides any
+// engine file by placing its own at the same relative path. Engine files are
+// also embedded in the binary, so a game built outside this repository runs
+// without copying them.
+package assets
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+//go:embed shaders
+var engine embed.FS
+
+// Prefix is the folder every asset path starts with.
+const Prefix = "assets/"
+
+// ReadFile returns the contents of the asset at the relative path name,
+// preferring a file in the working directory over the embedded engine copy.
+// A missing file yields an error that wraps fs.ErrNotExist and names the path.
+func ReadFile(name string) ([]byte, error) {
+	data, err := os.ReadFile(name)
+	if err == nil {
+		return data, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if rel, ok := embeddedName(name); ok {
+		if data, err := engine.ReadFile(rel); err == nil {
+			return data, nil
+		}
+	}
+	return nil, fmt.Errorf("read %s: %w", name, fs.ErrNotExist)
+}
+
+// Exists reports whether ReadFile would find name.
+func Exists(name string) bool {
+	if _, err := os.Stat(name); err == nil {
+		return true
+	}
+	rel, ok := embeddedName(name)
+	if !ok {
+		return false
+	}
+	_, err := fs.Stat(engine, rel)
+	return err == nil
+}
+
+// Source says where ReadFile finds name: "file" for the working directory,
+// "embedded" for the engine copy, or "" when it is missing.
+func Source(name string) string {
+	if _, err := os.Stat(name); err == nil {
+		return "file"
+	}
+	if rel, ok := embeddedName(name); ok {
+		if _, err := fs.Stat(engine, rel); err == nil {
+			return "embedded"
+		}
+	}
+	return ""
+}
+
+// Engine returns the embedded engine files, rooted so that paths read
+// "shaders/default_shader.vert" (Prefix removed).
+func Engine() fs.FS { return engine }
+
+func embeddedName(name string) (string, bool) {
+	clean := path.Clean(filepath.ToSlash(name))
+	if !strings.HasPrefix(clean, Prefix) {
+		return "", false
+	}
+	return strings.TrimPrefix(clean, Prefix), true
+}
+
+// ChdirToExecutable changes the working directory to the folder of the
+// running executable when that folder holds an assets/ directory, so relative
+// asset paths resolve the same whichever directory the game was started from.
+// It does nothing otherwise (for example under `go run`, whose binary lives in
+// a temporary folder) and returns the directory it chose, or "".
+func ChdirToExecutable() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("find executable: %w", err)
+	}
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	dir := filepath.Dir(exe)
+	if st, err := os.Stat(filepath.Join(dir, "assets")); err != nil || !st.IsDir() {
+		return "", nil
+	}
+	if err := os.Chdir(dir); err != nil {
+		return "", fmt.Errorf("change directory to %s: %w", dir, err)
+	}
+	return dir, nil
+}

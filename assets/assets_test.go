@@ -1,0 +1,61 @@
+package assets
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWorkingDirectoryOverridesEmbedded(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	const name = "assets/shaders/composite.frag"
+	embedded, err := ReadFile(name)
+	if err != nil {
+		t.Fatalf("embedded %s: %v", name, err)
+	}
+	if Source(name) != "embedded" {
+		t.Fatalf("Source = %q, want embedded", Source(name))
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "assets/shaders"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), []byte("override"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadFile(name)
+	if err != nil || string(got) != "override" || string(embedded) == "override" {
+		t.Fatalf("ReadFile = %q, %v; want the working-directory file", got, err)
+	}
+	if Source(name) != "file" {
+		t.Fatalf("Source = %q, want file", Source(name))
+	}
+}
+
+func TestMissingNamesPath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	_, err := ReadFile("assets/shaders/nope.vert.spv")
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("err = %v, want ErrNotExist", err)
+	}
+	if want := "read assets/shaders/nope.vert.spv: file does not exist"; err.Error() != want {
+		t.Fatalf("err = %q, want %q", err, want)
+	}
+	if Exists("assets/shaders/nope.vert.spv") || Exists("elsewhere/composite.frag") {
+		t.Fatal("Exists reported a missing file")
+	}
+}
+
+func TestChdirToExecutableWithoutAssets(t *testing.T) {
+	// The test binary lives in a temporary folder without assets/.
+	wd, _ := os.Getwd()
+	dir, err := ChdirToExecutable()
+	if err != nil || dir != "" {
+		t.Fatalf("ChdirToExecutable = %q, %v; want no change", dir, err)
+	}
+	if now, _ := os.Getwd(); now != wd {
+		t.Fatalf("working directory changed to %s", now)
+	}
+}

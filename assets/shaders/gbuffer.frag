@@ -1,0 +1,32 @@
+#version 450
+// The engine's fixed gbuffer fragment stage; every gbuffer stem's vertex
+// shader feeds it (see docs/SHADERS.md for the interface).
+layout(set = 1, binding = 0) uniform sampler2D albedoTex;
+layout(push_constant) uniform Draw {
+    mat4 model;
+    vec4 color;
+} draw;
+
+layout(location = 0) in vec3 vNormal;
+layout(location = 1) in vec4 vColor;   // rgb albedo, a ambient occlusion
+layout(location = 2) in vec2 vUV;
+layout(location = 3) in vec4 vSurface; // roughness, metallic, emissive
+layout(location = 4) flat in vec4 vTile;
+
+layout(location = 0) out vec4 outAlbedo;   // rgb albedo, a AO
+layout(location = 1) out vec4 outNormal;   // xyz 0.5 + 0.5 n, w roughness
+layout(location = 2) out vec4 outMaterial; // x metallic, y emissive
+
+void main() {
+    vec2 uv = vUV;
+    if (vTile.z > 0.0) {
+        uv = vTile.xy + fract(vUV) * vTile.zw;
+    }
+    vec4 tex = texture(albedoTex, uv);
+    if (tex.a < 0.5) {
+        discard; // cut-out texels (leaves)
+    }
+    outAlbedo = vec4(tex.rgb * vColor.rgb * draw.color.rgb, vColor.a);
+    outNormal = vec4(normalize(vNormal) * 0.5 + 0.5, vSurface.x);
+    outMaterial = vec4(vSurface.y, vSurface.z, 0.0, 1.0);
+}

@@ -1,0 +1,30 @@
+#version 410 core
+// The engine's fixed gbuffer fragment stage; every gbuffer stem's vertex
+// shader feeds it (see docs/SHADERS.md for the interface).
+uniform sampler2D u_texture;
+uniform mat4 u_model;
+uniform vec4 u_color;
+
+layout(location = 0) in vec3 vNormal;
+layout(location = 1) in vec4 vColor;   // rgb albedo, a ambient occlusion
+layout(location = 2) in vec2 vUV;
+layout(location = 3) in vec4 vSurface; // roughness, metallic, emissive
+layout(location = 4) flat in vec4 vTile;
+
+layout(location = 0) out vec4 outAlbedo;   // rgb albedo, a AO
+layout(location = 1) out vec4 outNormal;   // xyz 0.5 + 0.5 n, w roughness
+layout(location = 2) out vec4 outMaterial; // x metallic, y emissive
+
+void main() {
+    vec2 uv = vUV;
+    if (vTile.z > 0.0) {
+        uv = vTile.xy + fract(vUV) * vTile.zw;
+    }
+    vec4 tex = texture(u_texture, uv);
+    if (tex.a < 0.5) {
+        discard; // cut-out texels (leaves)
+    }
+    outAlbedo = vec4(tex.rgb * vColor.rgb * u_color.rgb, vColor.a);
+    outNormal = vec4(normalize(vNormal) * 0.5 + 0.5, vSurface.x);
+    outMaterial = vec4(vSurface.y, vSurface.z, 0.0, 1.0);
+}

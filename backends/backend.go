@@ -1,0 +1,172 @@
+package backends
+
+import (
+	"image"
+	"log/slog"
+
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// MeshID names a mesh a backend created; 0 is never a valid mesh.
+type MeshID uint32
+
+// TextureID names a texture; 0 means the backend's 1x1 white texture.
+type TextureID uint32
+
+// ShaderID names a material shader; 0 is never a valid shader.
+type ShaderID uint32
+
+// RenderPass is one step of a frame, in the order a frame runs them.
+type RenderPass uint8
+
+// The passes of a frame. Shadow, GBuffer, Forward and Transparent take draws;
+// Lighting and Composite are fullscreen steps the backend runs itself between
+// BeginPass and EndPass.
+const (
+	PassShadow RenderPass = iota
+	PassGBuffer
+	PassLighting
+	PassForward
+	PassTransparent
+	PassComposite
+	NumRenderPasses
+)
+
+var renderPassNames = [NumRenderPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite"}
+
+func (p RenderPass) String() string {
+	if p < NumRenderPasses {
+		return renderPassNames[p]
+	}
+	return "pass?"
+}
+
+// Stem returns the vertex-format stem a pass draws custom formats with, and
+// false for the fullscreen passes.
+func (p RenderPass) Stem() (formats.Pass, bool) {
+	switch p {
+	case PassShadow:
+		return formats.PassShadow, true
+	case PassGBuffer:
+		return formats.PassGBuffer, true
+	case PassForward:
+		return formats.PassMain, true
+	case PassTransparent:
+		return formats.PassTransparent, true
+	}
+	return 0, false
+}
+
+// Config describes how to start a backend. Zero values mean defaults.
+type Config struct {
+	Width, Height int               // framebuffer size in pixels
+	Window        *WindowConfig     // nil renders offscreen, with no window and no display
+	Formats       *formats.Registry // the vertex formats meshes may use; required
+	Logger        *slog.Logger      // nil logs to slog.Default()
+	ShadowMapSize int               // square, in texels; default 2048
+	// Validation turns on the driver's validation (Vulkan layers, GL debug
+	// output) where it is installed; every message it reports is logged and
+	// counted in ValidationErrors.
+	Validation bool
+}
+
+// WindowConfig asks for a GLFW window.
+type WindowConfig struct {
+	Title      string
+	Fullscreen bool
+	VSync      bool
+}
+
+// Window is the window a windowed backend opened. Native returns the
+// *glfw.Window, for input handling in game code.
+type Window interface {
+	ShouldClose() bool
+	PollEvents()
+	Native() any
+}
+
+// TextureOptions says how a texture is sampled.
+type TextureOptions struct {
+	Nearest bool // point sampling, for pixel-art atlases; linear otherwise
+	Clamp   bool // clamp to edge; repeat otherwise
+}
+
+// FrameData is what every shader of a frame sees (the Frame uniform block;
+// see docs/SHADERS.md for its exact layout).
+type FrameData struct {
+	ViewProj      vmath.Mat4
+	InvViewProj   vmath.Mat4
+	LightViewProj vmath.Mat4
+	CameraPos     vmath.Vec3
+	Time          float32
+	LightDir      vmath.Vec3 // the direction light travels, normalized
+	Shadows       bool       // whether the shadow map holds this frame's shadows
+	LightColor    vmath.Vec3 // color times intensity
+	Ambient       vmath.Vec3
+	Exposure      float32 // 0 means 1
+	FogColor      vmath.Vec3 // also the clear (sky) color
+	FogStart      float32
+	FogEnd        float32 // 0 disables fog
+}
+
+// Draw is one draw call. Default-format meshes (format handle 0) draw with
+// Shader, their material's; custom formats draw with their stem pipeline for
+// the current pass, and Shader is ignored.
+type Draw struct {
+	Mesh    MeshID
+	Shader  ShaderID
+	Texture TextureID
+	Model   vmath.Mat4
+	Color   vmath.Vec4
+}
+
+// Backend is what a renderer implements. All calls come from one goroutine
+// (the render thread); none is safe for concurrent use.
+//
+// A frame is BeginFrame, then for each RenderPass in order BeginPass, any
+// number of Draw calls (passes that take them), EndPass; then EndFrame, which
+// presents to the window or finishes the offscreen image for ReadPixels.
+type Backend interface {
+	Kind() Kind
+	// Size returns the framebuffer size.
+	Size() (width, height int)
+	// Window returns the window, or nil when rendering offscreen.
+	Window() Window
+
+	// CreateMesh uploads vertices laid out as the format says and 32-bit
+	// indices. Empty input, a length that is not a multiple of the stride or
+	// an index past the last vertex is an error.
+	CreateMesh(format formats.Handle, vertices []byte, indices []uint32) (MeshID, error)
+	DestroyMesh(MeshID)
+	CreateTexture(img *image.RGBA, opts TextureOptions) (TextureID, error)
+	DestroyTexture(TextureID)
+	// CreateShader loads the material shader named by its canonical .hlsl
+	// path, both stages, for default-format meshes. The error names the
+	// backend and every file it tried. Nothing substitutes another shader.
+	CreateShader(canonical string) (ShaderID, error)
+
+	// FormatReady builds, once, the pipeline of a custom format for a pass
+	// and reports whether draws of that format can go ahead in it. An empty
+	// stem, a failed build, or a failed main stem (which gates every pass)
+	// all answer false; failures are logged once and stay until the
+	// pipelines are destroyed (Resize, Close).
+	FormatReady(format formats.Handle, pass formats.Pass) bool
+
+	BeginFrame(frame *FrameData) error
+	BeginPass(pass RenderPass) error
+	Draw(d *Draw)
+	EndPass() error
+	EndFrame() error
+
+	// Resize recreates the size-dependent targets and every pipeline, which
+	// clears the sticky failure flags so missing variants are tried again.
+	Resize(width, height int) error
+	// ReadPixels copies the last finished frame into dst, which must be the
+	// framebuffer's size, top row first.
+	ReadPixels(dst *image.RGBA) error
+	// ValidationErrors counts the driver validation messages of severity
+	// error seen so far.
+	ValidationErrors() int
+	Close() error
+}

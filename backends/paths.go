@@ -1,0 +1,141 @@
+package backends
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/sleakgo/sleak/formats"
+)
+
+// ShaderDir is where stems resolve, relative to the working directory (and
+// the embedded engine assets).
+const ShaderDir = "assets/shaders"
+
+// GBufferStem is the engine shader whose fragment stage every gbuffer stem
+// pairs with: custom gbuffer stems are vertex-only.
+const GBufferStem = "gbuffer"
+
+// Stage is a shader stage.
+type Stage uint8
+
+// Shader stages.
+const (
+	StageVertex Stage = iota
+	StageFragment
+)
+
+func (s Stage) String() string {
+	if s == StageVertex {
+		return "vertex"
+	}
+	return "fragment"
+}
+
+// ShaderFile is one file a backend loads for one stage.
+type ShaderFile struct {
+	Stage Stage
+	Path  string // relative to the working directory
+	Entry string // entry point: "main" for GLSL and SPIR-V, VS_Main or PS_Main for HLSL
+}
+
+// ShaderFiles is what a backend loads for one program: a vertex stage and
+// usually a fragment stage. Vertex-only programs (shadow stems) have no
+// fragment file.
+type ShaderFiles struct {
+	Vertex   ShaderFile
+	Fragment *ShaderFile
+}
+
+// Paths lists the files, vertex first, without repeating one file that
+// serves both stages (HLSL).
+func (f ShaderFiles) Paths() []string {
+	out := []string{f.Vertex.Path}
+	if f.Fragment != nil && f.Fragment.Path != f.Vertex.Path {
+		out = append(out, f.Fragment.Path)
+	}
+	return out
+}
+
+// All lists every (stage, file) pair.
+func (f ShaderFiles) All() []ShaderFile {
+	if f.Fragment == nil {
+		return []ShaderFile{f.Vertex}
+	}
+	return []ShaderFile{f.Vertex, *f.Fragment}
+}
+
+// Base strips the canonical shader path to its stem path: "assets/shaders/foo.hlsl"
+// becomes "assets/shaders/foo". The canonical name is the Direct3D 11 file,
+// so it must end in ".hlsl"; only that final extension is removed, so a
+// folder named "x.hlsl" is left alone.
+func Base(canonical string) (string, error) {
+	if !strings.HasSuffix(canonical, ".hlsl") || len(canonical) == len(".hlsl") || strings.HasSuffix(canonical, "/.hlsl") {
+		return "", fmt.Errorf("shader path %q: a material's shader is named by its .hlsl file, like \"assets/shaders/default_shader.hlsl\"", canonical)
+	}
+	return strings.TrimSuffix(canonical, ".hlsl"), nil
+}
+
+// Resolve returns the files backend k loads for the material shader named by
+// its canonical .hlsl path, following the rewrite table:
+//
+//	Vulkan   foo.vert.spv + foo.frag.spv   (entry "main")
+//	OpenGL   foo_gl.vert  + foo_gl.frag
+//	D3D11    foo.hlsl                      (VS_Main, PS_Main)
+//	D3D12    foo_dx12.hlsl                 (VS_Main, PS_Main)
+func Resolve(k Kind, canonical string) (ShaderFiles, error) {
+	base, err := Base(canonical)
+	if err != nil {
+		return ShaderFiles{}, err
+	}
+	v, f := stageFiles(k, base)
+	return ShaderFiles{Vertex: v, Fragment: &f}, nil
+}
+
+// ResolveStem returns the files backend k loads for a vertex format's stem in
+// a pass. Stems live in ShaderDir. Main and transparent stems have both
+// stages; a shadow stem is vertex-only; a gbuffer stem is vertex-only and
+// pairs with the engine's gbuffer fragment shader on every backend.
+func ResolveStem(k Kind, stem string, p formats.Pass) (ShaderFiles, error) {
+	if stem == "" {
+		return ShaderFiles{}, fmt.Errorf("%s stem is empty: the pass is skipped, nothing to load", p)
+	}
+	if strings.ContainsAny(stem, `/\.`) {
+		return ShaderFiles{}, fmt.Errorf("stem %q: a stem is a bare name without extension or folder", stem)
+	}
+	if _, ok := kindNames[k]; !ok {
+		return ShaderFiles{}, fmt.Errorf("stem %q: unknown backend %v", stem, k)
+	}
+	v, f := stageFiles(k, path.Join(ShaderDir, stem))
+	switch p {
+	case formats.PassShadow:
+		return ShaderFiles{Vertex: v}, nil
+	case formats.PassGBuffer:
+		_, gf := stageFiles(k, path.Join(ShaderDir, GBufferStem))
+		return ShaderFiles{Vertex: v, Fragment: &gf}, nil
+	default:
+		return ShaderFiles{Vertex: v, Fragment: &f}, nil
+	}
+}
+
+func stageFiles(k Kind, base string) (vertex, fragment ShaderFile) {
+	switch k {
+	case Vulkan:
+		return ShaderFile{StageVertex, base + ".vert.spv", "main"}, ShaderFile{StageFragment, base + ".frag.spv", "main"}
+	case OpenGL:
+		return ShaderFile{StageVertex, base + "_gl.vert", "main"}, ShaderFile{StageFragment, base + "_gl.frag", "main"}
+	case D3D11:
+		return ShaderFile{StageVertex, base + ".hlsl", "VS_Main"}, ShaderFile{StageFragment, base + ".hlsl", "PS_Main"}
+	default: // D3D12
+		return ShaderFile{StageVertex, base + "_dx12.hlsl", "VS_Main"}, ShaderFile{StageFragment, base + "_dx12.hlsl", "PS_Main"}
+	}
+}
+
+// SourceOf returns the GLSL source a SPIR-V file is compiled from
+// ("foo.vert.spv" -> "foo.vert"), or "" when path is no .spv file.
+func SourceOf(spv string) string {
+	if !strings.HasSuffix(spv, ".spv") {
+		return ""
+	}
+	return strings.TrimSuffix(spv, ".spv")
+}

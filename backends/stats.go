@@ -1,0 +1,61 @@
+package backends
+
+import (
+	"time"
+
+	"github.com/sleakgo/sleak/formats"
+)
+
+// Stats is what the render systems did in one frame. Dropped draws are
+// counted per (format, pass), so geometry that is "simply absent" because a
+// variant failed shows up here instead of reading like a culling bug.
+type Stats struct {
+	Frame     uint64
+	Draws     [NumRenderPasses]int // draws submitted per pass
+	Culled    int                  // entities outside the frustum, all passes
+	Triangles int
+	// Dropped[h][p] counts draws of format h dropped in stem pass p because
+	// its pipeline was skipped or failed. Indexed by handle; grows as formats
+	// appear and is cleared, not reallocated, every frame.
+	Dropped [][formats.NumPasses]int
+	// DroppedMaterial counts default-format draws dropped because their
+	// material's shader failed to load.
+	DroppedMaterial int
+	PassTime        [NumRenderPasses]time.Duration // CPU time spent recording each pass
+	CPUTime         time.Duration                  // the whole frame on the CPU
+}
+
+// Reset clears the counters for a new frame without freeing memory.
+func (s *Stats) Reset() {
+	frame := s.Frame
+	dropped := s.Dropped
+	clear(dropped)
+	*s = Stats{Frame: frame + 1, Dropped: dropped}
+}
+
+// Drop counts one dropped draw of format h in pass p.
+func (s *Stats) Drop(h formats.Handle, p formats.Pass) {
+	for int(h) >= len(s.Dropped) {
+		s.Dropped = append(s.Dropped, [formats.NumPasses]int{})
+	}
+	s.Dropped[h][p]++
+}
+
+// DroppedIn returns the draws of format h dropped in pass p this frame.
+func (s *Stats) DroppedIn(h formats.Handle, p formats.Pass) int {
+	if int(h) >= len(s.Dropped) {
+		return 0
+	}
+	return s.Dropped[h][p]
+}
+
+// TotalDropped returns every dropped draw of the frame.
+func (s *Stats) TotalDropped() int {
+	n := s.DroppedMaterial
+	for _, d := range s.Dropped {
+		for _, c := range d {
+			n += c
+		}
+	}
+	return n
+}

@@ -1,0 +1,66 @@
+package vmath
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-4 }
+
+func TestInverse(t *testing.T) {
+	m := TRS(Vec3{1, 2, 3}, QuatEuler(0.3, -0.7, 1.1), Vec3{2, 3, 4})
+	id := m.Mul(m.Inverse())
+	for i, v := range Ident() {
+		if !near(id[i], v) {
+			t.Fatalf("m*inv(m)[%d] = %v, want %v", i, id[i], v)
+		}
+	}
+}
+
+func TestQuatRotateMatchesMatrix(t *testing.T) {
+	q := QuatEuler(0.4, 1.2, -0.5)
+	v := Vec3{1, -2, 0.5}
+	a, b := q.Rotate(v), q.Mat4().MulPoint(v)
+	for i := range a {
+		if !near(a[i], b[i]) {
+			t.Fatalf("Rotate %v != Mat4 %v", a, b)
+		}
+	}
+}
+
+func TestPerspectiveDepthRange(t *testing.T) {
+	p := Perspective(Radians(60), 1, 0.5, 100)
+	for _, tc := range []struct{ z, want float32 }{{-0.5, 0}, {-100, 1}} {
+		c := p.MulVec4(Vec4{0, 0, tc.z, 1})
+		if got := c[2] / c[3]; !near(got, tc.want) {
+			t.Errorf("depth at z=%v: %v, want %v", tc.z, got, tc.want)
+		}
+	}
+}
+
+func TestFrustumCulling(t *testing.T) {
+	vp := Perspective(Radians(60), 1, 0.1, 100).Mul(LookAt(Vec3{0, 0, 5}, Vec3{}, Vec3{0, 1, 0}))
+	f := FrustumFromMatrix(vp)
+	tests := []struct {
+		name string
+		box  AABB
+		want bool
+	}{
+		{"in front", AABB{Vec3{-1, -1, -1}, Vec3{1, 1, 1}}, true},
+		{"behind", AABB{Vec3{-1, -1, 6}, Vec3{1, 1, 8}}, false},
+		{"far left", AABB{Vec3{-50, -1, -1}, Vec3{-40, 1, 1}}, false},
+		{"beyond far", AABB{Vec3{-1, -1, -200}, Vec3{1, 1, -150}}, false},
+	}
+	for _, tc := range tests {
+		if got := f.IntersectsAABB(tc.box); got != tc.want {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestAABBTransform(t *testing.T) {
+	b := AABB{Vec3{-1, -1, -1}, Vec3{1, 1, 1}}.Transform(TRS(Vec3{10, 0, 0}, QuatAxisAngle(Vec3{0, 1, 0}, math.Pi/4), Vec3{1, 1, 1}))
+	if !near(b.Max[0], 10+float32(math.Sqrt2)) || !near(b.Min[1], -1) {
+		t.Fatalf("got %+v", b)
+	}
+}
