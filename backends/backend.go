@@ -104,7 +104,7 @@ type FrameData struct {
 	Shadows       bool       // whether the shadow map holds this frame's shadows
 	LightColor    vmath.Vec3 // color times intensity
 	Ambient       vmath.Vec3
-	Exposure      float32 // 0 means 1
+	Exposure      float32    // 0 means 1
 	FogColor      vmath.Vec3 // also the clear (sky) color
 	FogStart      float32
 	FogEnd        float32 // 0 disables fog
