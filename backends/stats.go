@@ -13,7 +13,6 @@ type Stats struct {
 	Frame     uint64
 	Draws     [NumRenderPasses]int // draws submitted per pass
 	Culled    int                  // entities outside the frustum, all passes
-	Triangles int
 	// Dropped[h][p] counts draws of format h dropped in stem pass p because
 	// its pipeline was skipped or failed. Indexed by handle; grows as formats
 	// appear and is cleared, not reallocated, every frame.

@@ -1,0 +1,110 @@
+package frame
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// Begin starts a frame: it resets the statistics, derives the camera and
+// light matrices from the world's active camera and sun, and hands them to
+// the backend. With no active camera it renders from the origin looking
+// down -Z.
+func (c *Context) Begin(w *ecs.World) error {
+	c.Started = time.Now()
+	c.Stats.Reset()
+	width, height := c.Backend.Size()
+	aspect := float32(1)
+	if height > 0 {
+		aspect = float32(width) / float32(height)
+	}
+	eye := vmath.Vec3{}
+	rot := vmath.QuatIdent()
+	fov, near, far := float32(60), float32(0.1), float32(1000)
+	if t, cam := w.ActiveCamera(); cam != nil {
+		eye, rot = t.Position, t.Rotation
+		fov, near, far = cam.FovY, cam.Near, cam.Far
+	}
+	forward := rot.Rotate(vmath.Vec3{0, 0, -1})
+	up := rot.Rotate(vmath.Vec3{0, 1, 0})
+	view := vmath.LookAt(eye, eye.Add(forward), up)
+	proj := vmath.Perspective(vmath.Radians(fov), aspect, near, far)
+	vp := proj.Mul(view)
+
+	d := &c.Data
+	d.ViewProj = vp
+	d.InvViewProj = vp.Inverse()
+	d.CameraPos = eye
+	d.Time = float32(w.Time.Elapsed.Seconds())
+	d.Ambient = c.Env.Ambient
+	d.FogColor = c.Env.FogColor
+	d.FogStart, d.FogEnd = c.Env.FogStart, c.Env.FogEnd
+	d.Exposure = c.Env.Exposure
+	c.Camera = vmath.FrustumFromMatrix(vp)
+
+	d.Shadows, c.HasLight = false, false
+	d.LightDir, d.LightColor = vmath.Vec3{0, -1, 0}, vmath.Vec3{}
+	if sun := w.Sun(); sun != nil {
+		c.HasLight = true
+		d.LightDir = sun.Direction.Normalize()
+		d.LightColor = sun.Color.Mul(sun.Intensity)
+		d.Shadows = sun.CastShadows
+		shadowFar := min(far, c.Env.ShadowDistance)
+		d.LightViewProj = lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir)
+		c.Light = vmath.FrustumFromMatrix(d.LightViewProj)
+	}
+	if err := c.Backend.BeginFrame(d); err != nil {
+		return fmt.Errorf("%s: begin frame: %w", c.Backend.Kind(), err)
+	}
+	return nil
+}
+
+// lightMatrix fits an orthographic shadow projection around the bounding
+// sphere of the camera frustum's slice [near, far], so the shadow map's
+// resolution is spent where the camera looks, and it does not swim when the
+// camera turns.
+func lightMatrix(eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32, dir vmath.Vec3) vmath.Mat4 {
+	tanY := float32(math.Tan(float64(vmath.Radians(fovDeg)) / 2))
+	tanX := tanY * aspect
+	// The sphere through the far corners, centred on the view axis.
+	farHalfDiag := far * float32(math.Sqrt(float64(tanX*tanX+tanY*tanY)))
+	centerDist := (far + near) / 2
+	center := eye.Add(forward.Mul(centerDist))
+	radius := float32(math.Sqrt(float64((far-centerDist)*(far-centerDist) + farHalfDiag*farHalfDiag)))
+	radius = float32(math.Ceil(float64(radius)))
+	lightUp := vmath.Vec3{0, 1, 0}
+	if math.Abs(float64(dir[1])) > 0.99 {
+		lightUp = vmath.Vec3{0, 0, 1}
+	}
+	view := vmath.LookAt(center.Sub(dir.Mul(radius*2)), center, lightUp)
+	// Snap the centre to whole shadow-map texels (at 2048) so edges do not
+	// shimmer as the camera moves.
+	texel := 2 * radius / 2048
+	cx := view.MulPoint(center)
+	view[12] -= cx[0] - float32(math.Floor(float64(cx[0]/texel)))*texel
+	view[13] -= cx[1] - float32(math.Floor(float64(cx[1]/texel)))*texel
+	proj := vmath.Ortho(-radius, radius, -radius, radius, 0.01, radius*4)
+	return proj.Mul(view)
+}
+
+// End finishes the frame (composite and present or read back) and records
+// its CPU time.
+func (c *Context) End() error {
+	start := time.Now()
+	if err := c.Backend.BeginPass(backends.PassComposite); err != nil {
+		return fmt.Errorf("%s: begin composite pass: %w", c.Backend.Kind(), err)
+	}
+	if err := c.Backend.EndPass(); err != nil {
+		return fmt.Errorf("%s: end composite pass: %w", c.Backend.Kind(), err)
+	}
+	if err := c.Backend.EndFrame(); err != nil {
+		return fmt.Errorf("%s: end frame: %w", c.Backend.Kind(), err)
+	}
+	c.Stats.PassTime[backends.PassComposite] += time.Since(start)
+	c.Stats.CPUTime = time.Since(c.Started)
+	return nil
+}

@@ -1,0 +1,173 @@
+// Package frame is the state the render systems share within a frame: the
+// backend, the vertex-format registry, the frame's camera and light data,
+// frame statistics, and the draw-list machinery every pass uses (cull,
+// group by format and material, sort, submit, count drops).
+//
+// The pass systems themselves live in systems/shadow, systems/gbuffer and
+// systems/render; they decide what to draw and in which pass, and backends
+// only execute.
+package frame
+
+import (
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// Environment is the lighting the frame uses besides the sun.
+type Environment struct {
+	Ambient        vmath.Vec3
+	FogColor       vmath.Vec3 // also the sky colour
+	FogStart       float32
+	FogEnd         float32 // 0 disables fog
+	Exposure       float32
+	ShadowDistance float32 // how far from the camera the shadow map reaches
+}
+
+// DefaultEnvironment is a soft daylight.
+func DefaultEnvironment() Environment {
+	return Environment{
+		Ambient:        vmath.Vec3{0.25, 0.28, 0.35},
+		FogColor:       vmath.Vec3{0.55, 0.7, 0.9},
+		FogEnd:         0,
+		Exposure:       1,
+		ShadowDistance: 40,
+	}
+}
+
+// Context is shared by the render systems of one backend.
+type Context struct {
+	Backend  backends.Backend
+	Formats  *formats.Registry
+	Log      *slog.Logger
+	Env      Environment
+	Stats    backends.Stats
+	Data     backends.FrameData
+	Camera   vmath.Frustum // world-space camera frustum of this frame
+	Light    vmath.Frustum // world-space shadow frustum of this frame
+	HasLight bool
+	Started  time.Time // when this frame began on the CPU
+
+	shaderIDs    map[string]backends.ShaderID
+	shaderFailed map[string]bool
+	items        []Item
+}
+
+// NewContext returns a context for backend b.
+func NewContext(b backends.Backend, reg *formats.Registry, log *slog.Logger) *Context {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Context{
+		Backend: b, Formats: reg, Log: log, Env: DefaultEnvironment(),
+		shaderIDs: map[string]backends.ShaderID{}, shaderFailed: map[string]bool{},
+	}
+}
+
+// Item is one draw in a pass's list.
+type Item struct {
+	Key    uint64 // format, shader and texture, for grouping
+	Depth  float32
+	Format formats.Handle
+	Draw   backends.Draw
+}
+
+// MaterialShader returns the loaded shader of a material, loading it the
+// first time. A failure is logged once (naming the backend and every file
+// tried) and remembered until Resize, so a missing shader costs one line, not
+// one per frame; 0 means "drop this draw".
+func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
+	if m.ShaderID != 0 {
+		return m.ShaderID
+	}
+	if id, ok := c.shaderIDs[m.Shader]; ok {
+		m.ShaderID = id
+		return id
+	}
+	if c.shaderFailed[m.Shader] {
+		return 0
+	}
+	id, err := c.Backend.CreateShader(m.Shader)
+	if err != nil {
+		c.shaderFailed[m.Shader] = true
+		c.Log.Error(fmt.Sprintf("material shader %s: %v", m.Shader, err),
+			"backend", c.Backend.Kind().String(), "shader", m.Shader)
+		return 0
+	}
+	c.shaderIDs[m.Shader] = id
+	m.ShaderID = id
+	return id
+}
+
+// Resize resizes the backend, which rebuilds its pipelines, and forgets the
+// failed material shaders so they are tried again too.
+func (c *Context) Resize(width, height int) error {
+	if err := c.Backend.Resize(width, height); err != nil {
+		return fmt.Errorf("resize to %dx%d: %w", width, height, err)
+	}
+	clear(c.shaderFailed)
+	return nil
+}
+
+// Items returns the reusable draw list, emptied.
+func (c *Context) Items() []Item { return c.items[:0] }
+
+// Keep stores the list back so its memory is reused next time.
+func (c *Context) Keep(items []Item) { c.items = items[:0] }
+
+// GroupKey orders draws so pipeline and texture changes are fewest.
+func GroupKey(format formats.Handle, shader backends.ShaderID, tex backends.TextureID) uint64 {
+	return uint64(format)<<48 | uint64(shader)<<24 | uint64(tex)
+}
+
+// Submit records a pass's draws in order and counts them.
+func (c *Context) Submit(pass backends.RenderPass, items []Item) {
+	for i := range items {
+		c.Backend.Draw(&items[i].Draw)
+	}
+	c.Stats.Draws[pass] += len(items)
+}
+
+// RunPass begins a pass, submits items, ends it and times it.
+func (c *Context) RunPass(pass backends.RenderPass, items []Item) error {
+	start := time.Now()
+	if err := c.Backend.BeginPass(pass); err != nil {
+		return fmt.Errorf("%s: begin %s pass: %w", c.Backend.Kind(), pass, err)
+	}
+	c.Submit(pass, items)
+	if err := c.Backend.EndPass(); err != nil {
+		return fmt.Errorf("%s: end %s pass: %w", c.Backend.Kind(), pass, err)
+	}
+	c.Stats.PassTime[pass] += time.Since(start)
+	return nil
+}
+
+// CustomReady reports whether draws of custom format h go ahead in stem pass
+// p, counting a dropped draw when its stem is named but failed (or its main
+// stem failed). An empty stem is a deliberate skip and is not counted.
+func (c *Context) CustomReady(h formats.Handle, p formats.Pass) bool {
+	l, ok := c.Formats.Get(h)
+	if !ok {
+		c.Stats.Drop(h, p)
+		return false
+	}
+	if l.Stem(p) == "" && p != formats.PassMain {
+		return false
+	}
+	if c.Backend.FormatReady(h, p) {
+		return true
+	}
+	c.Stats.Drop(h, p)
+	return false
+}
+
+// Visible transforms local bounds to world space and tests them against f.
+func Visible(f *vmath.Frustum, world vmath.Mat4, local vmath.AABB) (vmath.AABB, bool) {
+	box := local.Transform(world)
+	return box, f.IntersectsAABB(box)
+}

@@ -1,0 +1,188 @@
+// Package render holds the forward half of a frame and the frame's
+// bookends: Begin (camera, light, statistics), the forward opaque pass, the
+// transparent pass (sorted back to front) and End (composite, then present
+// or read back). Install adds every render system of a frame, in order, to a
+// scheduler.
+//
+// Default-format meshes draw with their material's shader; custom formats
+// draw with their stems. Opaque custom formats without a gbuffer stem draw
+// here with their main stem; transparent materials draw in the transparent
+// pass with their format's transparent stem.
+package render
+
+import (
+	"slices"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/systems/frame"
+	"github.com/sleakgo/sleak/systems/gbuffer"
+	"github.com/sleakgo/sleak/systems/shadow"
+)
+
+// Systems is the set of render systems of one backend. Err reports the
+// first backend error of the last frame.
+type Systems struct {
+	Ctx         *frame.Context
+	Begin       *Begin
+	Shadow      *shadow.System
+	GBuffer     *gbuffer.System
+	Forward     *Forward
+	Transparent *Transparent
+	End         *End
+}
+
+// Install adds the render systems to the Render stage of s in frame order.
+func Install(s *ecs.Scheduler, ctx *frame.Context) *Systems {
+	rs := &Systems{
+		Ctx:         ctx,
+		Begin:       &Begin{Ctx: ctx},
+		Shadow:      &shadow.System{Ctx: ctx},
+		GBuffer:     &gbuffer.System{Ctx: ctx},
+		Forward:     &Forward{Ctx: ctx},
+		Transparent: &Transparent{Ctx: ctx},
+		End:         &End{Ctx: ctx},
+	}
+	for _, sys := range []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.End} {
+		s.Add(ecs.Render, sys)
+	}
+	return rs
+}
+
+// Err returns the first error any render system met in the last frame.
+func (rs *Systems) Err() error {
+	for _, err := range []error{rs.Begin.Err, rs.Shadow.Err, rs.GBuffer.Err, rs.Forward.Err, rs.Transparent.Err, rs.End.Err} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Begin starts the frame.
+type Begin struct {
+	Ctx *frame.Context
+	Err error
+}
+
+// Update updates transforms and begins the frame.
+func (b *Begin) Update(w *ecs.World) {
+	w.UpdateTransforms()
+	b.Err = b.Ctx.Begin(w)
+}
+
+// End composites and presents the frame.
+type End struct {
+	Ctx *frame.Context
+	Err error
+}
+
+// Update ends the frame.
+func (e *End) Update(*ecs.World) { e.Err = e.Ctx.End() }
+
+// Forward draws opaque meshes that are not deferred.
+type Forward struct {
+	Ctx *frame.Context
+	Err error
+}
+
+// Update records the forward opaque pass.
+func (f *Forward) Update(w *ecs.World) {
+	c := f.Ctx
+	items := c.Items()
+	q := w.Renderables()
+	for q.Next() {
+		t, m, mat := q.Get()
+		if mat.Transparent || m.ID == 0 || gbuffer.Deferred(c.Formats, m.Format) {
+			continue
+		}
+		if _, ok := frame.Visible(&c.Camera, t.World, m.Bounds); !ok {
+			c.Stats.Culled++
+			continue
+		}
+		item, ok := drawItem(c, t, m, mat, formats.PassMain)
+		if !ok {
+			continue
+		}
+		items = append(items, item)
+	}
+	slices.SortFunc(items, byKey)
+	f.Err = c.RunPass(backends.PassForward, items)
+	c.Keep(items)
+}
+
+// Transparent draws transparent materials back to front.
+type Transparent struct {
+	Ctx *frame.Context
+	Err error
+}
+
+// Update records the transparent pass.
+func (tp *Transparent) Update(w *ecs.World) {
+	c := tp.Ctx
+	items := c.Items()
+	eye := c.Data.CameraPos
+	q := w.Renderables()
+	for q.Next() {
+		t, m, mat := q.Get()
+		if !mat.Transparent || m.ID == 0 {
+			continue
+		}
+		box, ok := frame.Visible(&c.Camera, t.World, m.Bounds)
+		if !ok {
+			c.Stats.Culled++
+			continue
+		}
+		item, ok := drawItem(c, t, m, mat, formats.PassTransparent)
+		if !ok {
+			continue
+		}
+		d := box.Center().Sub(eye)
+		item.Depth = d.Dot(d)
+		items = append(items, item)
+	}
+	slices.SortFunc(items, backToFront)
+	tp.Err = c.RunPass(backends.PassTransparent, items)
+	c.Keep(items)
+}
+
+// drawItem builds the draw of one entity for a stem pass, or reports that it
+// is dropped (counted) or skipped.
+func drawItem(c *frame.Context, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, p formats.Pass) (frame.Item, bool) {
+	var shader backends.ShaderID
+	if m.Format == formats.DefaultHandle {
+		shader = c.MaterialShader(mat)
+		if shader == 0 {
+			c.Stats.DroppedMaterial++
+			return frame.Item{}, false
+		}
+	} else if !c.CustomReady(m.Format, p) {
+		return frame.Item{}, false
+	}
+	return frame.Item{
+		Key:    frame.GroupKey(m.Format, shader, mat.Texture),
+		Format: m.Format,
+		Draw:   backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color},
+	}, true
+}
+
+func byKey(a, b frame.Item) int {
+	switch {
+	case a.Key < b.Key:
+		return -1
+	case a.Key > b.Key:
+		return 1
+	}
+	return 0
+}
+
+func backToFront(a, b frame.Item) int {
+	switch {
+	case a.Depth > b.Depth:
+		return -1
+	case a.Depth < b.Depth:
+		return 1
+	}
+	return 0
+}
