@@ -1,0 +1,36 @@
+# Sleak: `make run` starts the demo, `make test` runs every test.
+# Both install the Debian packages they need first (scripts/deps.sh is
+# idempotent and quiet when everything is there).
+
+GO      ?= go
+ARGS    ?=
+TESTFLAGS ?= -timeout 40m
+
+.PHONY: run test deps vet bench shaders check-shaders
+
+deps:
+	@bash scripts/deps.sh
+
+# The demo opens a window when a display is available; without one it
+# renders headless and writes out/screenshot.png.
+run: deps
+	@bash scripts/run.sh $(ARGS)
+
+# Every test, including those that need Vulkan (lavapipe), OpenGL (llvmpipe
+# under Xvfb) and the shader tools: SLEAK_REQUIRE_DRIVERS=1 turns their
+# "no driver" skips into failures.
+test: deps vet
+	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test $(TESTFLAGS) ./...
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
+	$(GO) vet ./...
+
+bench: deps
+	xvfb-run -a $(GO) test -run '^$$' -bench . -benchtime 3x ./...
+
+shaders: deps
+	$(GO) run ./cmd/sleak shaders compile
+
+check-shaders: deps
+	$(GO) run ./cmd/sleak shaders check
