@@ -49,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return formatsCheck(args[2:], stdout, stderr)
 		}
 	case "render":
-		return render(args[1:], stdout, stderr)
+		return renderCommand(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -36,7 +36,7 @@ type renderFlags struct {
 	strict   bool
 }
 
-func render(args []string, stdout, stderr io.Writer) int {
+func renderCommand(args []string, stdout, stderr io.Writer) int {
 	var fl renderFlags
 	fs := flag.NewFlagSet("sleak render", flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -1,0 +1,450 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/tomlpos"
+)
+
+// File is a decoded and checked game.toml. Zero or absent sections hold the
+// documented defaults.
+type File struct {
+	Path          string
+	Window        Window
+	Renderer      Renderer
+	VertexFormats []formats.Layout // [[vertex_format]], in file order, already validated
+	Materials     []Material       // [[material]], in file order
+	Entities      []Entity         // [[entity]], in file order
+	Shaders       ShaderPolicy
+
+	// Positions for errors raised after parsing, by Register, and the
+	// format names they belong to.
+	idx         *tomlpos.Index
+	formatNames []string
+}
+
+// Window is the [window] table.
+type Window struct {
+	Width      int    // pixels, default 1200
+	Height     int    // pixels, default 800
+	Title      string // default "Sleak"
+	VSync      bool   // default true
+	Fullscreen bool
+}
+
+// Renderer is the [renderer] table.
+type Renderer struct {
+	// Backend is "vulkan" (the default), "opengl", "d3d11" or "d3d12". The
+	// file may use the command line's other spellings (v, vk, o, gl, d11,
+	// dx11, directx11, d12, dx12, directx12); they are stored in this
+	// canonical form.
+	Backend string
+	// StrictShaders makes a missing or failing shader variant stop the game
+	// at start-up instead of skipping the pass that needed it.
+	StrictShaders bool
+}
+
+// Material is one [[material]] table.
+type Material struct {
+	Name string
+	// Shader is the canonical .hlsl path, e.g. "assets/shaders/flat_shader.hlsl";
+	// each backend derives its own file names from it. Empty means the
+	// engine's default shader.
+	Shader      string
+	Color       [4]float32 // RGBA, default opaque white
+	Texture     string     // optional path
+	Transparent bool
+	TwoSided    bool
+	CastShadows bool     // default true
+	Roughness   *float32 // optional, 0 to 1
+	Metallic    *float32 // optional, 0 to 1
+}
+
+// Entity is one [[entity]] table.
+type Entity struct {
+	Name     string // optional; unique when set
+	Mesh     string // "cube", "plane", "sphere" or "" for none
+	Material string // name of a [[material]]; "" for the default material
+	Position [3]float32
+	Rotation [3]float32 // Euler angles in degrees, applied X, then Y, then Z
+	Scale    [3]float32 // default 1, 1, 1; components are positive
+
+	Camera           *Camera           // [entity.camera]
+	DirectionalLight *DirectionalLight // [entity.directional_light]
+	PointLight       *PointLight       // [entity.point_light]
+}
+
+// Camera is an entity's [entity.camera] table.
+type Camera struct {
+	FOV  float32 // vertical field of view in degrees, default 60
+	Near float32 // default 0.1
+	Far  float32 // default 1000
+}
+
+// DirectionalLight is an entity's [entity.directional_light] table.
+type DirectionalLight struct {
+	Direction   [3]float32 // the way the light travels, default straight down
+	Color       [3]float32 // default white
+	Intensity   float32    // default 1
+	CastShadows bool       // default true
+}
+
+// PointLight is an entity's [entity.point_light] table.
+type PointLight struct {
+	Color     [3]float32 // default white
+	Intensity float32    // default 1
+	Range     float32    // default 10
+}
+
+// ShaderPolicy is the [shaders] table: the stems the game knowingly ships for
+// only some backends, so that shader tools report their missing variants as
+// expected rather than as mistakes.
+type ShaderPolicy struct {
+	Limited []LimitedStem
+}
+
+// LimitedStem is one entry of [shaders] limited.
+type LimitedStem struct {
+	Stem     string   // a bare stem, e.g. "ssr"
+	Backends []string // canonical backend names the stem exists for
+}
+
+// Backends returns the backends stem is limited to, and whether it is
+// limited at all.
+func (p ShaderPolicy) Backends(stem string) ([]string, bool) {
+	for _, l := range p.Limited {
+		if l.Stem == stem {
+			return l.Backends, true
+		}
+	}
+	return nil, false
+}
+
+// Section is an extra top-level table that the game decodes itself, such as
+// [world]. Into must be a non-nil pointer, normally to a struct. It is
+// decoded with the TOML decoder's usual rules (field names or `toml` tags),
+// and keys under the section that Into has no field for are reported like
+// any other unknown key. Parts decoded into maps or interfaces accept any
+// key.
+type Section struct {
+	Name string
+	Into any
+}
+
+// Engine sections, in the order the file is decoded.
+var engineSections = []string{"window", "renderer", "vertex_format", "material", "entity", "shaders"}
+
+func defaults(path string) *File {
+	return &File{
+		Path:     path,
+		Window:   Window{Width: 1200, Height: 800, Title: "Sleak", VSync: true},
+		Renderer: Renderer{Backend: "vulkan"},
+	}
+}
+
+// Load reads and parses the game.toml at path. See [Parse].
+func Load(path string, extra ...Section) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load game config: %w", err)
+	}
+	return Parse(path, data, extra...)
+}
+
+// Parse decodes a game.toml. path is used only in messages. On failure it
+// returns a nil *File and an [Errors] holding every problem found, each as
+// "FILE:LINE:COL: message", sorted by position: values of the wrong type,
+// unknown keys, vertex format problems, out-of-range values and broken
+// references. A syntax error stops decoding, so it is reported alone.
+func Parse(path string, data []byte, extra ...Section) (*File, error) {
+	// The TOML decoder drops a byte order mark before computing offsets;
+	// drop it here too so columns agree.
+	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
+		data = bytes.TrimPrefix(data, []byte(bom))
+	}
+	d := &decoder{file: path, data: data}
+	if err := checkSections(extra); err != nil {
+		return nil, Errors{{File: path, Msg: err.Error(), Err: err}}
+	}
+
+	var root map[string]toml.Primitive
+	md, err := decodeTOML(data, &root)
+	if err != nil {
+		return nil, Errors{syntaxError(path, data, err)}
+	}
+	d.idx = tomlpos.Scan(data)
+
+	f := defaults(path)
+	f.idx = d.idx
+	top := &obj{d: d, m: make(map[string]any, len(root))}
+	for k := range root {
+		top.m[k] = nil // values are fetched per section below
+	}
+	for _, name := range engineSections {
+		if _, ok := root[name]; !ok {
+			top.known = append(top.known, name)
+			continue
+		}
+		v, err := primitive(&md, root[name])
+		if err != nil {
+			d.at([]any{name}, err, "%s: %v", name, err)
+			top.known = append(top.known, name)
+			continue
+		}
+		top.m[name] = v
+		d.section(f, top, name)
+	}
+	for _, s := range extra {
+		top.known = append(top.known, s.Name)
+		if prim, ok := root[s.Name]; ok {
+			d.extra(&md, s, prim)
+		}
+	}
+	top.finish()
+	d.references(f)
+
+	if len(d.errs) > 0 {
+		d.errs.sortByPosition()
+		return nil, d.errs
+	}
+	for _, l := range f.VertexFormats {
+		f.formatNames = append(f.formatNames, l.Name)
+	}
+	return f, nil
+}
+
+// section decodes one engine section of the top-level table.
+func (d *decoder) section(f *File, top *obj, name string) {
+	switch name {
+	case "window":
+		if o, ok := top.sub(name); ok {
+			d.window(o, &f.Window)
+		}
+	case "renderer":
+		if o, ok := top.sub(name); ok {
+			d.renderer(o, &f.Renderer)
+		}
+	case "vertex_format":
+		f.VertexFormats = d.vertexFormats(top.tables(name))
+	case "material":
+		for _, o := range top.tables(name) {
+			f.Materials = append(f.Materials, d.material(o))
+			d.matPaths = append(d.matPaths, o.path)
+		}
+	case "entity":
+		for _, o := range top.tables(name) {
+			f.Entities = append(f.Entities, d.entity(o))
+			d.entPaths = append(d.entPaths, o.path)
+		}
+	case "shaders":
+		if o, ok := top.sub(name); ok {
+			f.Shaders = d.shaders(o)
+		}
+	}
+}
+
+func checkSections(extra []Section) error {
+	seen := map[string]bool{}
+	for _, s := range extra {
+		switch {
+		case s.Name == "":
+			return errors.New("config: an extra section has no name")
+		case contains(engineSections, s.Name):
+			return fmt.Errorf("config: extra section %q is decoded by the engine", s.Name)
+		case seen[s.Name]:
+			return fmt.Errorf("config: extra section %q is given twice", s.Name)
+		case !isPointer(s.Into):
+			return fmt.Errorf("config: extra section %q: Into must be a non-nil pointer, not %T", s.Name, s.Into)
+		}
+		seen[s.Name] = true
+	}
+	return nil
+}
+
+// decodeTOML runs the TOML decoder, turning a panic inside it into an
+// error: a malformed file must never bring the game down.
+func decodeTOML(data []byte, v any) (md toml.MetaData, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("TOML decoder failed: %v", r)
+		}
+	}()
+	return toml.Decode(string(data), v)
+}
+
+func primitive(md *toml.MetaData, p toml.Primitive) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("TOML decoder failed: %v", r)
+		}
+	}()
+	err = md.PrimitiveDecode(p, &v)
+	return v, err
+}
+
+// syntaxError positions a decoder error. The decoder counts a line when it
+// reads the newline token, so an error on that token is reported on the
+// next line, and its column is off by a line's length when the error starts
+// a line; both are recomputed from the byte offset.
+func syntaxError(path string, data []byte, err error) *Error {
+	e := &Error{File: path, Msg: err.Error(), Err: err}
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return e
+	}
+	e.Msg = pe.Message
+	e.Line, e.Col = pe.Position.Line, pe.Position.Col
+	if start := pe.Position.Start; start >= 0 && start <= len(data) {
+		before := data[:start]
+		e.Line = bytes.Count(before, []byte("\n")) + 1
+		e.Col = start - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	}
+	if e.Line < 1 {
+		e.Line, e.Col = 1, 1
+	}
+	return e
+}
+
+// lineStart returns the byte offset where 1-based line n begins.
+func lineStart(data []byte, n int) (int, bool) {
+	if n < 1 {
+		return 0, false
+	}
+	off := 0
+	for line := 1; line < n; line++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	return off, true
+}
+
+func (d *decoder) window(o *obj, w *Window) {
+	if n, ok := o.integer("width", 1, math.MaxInt32); ok {
+		w.Width = int(n)
+	}
+	if n, ok := o.integer("height", 1, math.MaxInt32); ok {
+		w.Height = int(n)
+	}
+	o.str("title", &w.Title)
+	o.boolean("vsync", &w.VSync)
+	o.boolean("fullscreen", &w.Fullscreen)
+	o.finish()
+}
+
+// backends maps every accepted spelling to the canonical backend name. It
+// accepts what the command line's -r accepts, so a name that works there
+// works here.
+var backends = map[string]string{
+	"vulkan": "vulkan", "v": "vulkan", "vk": "vulkan",
+	"opengl": "opengl", "o": "opengl", "gl": "opengl",
+	"d3d11": "d3d11", "d11": "d3d11", "directx11": "d3d11", "dx11": "d3d11",
+	"d3d12": "d3d12", "d12": "d3d12", "directx12": "d3d12", "dx12": "d3d12",
+}
+
+var backendNames = []string{"vulkan", "opengl", "d3d11", "d3d12"}
+
+// backend canonicalizes the backend at path, reporting an unknown name.
+func (d *decoder) backend(path []any, key, name string) (string, bool) {
+	if c, ok := backends[strings.ToLower(strings.TrimSpace(name))]; ok {
+		return c, true
+	}
+	d.at(path, nil, "%s: unknown backend %q%s", key, name, hint(name, backendNames))
+	return "", false
+}
+
+// hint suggests the closest option, or lists them all.
+func hint(s string, options []string) string {
+	if c := suggest(s, options); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return " (want " + orList(options) + ")"
+}
+
+func orList(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+func (d *decoder) renderer(o *obj, r *Renderer) {
+	var name string
+	if o.str("backend", &name) {
+		if c, ok := d.backend(with(o.path, "backend"), o.key("backend"), name); ok {
+			r.Backend = c
+		}
+	}
+	o.boolean("strict_shaders", &r.StrictShaders)
+	o.finish()
+}
+
+func (d *decoder) shaders(o *obj) ShaderPolicy {
+	var p ShaderPolicy
+	seen := map[string][]any{}
+	for _, e := range o.tables("limited") {
+		var l LimitedStem
+		if e.require("stem") && e.str("stem", &l.Stem) {
+			at := with(e.path, "stem")
+			if !validStem(l.Stem) {
+				d.at(at, nil, "%s: %q is not a bare stem (letters, digits, '_' and '-', without extension or folder)", e.key("stem"), l.Stem)
+			} else {
+				d.unique(seen, at, e.key("stem"), "stem", l.Stem)
+			}
+		}
+		if e.require("backends") {
+			names, _ := e.strs("backends")
+			for i, n := range names {
+				if c, ok := d.backend(with(e.path, "backends", i), e.key("backends"), n); ok && !contains(l.Backends, c) {
+					l.Backends = append(l.Backends, c)
+				}
+			}
+			if a, isArray := e.m["backends"].([]any); isArray && len(a) == 0 {
+				d.at(with(e.path, "backends"), nil, "%s: must name at least one backend", e.key("backends"))
+			}
+		}
+		e.finish()
+		p.Limited = append(p.Limited, l)
+	}
+	o.finish()
+	return p
+}
+
+// unique reports name at path when an earlier entry already used it.
+func (d *decoder) unique(seen map[string][]any, path []any, key, kind, name string) bool {
+	if first, dup := seen[name]; dup {
+		if line, _, ok := d.idx.Pos(first...); ok {
+			d.at(path, nil, "%s: duplicate %s name %q (first defined at line %d)", key, kind, name, line)
+		} else {
+			d.at(path, nil, "%s: duplicate %s name %q", key, kind, name)
+		}
+		return false
+	}
+	seen[name] = path
+	return true
+}
+
+// validStem mirrors the formats package's rule for stems: a bare name that
+// every backend can extend with its own folder and suffixes.
+func validStem(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,170 @@
+package config
+
+import (
+	"path"
+	"strings"
+)
+
+// meshes are the built-in meshes an entity can name.
+var meshes = []string{"cube", "plane", "sphere"}
+
+func (d *decoder) material(o *obj) Material {
+	m := Material{Color: [4]float32{1, 1, 1, 1}, CastShadows: true}
+	if o.require("name") && o.str("name", &m.Name) && m.Name == "" {
+		d.at(with(o.path, "name"), nil, "%s: must not be empty", o.key("name"))
+	}
+	if o.str("shader", &m.Shader) && !strings.HasSuffix(m.Shader, ".hlsl") {
+		d.at(with(o.path, "shader"), nil, "%s: %q is not a canonical shader path; name the .hlsl file, like %q",
+			o.key("shader"), m.Shader, canonicalShader(m.Shader))
+	}
+	if o.vector("color", m.Color[:]) {
+		d.nonNegative(o, "color", m.Color[:])
+	}
+	o.str("texture", &m.Texture)
+	o.boolean("transparent", &m.Transparent)
+	o.boolean("two_sided", &m.TwoSided)
+	o.boolean("cast_shadows", &m.CastShadows)
+	m.Roughness = d.unit(o, "roughness")
+	m.Metallic = d.unit(o, "metallic")
+	o.finish()
+	return m
+}
+
+// canonicalShader guesses the .hlsl path meant by a backend-specific file
+// name: assets/shaders/flat_gl.vert -> assets/shaders/flat.hlsl.
+func canonicalShader(p string) string {
+	dir, base := path.Split(strings.ReplaceAll(p, `\`, "/"))
+	if i := strings.IndexByte(base, '.'); i >= 0 {
+		base = base[:i]
+	}
+	base = strings.TrimSuffix(strings.TrimSuffix(base, "_gl"), "_dx12")
+	if base == "" {
+		base = "shader"
+	}
+	return dir + base + ".hlsl"
+}
+
+// unit reads an optional number between 0 and 1.
+func (d *decoder) unit(o *obj, k string) *float32 {
+	var f float32
+	if !o.float(k, &f) {
+		return nil
+	}
+	if f < 0 || f > 1 {
+		d.at(with(o.path, k), nil, "%s: must be between 0 and 1, got %g", o.key(k), f)
+		return nil
+	}
+	return &f
+}
+
+func (d *decoder) nonNegative(o *obj, k string, v []float32) {
+	for i, f := range v {
+		if f < 0 {
+			d.at(with(o.path, k, i), nil, "%s[%d]: must not be negative, got %g", o.key(k), i, f)
+		}
+	}
+}
+
+func (d *decoder) entity(o *obj) Entity {
+	e := Entity{Scale: [3]float32{1, 1, 1}}
+	o.str("name", &e.Name)
+	if o.str("mesh", &e.Mesh) && e.Mesh != "" && !contains(meshes, e.Mesh) {
+		d.at(with(o.path, "mesh"), nil, "%s: unknown mesh %q%s", o.key("mesh"), e.Mesh, hint(e.Mesh, meshes))
+	}
+	o.str("material", &e.Material)
+	o.vector("position", e.Position[:])
+	o.vector("rotation", e.Rotation[:])
+	if o.vector("scale", e.Scale[:]) {
+		for i, f := range e.Scale {
+			if f <= 0 {
+				d.at(with(o.path, "scale", i), nil, "%s[%d]: must be positive, got %g", o.key("scale"), i, f)
+			}
+		}
+	}
+	if c, ok := o.sub("camera"); ok {
+		e.Camera = d.camera(c)
+	}
+	if l, ok := o.sub("directional_light"); ok {
+		e.DirectionalLight = d.directionalLight(l)
+	}
+	if l, ok := o.sub("point_light"); ok {
+		e.PointLight = d.pointLight(l)
+	}
+	o.finish()
+	return e
+}
+
+func (d *decoder) camera(o *obj) *Camera {
+	c := &Camera{FOV: 60, Near: 0.1, Far: 1000}
+	if o.float("fov", &c.FOV) && (c.FOV <= 0 || c.FOV >= 180) {
+		d.at(with(o.path, "fov"), nil, "%s: must be between 0 and 180 degrees, got %g", o.key("fov"), c.FOV)
+	}
+	if o.float("near", &c.Near) && c.Near <= 0 {
+		d.at(with(o.path, "near"), nil, "%s: must be positive, got %g", o.key("near"), c.Near)
+	}
+	if o.float("far", &c.Far) && c.Far <= c.Near {
+		d.at(with(o.path, "far"), nil, "%s: must be greater than near (%g), got %g", o.key("far"), c.Near, c.Far)
+	}
+	o.finish()
+	return c
+}
+
+func (d *decoder) directionalLight(o *obj) *DirectionalLight {
+	l := &DirectionalLight{Direction: [3]float32{0, -1, 0}, Color: [3]float32{1, 1, 1}, Intensity: 1, CastShadows: true}
+	if o.vector("direction", l.Direction[:]) && l.Direction == [3]float32{} {
+		d.at(with(o.path, "direction"), nil, "%s: must not be the zero vector", o.key("direction"))
+	}
+	if o.vector("color", l.Color[:]) {
+		d.nonNegative(o, "color", l.Color[:])
+	}
+	d.intensity(o, &l.Intensity)
+	o.boolean("cast_shadows", &l.CastShadows)
+	o.finish()
+	return l
+}
+
+func (d *decoder) pointLight(o *obj) *PointLight {
+	l := &PointLight{Color: [3]float32{1, 1, 1}, Intensity: 1, Range: 10}
+	if o.vector("color", l.Color[:]) {
+		d.nonNegative(o, "color", l.Color[:])
+	}
+	d.intensity(o, &l.Intensity)
+	if o.float("range", &l.Range) && l.Range <= 0 {
+		d.at(with(o.path, "range"), nil, "%s: must be positive, got %g", o.key("range"), l.Range)
+	}
+	o.finish()
+	return l
+}
+
+func (d *decoder) intensity(o *obj, dst *float32) {
+	if o.float("intensity", dst) && *dst < 0 {
+		d.at(with(o.path, "intensity"), nil, "%s: must not be negative, got %g", o.key("intensity"), *dst)
+	}
+}
+
+// references checks what one section says about another: duplicate names
+// and entities naming materials that do not exist.
+func (d *decoder) references(f *File) {
+	mats := map[string][]any{}
+	var names []string
+	for i, m := range f.Materials {
+		if m.Name != "" && d.unique(mats, with(d.matPaths[i], "name"), "material.name", "material", m.Name) {
+			names = append(names, m.Name)
+		}
+	}
+	ents := map[string][]any{}
+	for i, e := range f.Entities {
+		at := d.entPaths[i]
+		if e.Name != "" {
+			d.unique(ents, with(at, "name"), "entity.name", "entity", e.Name)
+		}
+		if e.Material != "" && mats[e.Material] == nil {
+			msg := "entity.material: no [[material]] is named %q"
+			if s := suggest(e.Material, names); s != "" {
+				d.at(with(at, "material"), nil, msg+" (did you mean %q?)", e.Material, s)
+			} else {
+				d.at(with(at, "material"), nil, msg, e.Material)
+			}
+		}
+	}
+}

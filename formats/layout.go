@@ -1,0 +1,121 @@
+package formats
+
+import "fmt"
+
+// Pass selects one of a layout's shader stems.
+type Pass uint8
+
+// Passes, in the order a frame runs them on the deferred path: shadow first,
+// then gbuffer, then forward opaque (main) and transparent.
+const (
+	PassMain Pass = iota
+	PassShadow
+	PassGBuffer
+	PassTransparent
+)
+
+// NumPasses is the number of passes, for arrays indexed by Pass.
+const NumPasses = 4
+
+var passNames = [NumPasses]string{"main", "shadow", "gbuffer", "transparent"}
+
+// String returns "main", "shadow", "gbuffer" or "transparent".
+func (p Pass) String() string {
+	if int(p) < NumPasses {
+		return passNames[p]
+	}
+	return fmt.Sprintf("Pass(%d)", uint8(p))
+}
+
+// ParsePass returns the pass named s, as spelled by [Pass.String].
+func ParsePass(s string) (Pass, error) {
+	for i, n := range passNames {
+		if n == s {
+			return Pass(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown pass %q (want main, shadow, gbuffer or transparent)", s)
+}
+
+// VertexOnly reports whether the pass's stem names a vertex shader only.
+// Shadow maps write depth and need no fragment stage; the gbuffer pass uses
+// the engine's fixed gbuffer fragment shader, so a format supplies only the
+// vertex half.
+func (p Pass) VertexOnly() bool {
+	return p == PassShadow || p == PassGBuffer
+}
+
+// MaxLocations bounds attribute locations: valid locations are 0 to
+// MaxLocations-1, the minimum every backend guarantees.
+const MaxLocations = 16
+
+// Attribute is one input of the vertex shader, bound by location.
+type Attribute struct {
+	Name     string // used in diagnostics only; binding is by Location
+	Location uint32
+	Format   AttributeFormat
+	Offset   uint32 // bytes from the start of the vertex
+}
+
+// Layout describes one vertex format: its size, its attributes and the
+// shader stems that draw it. The zero value is not valid; see [Layout.Validate].
+//
+// Stems are bare names (no folder, no extension). An empty stem skips its
+// pass for this format, except that Shader is required as soon as any other
+// stem is set, because a format without a main pipeline is drawn in no pass
+// at all.
+type Layout struct {
+	Name              string
+	Stride            uint32 // bytes from one vertex to the next
+	Attributes        []Attribute
+	Shader            string // main (forward opaque) stem, both stages
+	ShadowShader      string // vertex-only; empty skips the shadow pass
+	GBufferShader     string // vertex-only; empty means forward only
+	TransparentShader string // both stages; empty skips the transparent pass
+}
+
+// Stem returns the stem used for pass p, or "" when the layout skips it (or p
+// is not a valid pass).
+func (l *Layout) Stem(p Pass) string {
+	switch p {
+	case PassMain:
+		return l.Shader
+	case PassShadow:
+		return l.ShadowShader
+	case PassGBuffer:
+		return l.GBufferShader
+	case PassTransparent:
+		return l.TransparentShader
+	}
+	return ""
+}
+
+// clone returns a deep copy, so a registry never shares an Attributes array
+// with a caller that may keep modifying it.
+func (l *Layout) clone() *Layout {
+	c := *l
+	c.Attributes = append([]Attribute(nil), l.Attributes...)
+	return &c
+}
+
+// DefaultLayoutName is the name of [DefaultLayout], reserved in every registry.
+const DefaultLayoutName = "default"
+
+// DefaultLayout returns a new copy of the engine's default vertex, 96 bytes:
+// position, normal, tangent, color, uv, bone ids and bone weights. Its stems
+// are empty because meshes of the default format use their material's shader.
+func DefaultLayout() *Layout {
+	return &Layout{
+		Name:   DefaultLayoutName,
+		Stride: 96,
+		Attributes: []Attribute{
+			{Name: "position", Location: 0, Format: Float3, Offset: 0},
+			{Name: "normal", Location: 1, Format: Float3, Offset: 12},
+			{Name: "tangent", Location: 2, Format: Float4, Offset: 24},
+			{Name: "color", Location: 3, Format: Float4, Offset: 40},
+			{Name: "uv", Location: 4, Format: Float2, Offset: 56},
+			{Name: "bone_ids", Location: 5, Format: Int4, Offset: 64},
+			{Name: "bone_weights", Location: 6, Format: Float4, Offset: 80},
+		},
+	}
+}
