@@ -5,6 +5,8 @@
 GO      ?= go
 ARGS    ?=
 TESTFLAGS ?= -timeout 40m
+# Packages with concurrency of their own, run again under the race detector.
+RACEPKGS ?= ./formats/ ./config/ ./ecs/
 
 .PHONY: run test deps vet bench shaders check-shaders
 
@@ -21,6 +23,7 @@ run: deps
 # "no driver" skips into failures.
 test: deps vet
 	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test $(TESTFLAGS) ./...
+	$(GO) test -race $(RACEPKGS)
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
