@@ -1,0 +1,518 @@
+package conformance
+
+import (
+	"errors"
+
+	"image"
+	"math"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/sleakgo/sleak/assets"
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/meshes"
+	"github.com/sleakgo/sleak/systems/render"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// scenes run in this order; each is a subtest with its own golden.
+var scenes = []struct {
+	name string
+	run  func(*harness)
+}{
+	{"lit_cube", litCube},
+	{"custom_all_stems", customAllStems},
+	{"empty_shadow_stem", emptyShadowStem},
+	{"missing_gbuffer_variant", missingGBufferVariant},
+	{"failed_main_stem", failedMainStem},
+	{"variant_appears_after_resize", variantAppearsAfterResize},
+	{"strict_mode", strictMode},
+}
+
+// The stage every scene shares: a 10-unit plane, a unit cube on it, a sun
+// from the front right that lights the cube's top and front (+Z) faces,
+// leaves its left (-X) face dark and throws its shadow back and to the
+// left, where the camera, looking down at about 30 degrees from the front
+// left, sees it beside the cube.
+var (
+	eye            = vmath.Vec3{-2.6, 2.8, 3.5}
+	lookAt         = vmath.Vec3{0, 0.3, 0}
+	sunDir         = vmath.Vec3{-0.6, -1, -0.5}
+	cubePos        = vmath.Vec3{0, 0.5, 0}
+	otherPos       = vmath.Vec3{1.9, 0.5, 0.3} // a second cube, to the right, its shadow in view
+	planeColor     = vmath.Vec4{0.6, 0.6, 0.55, 1}
+	cubeColor      = vmath.Vec4{0.8, 0.08, 0.05, 1}
+	blobCubeRGBA   = [4]uint8{204, 20, 13, 255} // cubeColor in UByte4Norm
+	blobGlassRGBA  = [4]uint8{13, 38, 230, 255}
+	glassAlpha     = float32(0.5)
+	glassPos       = vmath.Vec3{-0.1, 0.9, 1} // a unit quad facing +Z in front of the cube's right side
+	glassSize      = float32(1)
+	defaultShader  = "assets/shaders/default_shader.hlsl"
+	shadowDistance = float32(15)
+)
+
+// Thresholds of the picture checks, on colours in 0..1 as stored.
+const (
+	// regionRadius keeps the checks off edges: a pixel counts only when
+	// every pixel within this many of it shows the same thing.
+	regionRadius = 2
+	// minRegion is the fewest pixels a region must keep; fewer means the
+	// scene no longer frames what the check looks at.
+	minRegion = 6
+	// shadowRatio: a shadowed plane pixel is at most this bright relative
+	// to a lit one (the sun is most of the light).
+	shadowRatio = 0.75
+	// visible: two things that must look different differ by at least
+	// this much in some channel.
+	visible = 0.06
+	// same: two regions that must look alike differ by at most this in
+	// every channel, GoldenTolerance's 6/255.
+	same = 6.0 / 255
+)
+
+// ---- the scenes ----
+
+// litCube: default-format meshes with the engine's default shader.
+func litCube(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	h.step(3)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	h.expectDraws(draws{shadow: 1, forward: 2})
+	h.matchGolden(img)
+	h.expectLitSides(img, "cube")
+	h.expectShadow(img, true)
+}
+
+// customAllStems: a custom format through all four stems: the cube in the
+// gbuffer pass casting a shadow with its shadow stem, a glass quad blended
+// by its transparent stem.
+func customAllStems(h *harness) {
+	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", "blob_glass"))
+	h.stage()
+	h.blobCube("cube", hs[0], cubePos)
+	h.glass(hs[0])
+	h.step(3)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	h.expectDraws(draws{shadow: 1, gbuffer: 1, forward: 1, transparent: 1})
+	h.matchGolden(img)
+	h.expectLitSides(img, "cube")
+	h.expectShadow(img, true)
+	h.expectBlend(img)
+}
+
+// emptyShadowStem: an empty stem skips its pass by design: the cube draws,
+// casts no shadow, and nothing is logged as an error or counted as a drop.
+func emptyShadowStem(h *harness) {
+	hs := h.open(blobLayout("blob_noshadow", "blob", "", "blob_gbuffer", "blob_glass"))
+	h.stage()
+	h.blobCube("cube", hs[0], cubePos)
+	h.glass(hs[0])
+	h.step(3)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	h.expectDraws(draws{shadow: 0, gbuffer: 1, forward: 1, transparent: 1})
+	h.matchGolden(img)
+	h.expectCubeDrawn(img, "cube")
+	h.expectShadow(img, false)
+}
+
+// missingGBufferVariant: a named gbuffer stem whose file is missing: one
+// error naming the file, the gbuffer draws dropped and counted every frame,
+// the other passes unaffected, and no retry.
+func missingGBufferVariant(h *harness) {
+	hs := h.open(blobLayout("blob_nogb", "blob", "blob_shadow", "blob_nogb", ""))
+	missing := h.stemFiles("blob_nogb", formats.PassGBuffer).Vertex.Path
+	h.stage()
+	h.blobCube("cube", hs[0], cubePos)
+	for range 3 {
+		h.step(1)
+		h.expectDropped(hs[0], formats.PassGBuffer, 1)
+		h.expectDropped(hs[0], formats.PassShadow, 0)
+		h.expectDraws(draws{shadow: 1, gbuffer: 0, forward: 1})
+	}
+	h.expectOneError(missing)
+	img := h.pixels()
+	h.matchGolden(img)
+	h.expectShadow(img, true)
+	h.step(5)
+	h.expectDropped(hs[0], formats.PassGBuffer, 1)
+	h.expectOneError(missing)
+}
+
+// failedMainStem: the main stem gates every pass: a format whose main stem
+// is missing draws nothing anywhere, not even through its working shadow
+// and gbuffer stems, and the picture is the scene without it.
+func failedMainStem(h *harness) {
+	hs := h.open(blobLayout("blob_nomain", "blob_nomain", "blob_shadow", "blob_gbuffer", ""))
+	mainFiles := h.stemFiles("blob_nomain", formats.PassMain).Paths()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	broken := h.blobEntity(hs[0], otherPos) // deliberately not in the checks' scene copy
+	h.step(3)
+	h.expectDropped(hs[0], formats.PassShadow, 1)
+	h.expectDropped(hs[0], formats.PassGBuffer, 1)
+	h.expectDraws(draws{shadow: 1, gbuffer: 0, forward: 2})
+	h.expectOneError(mainFiles...)
+	with := h.pixels()
+	h.matchGolden(with)
+
+	_, m, _ := h.world.Renderable(broken)
+	id := m.ID
+	h.world.Despawn(broken)
+	h.b.DestroyMesh(id)
+	h.step(3)
+	h.noDrops()
+	without := h.pixels()
+	d, err := Compare(with, without, GoldenTolerance)
+	h.must(err, "compare")
+	if !d.Within(GoldenTolerance) {
+		a := h.writeFailure(h.scene+"_with_entity.png", with)
+		b := h.writeFailure(h.scene+"_without_entity.png", without)
+		df := h.writeFailure(h.scene+"_with_vs_without_diff.png", d.Image)
+		h.t.Errorf("the format whose main stem failed changed the picture: %v; tolerance: %v\n  with:    %s\n  without: %s\n  diff:    %s",
+			d, GoldenTolerance, a, b, df)
+	}
+	h.expectOneError(mainFiles...)
+}
+
+// variantAppearsAfterResize: failures stick until the pipelines are
+// rebuilt: a variant written while the game runs is not picked up by later
+// frames, only after a resize.
+func variantAppearsAfterResize(h *harness) {
+	hs := h.open(blobLayout("blob_late", "blob", "blob_shadow", "blob_late", ""))
+	late := h.stemFiles("blob_late", formats.PassGBuffer).Vertex.Path
+	h.stage()
+	h.blobCube("cube", hs[0], cubePos)
+	h.step(2)
+	h.expectDropped(hs[0], formats.PassGBuffer, 1)
+	h.expectOneError(late)
+	before := h.pixels()
+
+	h.copyFile(h.stemFiles("blob_gbuffer", formats.PassGBuffer).Vertex.Path, late)
+	for range 2 {
+		h.step(1)
+		h.expectDropped(hs[0], formats.PassGBuffer, 1) // sticky: no retry per frame
+	}
+	h.must(h.ctx.Resize(Width, Height), "resize")
+	for range 3 {
+		h.step(1)
+		h.expectDropped(hs[0], formats.PassGBuffer, 0)
+		h.expectDraws(draws{shadow: 1, gbuffer: 1, forward: 1})
+	}
+	h.expectOneError(late)
+	after := h.pixels()
+	h.matchGolden(after)
+	h.expectCubeDrawn(after, "cube")
+	top := h.area("cube top face", faceOf("cube", vmath.Vec3{0, 1, 0}))
+	if d := mean(after, top).dist(mean(before, top)); d < visible {
+		h.t.Errorf("the cube's top face changed by %.3f after the resize, want at least %.3f: the late variant is not drawn", d, visible)
+	}
+}
+
+// strictMode: the start-up check reports every missing file in one error,
+// and passes once they exist.
+func strictMode(h *harness) {
+	hs := h.open(blobLayout("blob_strict", "blob", "blob_strict_shadow", "blob_strict_gb", ""))
+	const material = "assets/shaders/strict_missing.hlsl"
+	h.stage()
+	h.defaultCube("cube", cubePos, material)
+	h.blobCube("other", hs[0], otherPos)
+
+	shadowFiles := h.stemFiles("blob_strict_shadow", formats.PassShadow)
+	gbufferFiles := h.stemFiles("blob_strict_gb", formats.PassGBuffer)
+	materialFiles, err := backends.Resolve(h.kind, material)
+	h.must(err, "resolve %s", material)
+	var want []string
+	for _, p := range slices.Concat(shadowFiles.Paths(), gbufferFiles.Paths(), materialFiles.Paths()) {
+		if !assets.Exists(p) && !slices.Contains(want, p) {
+			want = append(want, p)
+		}
+	}
+
+	err = render.CheckStrict(h.kind, h.reg, h.world)
+	var mf *backends.MissingFilesError
+	if !errors.As(err, &mf) {
+		h.t.Fatalf("CheckStrict = %v, want a *backends.MissingFilesError", err)
+	}
+	var got []string
+	for _, m := range mf.Missing {
+		got = append(got, m.Path)
+	}
+	if !sameSet(got, want) || len(got) != len(want) {
+		h.t.Errorf("CheckStrict reported %q, want every missing file once: %q", got, want)
+	}
+	for _, p := range []string{shadowFiles.Vertex.Path, gbufferFiles.Vertex.Path, materialFiles.Vertex.Path, materialFiles.Fragment.Path} {
+		if !strings.Contains(err.Error(), p) {
+			h.t.Errorf("the strict error does not name %s:\n%v", p, err)
+		}
+	}
+	if mf.Backend != h.kind {
+		h.t.Errorf("MissingFilesError.Backend = %v, want %v", mf.Backend, h.kind)
+	}
+
+	// Supply every file: working shaders under the missing names.
+	h.copyFile(h.stemFiles("blob_shadow", formats.PassShadow).Vertex.Path, shadowFiles.Vertex.Path)
+	h.copyFile(h.stemFiles("blob_gbuffer", formats.PassGBuffer).Vertex.Path, gbufferFiles.Vertex.Path)
+	defaults, err := backends.Resolve(h.kind, defaultShader)
+	h.must(err, "resolve %s", defaultShader)
+	for i, f := range materialFiles.All() {
+		h.copyFile(defaults.All()[i].Path, f.Path)
+	}
+	if err := render.CheckStrict(h.kind, h.reg, h.world); err != nil {
+		h.t.Fatalf("CheckStrict with every file present = %v, want nil", err)
+	}
+
+	h.step(3)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	h.expectDraws(draws{shadow: 2, gbuffer: 1, forward: 2})
+	h.matchGolden(img)
+	h.expectLitSides(img, "cube")
+	h.expectShadow(img, true)
+}
+
+// ---- building the stage ----
+
+// stage adds the camera, the sun and the plane.
+func (h *harness) stage() {
+	h.world.SpawnCamera(
+		ecs.Transform{Position: eye, Rotation: lookRotation(eye, lookAt), Scale: vmath.Vec3{1, 1, 1}},
+		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
+	)
+	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
+		Direction: sunDir, Color: vmath.Vec3{1, 1, 1}, Intensity: 1.2, CastShadows: true,
+	})
+	plane := meshes.Plane(10)
+	// The plane casts nothing: it has nothing below it to shadow.
+	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(formats.DefaultHandle, plane.Vertices, plane.Indices, plane.Bounds),
+		ecs.Material{Shader: defaultShader, Color: planeColor})
+	h.objects = append(h.objects, object{name: "plane", box: plane.Bounds})
+}
+
+// defaultCube spawns a default-format unit cube with a material shader.
+func (h *harness) defaultCube(name string, at vmath.Vec3, shader string) {
+	d := meshes.Cube(1)
+	h.world.Spawn(ecs.NewTransform(at), h.mesh(formats.DefaultHandle, d.Vertices, d.Indices, d.Bounds),
+		ecs.Material{Shader: shader, Color: cubeColor, CastShadows: true})
+	h.objects = append(h.objects, object{name: name, box: translate(d.Bounds, at), casts: true})
+}
+
+// blobCube spawns a unit cube of a blob format, coloured by its vertices.
+func (h *harness) blobCube(name string, format formats.Handle, at vmath.Vec3) {
+	h.blobEntity(format, at)
+	h.objects = append(h.objects, object{name: name, box: translate(meshes.Cube(1).Bounds, at), casts: true})
+}
+
+// blobEntity spawns a blob cube that the checks' scene copy does not know.
+func (h *harness) blobEntity(format formats.Handle, at vmath.Vec3) ecs.Entity {
+	d := meshes.Cube(1)
+	return h.world.Spawn(ecs.NewTransform(at), h.mesh(format, blobVertices(d, blobCubeRGBA), d.Indices, d.Bounds),
+		ecs.Material{Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true})
+}
+
+// glass spawns the transparent blob quad: the plane mesh turned to face +Z.
+func (h *harness) glass(format formats.Handle) {
+	d := meshes.Plane(glassSize)
+	tr := ecs.NewTransform(glassPos)
+	tr.Rotation = vmath.QuatAxisAngle(vmath.Vec3{1, 0, 0}, math.Pi/2)
+	h.world.Spawn(tr, h.mesh(format, blobVertices(d, blobGlassRGBA), d.Indices, d.Bounds),
+		ecs.Material{Color: vmath.Vec4{1, 1, 1, glassAlpha}, Transparent: true})
+	half := glassSize / 2
+	h.objects = append(h.objects, object{name: "glass", glass: true, box: vmath.AABB{
+		Min: glassPos.Sub(vmath.Vec3{half, half, 0}), Max: glassPos.Add(vmath.Vec3{half, half, 0}),
+	}})
+}
+
+func (h *harness) mesh(format formats.Handle, vertices []byte, indices []uint32, bounds vmath.AABB) ecs.Mesh {
+	h.t.Helper()
+	id, err := h.b.CreateMesh(format, vertices, indices)
+	h.must(err, "CreateMesh")
+	return ecs.Mesh{ID: id, Format: format, Bounds: bounds}
+}
+
+// lookRotation turns the camera's -Z toward target, with no roll.
+func lookRotation(from, target vmath.Vec3) vmath.Quat {
+	f := target.Sub(from).Normalize()
+	pitch := float32(math.Asin(float64(f[1])))
+	yaw := float32(math.Atan2(float64(-f[0]), float64(-f[2])))
+	return vmath.QuatEuler(pitch, yaw, 0)
+}
+
+func translate(b vmath.AABB, by vmath.Vec3) vmath.AABB {
+	return vmath.AABB{Min: b.Min.Add(by), Max: b.Max.Add(by)}
+}
+
+// stemFiles resolves a stem for the backend under test; the suite never
+// spells a backend's file names itself.
+func (h *harness) stemFiles(stem string, p formats.Pass) backends.ShaderFiles {
+	h.t.Helper()
+	f, err := backends.ResolveStem(h.kind, stem, p)
+	h.must(err, "resolve stem %s", stem)
+	return f
+}
+
+// copyFile writes the shader at from (the working directory or the
+// engine's embedded copy) under the name to.
+func (h *harness) copyFile(from, to string) {
+	h.t.Helper()
+	data, err := assets.ReadFile(from)
+	h.must(err, "read %s", from)
+	h.must(os.WriteFile(to, data, 0o644), "write %s", to)
+}
+
+// ---- checks ----
+
+// draws is the expected number of draws per pass of the last frame.
+type draws struct{ shadow, gbuffer, forward, transparent int }
+
+func (h *harness) expectDraws(want draws) {
+	h.t.Helper()
+	s := &h.ctx.Stats
+	got := draws{s.Draws[backends.PassShadow], s.Draws[backends.PassGBuffer], s.Draws[backends.PassForward], s.Draws[backends.PassTransparent]}
+	if got != want {
+		h.t.Errorf("frame %d draws (shadow, gbuffer, forward, transparent) = %v, want %v", h.frame, got, want)
+	}
+}
+
+func (h *harness) noDrops() {
+	h.t.Helper()
+	if n := h.ctx.Stats.TotalDropped(); n != 0 {
+		h.t.Errorf("frame %d dropped %d draw(s) (per format and pass: %v, material: %d), want none",
+			h.frame, n, h.ctx.Stats.Dropped, h.ctx.Stats.DroppedMaterial)
+	}
+}
+
+func (h *harness) expectDropped(f formats.Handle, p formats.Pass, want int) {
+	h.t.Helper()
+	if got := h.ctx.Stats.DroppedIn(f, p); got != want {
+		h.t.Errorf("frame %d: Stats.DroppedIn(format %d, %s) = %d, want %d", h.frame, f, p, got, want)
+	}
+}
+
+// expectOneError checks that the log holds exactly one ERROR line and that
+// it names one of paths.
+func (h *harness) expectOneError(paths ...string) {
+	h.t.Helper()
+	lines := h.errorLines()
+	if len(lines) != 1 {
+		h.t.Errorf("after frame %d: %d error line(s) in the log, want exactly 1 naming %s:\n%s",
+			h.frame, len(lines), strings.Join(paths, " or "), strings.Join(lines, "\n"))
+		return
+	}
+	if !slices.ContainsFunc(paths, func(p string) bool { return strings.Contains(lines[0], p) }) {
+		h.t.Errorf("the error line does not name %s:\n%s", strings.Join(paths, " or "), lines[0])
+	}
+}
+
+// area returns the pixels the checks' scene copy classifies as keep, or
+// fails when the camera no longer frames enough of them.
+func (h *harness) area(what string, keep func(class) bool) []image.Point {
+	h.t.Helper()
+	m := classify(Width, Height, h.ctx.Data.InvViewProj, h.ctx.Data.LightDir, h.objects)
+	pts := m.region(regionRadius, keep)
+	if len(pts) < minRegion {
+		h.t.Fatalf("the scene frames only %d pixel(s) of %s, want at least %d: the scene's layout is off", len(pts), what, minRegion)
+	}
+	return pts
+}
+
+func faceOf(name string, n vmath.Vec3) func(class) bool {
+	return func(c class) bool { return c.surface == name && c.face == n && !c.glass }
+}
+
+func planeLit(c class) bool    { return c.surface == "plane" && !c.glass && !c.shadow }
+func planeShadow(c class) bool { return c.surface == "plane" && !c.glass && c.shadow }
+
+// expectLitSides: the faces the sun reaches are brighter than the face it
+// does not.
+func (h *harness) expectLitSides(img *image.RGBA, name string) {
+	h.t.Helper()
+	dark := mean(img, h.area(name+" -X face", faceOf(name, vmath.Vec3{-1, 0, 0})))
+	for _, f := range []struct {
+		what string
+		n    vmath.Vec3
+	}{{"top", vmath.Vec3{0, 1, 0}}, {"+Z", vmath.Vec3{0, 0, 1}}} {
+		lit := mean(img, h.area(name+" "+f.what+" face", faceOf(name, f.n)))
+		if lit.luma() < dark.luma()+visible {
+			h.t.Errorf("%s: the sunlit %s face (brightness %.3f) is not brighter than the unlit -X face (%.3f) by %.2f",
+				name, f.what, lit.luma(), dark.luma(), visible)
+		}
+	}
+}
+
+// expectShadow compares the plane where the cube's shadow falls with the
+// plane in the sun.
+func (h *harness) expectShadow(img *image.RGBA, want bool) {
+	h.t.Helper()
+	lit := mean(img, h.area("the sunlit plane", planeLit))
+	shadow := mean(img, h.area("the plane in the cube's shadow", planeShadow))
+	switch {
+	case want && shadow.luma() > shadowRatio*lit.luma():
+		h.t.Errorf("no shadow: the plane in the cube's shadow has brightness %.3f, the sunlit plane %.3f; want at most %.0f%% of it",
+			shadow.luma(), lit.luma(), 100*shadowRatio)
+	case !want && shadow.dist(lit) > same:
+		h.t.Errorf("a shadow where none is cast: the plane where the cube's shadow would fall is %v, the sunlit plane %v; want within %.3f",
+			shadow, lit, same)
+	}
+}
+
+// expectCubeDrawn: the cube's top face does not show the plane behind it.
+func (h *harness) expectCubeDrawn(img *image.RGBA, name string) {
+	h.t.Helper()
+	top := mean(img, h.area(name+" top face", faceOf(name, vmath.Vec3{0, 1, 0})))
+	plane := mean(img, h.area("the sunlit plane", planeLit))
+	if top.dist(plane) < visible {
+		h.t.Errorf("%s is not drawn: its top face %v looks like the plane %v", name, top, plane)
+	}
+}
+
+// expectBlend: where the glass covers the red cube the colour lies between
+// the two (bluer and less red than the bare cube), and the glass over the
+// plane differs both from the bare plane (it is drawn) and from the glass
+// over the cube (what is behind shows through: it is not opaque).
+func (h *harness) expectBlend(img *image.RGBA) {
+	h.t.Helper()
+	front := vmath.Vec3{0, 0, 1}
+	bareCube := mean(img, h.area("the cube's +Z face", faceOf("cube", front)))
+	overCube := mean(img, h.area("the glass over the cube", func(c class) bool {
+		return c.surface == "cube" && c.face == front && c.glass
+	}))
+	barePlane := mean(img, h.area("the sunlit plane", planeLit))
+	overPlane := mean(img, h.area("the glass over the sunlit plane", func(c class) bool {
+		return c.surface == "plane" && c.glass && !c.shadow
+	}))
+	check := func(ok bool, format string, args ...any) {
+		if !ok {
+			h.t.Errorf("transparency: "+format, args...)
+		}
+	}
+	check(overCube[2] > bareCube[2]+visible, "blue behind the glass %.3f, bare cube %.3f: the blue glass does not tint the cube", overCube[2], bareCube[2])
+	check(overCube[0] < bareCube[0]-visible, "red behind the glass %.3f, bare cube %.3f: the cube's red is not reduced by the blend", overCube[0], bareCube[0])
+	check(overPlane.dist(barePlane) > visible, "the glass over the plane %v looks like the bare plane %v: the glass is not drawn", overPlane, barePlane)
+	check(overPlane.dist(overCube) > visible, "the glass looks the same over the plane %v and over the cube %v: it is opaque", overPlane, overCube)
+}
+
+func sameSet(a, b []string) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,55 @@
+#version 450
+// Main stem of the blob test format: lit like the engine's default shader
+// (sun with filtered shadows, ambient), without texture or fog.
+layout(set = 0, binding = 0) uniform Frame {
+    mat4 viewProj;
+    mat4 invViewProj;
+    mat4 lightViewProj;
+    vec4 cameraPos;  // w: time
+    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    vec4 lightColor;
+    vec4 ambient;    // w: exposure
+    vec4 fogColor;
+    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+} frame;
+layout(set = 0, binding = 1) uniform sampler2D shadowMap;
+#define SHADOWMAP shadowMap
+
+layout(location = 0) in vec3 vWorldPos;
+layout(location = 1) in vec3 vNormal;
+layout(location = 2) in vec4 vColor;
+
+layout(location = 0) out vec4 outColor;
+
+// 3x3 PCF over the shadow map, as the engine's default shader does.
+float shadowFactor(vec3 worldPos) {
+    if (frame.lightDir.w < 0.5) {
+        return 1.0;
+    }
+    vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
+    vec3 ndc = lc.xyz / lc.w;
+    vec2 uv = vec2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+    if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
+        return 1.0;
+    }
+    float texel = frame.fogParams.z;
+    float lit = 0.0;
+    for (int y = -1; y <= 1; y++) {
+        for (int x = -1; x <= 1; x++) {
+            float d = texture(SHADOWMAP, uv + vec2(x, y) * texel).r;
+            lit += step(ndc.z - 0.0005, d);
+        }
+    }
+    return lit / 9.0;
+}
+
+vec3 shade(vec3 albedo, vec3 normal, vec3 worldPos) {
+    vec3 n = normalize(normal);
+    float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
+    float sun = ndl * shadowFactor(worldPos);
+    return albedo * (frame.ambient.rgb + frame.lightColor.rgb * sun);
+}
+
+void main() {
+    outColor = vec4(shade(vColor.rgb, vNormal, vWorldPos), vColor.a);
+}

@@ -1,0 +1,52 @@
+//go:build linux && cgo
+
+package vulkan
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// BenchmarkFrame measures a frame of n default-format cubes, each drawn in
+// the shadow and the forward pass, at a small size so that the software
+// rasterizer's fill work stays out of the way. ns/op is the whole frame
+// including waiting for the GPU two frames back; record-ns/frame is the CPU
+// time from the first BeginPass to the end of EndFrame's submit: queuing
+// the draws, recording them and submitting.
+func BenchmarkFrame(bm *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		bm.Run(fmt.Sprintf("cubes=%d", n), func(bm *testing.B) {
+			cfg, _ := testConfig(64, 64, nil)
+			cfg.Validation = false
+			cfg.ShadowMapSize = 256
+			b := newTestBackend(bm, cfg)
+			s, draws := soakScene(bm, b, n)
+			frame(bm, b, &s.frame, draws)
+			var record time.Duration
+			bm.ReportAllocs()
+			bm.ResetTimer()
+			for bm.Loop() {
+				if err := b.BeginFrame(&s.frame); err != nil {
+					bm.Fatal(err)
+				}
+				start := time.Now()
+				for p := range b.passes {
+					_ = b.BeginPass(passOf(p))
+					if p == 0 || p == 3 {
+						for i := range draws {
+							b.Draw(&draws[i])
+						}
+					}
+					_ = b.EndPass()
+				}
+				if err := b.EndFrame(); err != nil {
+					bm.Fatal(err)
+				}
+				record += time.Since(start)
+			}
+			bm.ReportMetric(float64(record.Nanoseconds())/float64(bm.N), "record-ns/frame")
+			bm.ReportMetric(float64(record.Nanoseconds())/float64(bm.N)/float64(2*len(draws)), "ns/draw")
+		})
+	}
+}

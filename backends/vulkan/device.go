@@ -1,0 +1,325 @@
+//go:build linux && cgo
+
+package vulkan
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+const (
+	validationLayer    = "VK_LAYER_KHRONOS_validation"
+	debugReportExt     = "VK_EXT_debug_report"
+	maintenance1Ext    = "VK_KHR_maintenance1"
+	swapchainExt       = "VK_KHR_swapchain"
+	fenceTimeoutNanos  = 20_000_000_000 // a frame that takes 20 s is a hung device, not a slow one
+	requiredAPIVersion = 1<<22 | 1<<12  // 1.1: negative viewport heights are core there
+)
+
+// vkError names the call that failed and its result.
+func vkError(call string, r vk.Result) error {
+	return fmt.Errorf("%s: %s", call, resultName(r))
+}
+
+func resultName(r vk.Result) string {
+	switch r {
+	case vk.Success:
+		return "VK_SUCCESS"
+	case vk.NotReady:
+		return "VK_NOT_READY"
+	case vk.Timeout:
+		return "VK_TIMEOUT"
+	case vk.Suboptimal:
+		return "VK_SUBOPTIMAL_KHR"
+	case vk.ErrorOutOfHostMemory:
+		return "VK_ERROR_OUT_OF_HOST_MEMORY"
+	case vk.ErrorOutOfDeviceMemory:
+		return "VK_ERROR_OUT_OF_DEVICE_MEMORY"
+	case vk.ErrorInitializationFailed:
+		return "VK_ERROR_INITIALIZATION_FAILED"
+	case vk.ErrorDeviceLost:
+		return "VK_ERROR_DEVICE_LOST"
+	case vk.ErrorLayerNotPresent:
+		return "VK_ERROR_LAYER_NOT_PRESENT"
+	case vk.ErrorExtensionNotPresent:
+		return "VK_ERROR_EXTENSION_NOT_PRESENT"
+	case vk.ErrorFeatureNotPresent:
+		return "VK_ERROR_FEATURE_NOT_PRESENT"
+	case vk.ErrorIncompatibleDriver:
+		return "VK_ERROR_INCOMPATIBLE_DRIVER"
+	case vk.ErrorSurfaceLost:
+		return "VK_ERROR_SURFACE_LOST_KHR"
+	case vk.ErrorOutOfDate:
+		return "VK_ERROR_OUT_OF_DATE_KHR"
+	case vk.ErrorInvalidShaderNv:
+		return "VK_ERROR_INVALID_SHADER_NV"
+	}
+	return fmt.Sprintf("VkResult(%d)", int32(r))
+}
+
+func cstr(s string) string { return s + "\x00" }
+
+func instanceLayers() map[string]bool {
+	var n uint32
+	if vk.EnumerateInstanceLayerProperties(&n, nil) != vk.Success || n == 0 {
+		return nil
+	}
+	props := make([]vk.LayerProperties, n)
+	if vk.EnumerateInstanceLayerProperties(&n, props) != vk.Success {
+		return nil
+	}
+	out := map[string]bool{}
+	for i := range props[:n] {
+		props[i].Deref()
+		out[vk.ToString(props[i].LayerName[:])] = true
+	}
+	return out
+}
+
+func instanceExtensions(layer string) map[string]bool {
+	var n uint32
+	name := ""
+	if layer != "" {
+		name = cstr(layer)
+	}
+	if vk.EnumerateInstanceExtensionProperties(name, &n, nil) != vk.Success || n == 0 {
+		return nil
+	}
+	props := make([]vk.ExtensionProperties, n)
+	if vk.EnumerateInstanceExtensionProperties(name, &n, props) != vk.Success {
+		return nil
+	}
+	out := map[string]bool{}
+	for i := range props[:n] {
+		props[i].Deref()
+		out[vk.ToString(props[i].ExtensionName[:])] = true
+	}
+	return out
+}
+
+func deviceExtensions(gpu vk.PhysicalDevice) map[string]bool {
+	var n uint32
+	if vk.EnumerateDeviceExtensionProperties(gpu, "", &n, nil) != vk.Success || n == 0 {
+		return nil
+	}
+	props := make([]vk.ExtensionProperties, n)
+	if vk.EnumerateDeviceExtensionProperties(gpu, "", &n, props) != vk.Success {
+		return nil
+	}
+	out := map[string]bool{}
+	for i := range props[:n] {
+		props[i].Deref()
+		out[vk.ToString(props[i].ExtensionName[:])] = true
+	}
+	return out
+}
+
+// createInstance creates the instance with the window system's extensions
+// and, when asked for and installed, the validation layer and debug reports.
+func (b *backend) createInstance(windowExts []string) error {
+	var layers, exts []string
+	for _, e := range windowExts {
+		exts = append(exts, cstr(e))
+	}
+	if b.cfg.Validation {
+		switch {
+		case !instanceLayers()[validationLayer]:
+			b.log.Warn("vulkan: validation requested but " + validationLayer + " is not installed (Debian: vulkan-validationlayers); running without it")
+		case !instanceExtensions("")[debugReportExt] && !instanceExtensions(validationLayer)[debugReportExt]:
+			b.log.Warn("vulkan: validation requested but " + debugReportExt + " is missing; running without it")
+		default:
+			layers = append(layers, cstr(validationLayer))
+			exts = append(exts, cstr(debugReportExt))
+			b.validating = true
+		}
+	}
+	app := &vk.ApplicationInfo{
+		SType:            vk.StructureTypeApplicationInfo,
+		PApplicationName: cstr("sleak"),
+		PEngineName:      cstr("sleak"),
+		ApiVersion:       requiredAPIVersion,
+	}
+	info := &vk.InstanceCreateInfo{
+		SType:                   vk.StructureTypeInstanceCreateInfo,
+		PApplicationInfo:        app,
+		EnabledLayerCount:       uint32(len(layers)),
+		PpEnabledLayerNames:     layers,
+		EnabledExtensionCount:   uint32(len(exts)),
+		PpEnabledExtensionNames: exts,
+	}
+	defer info.Free()
+	var inst vk.Instance
+	if r := vk.CreateInstance(info, nil, &inst); r != vk.Success {
+		return fmt.Errorf("%w: %w", ErrNoDriver, vkError("vkCreateInstance", r))
+	}
+	b.inst = inst
+	if err := vk.InitInstance(inst); err != nil {
+		return fmt.Errorf("load instance functions: %w", err)
+	}
+	if b.validating {
+		cb, tag, err := createDebugReport(inst, b.debugMessage)
+		if err != nil {
+			return err
+		}
+		b.debugCallback, b.debugTag = cb, tag
+	}
+	return nil
+}
+
+// debugMessage logs one validation message and counts errors. It runs on
+// whichever thread the driver reports from.
+func (b *backend) debugMessage(flags vk.DebugReportFlags, prefix, msg string) {
+	level := slog.LevelInfo
+	switch {
+	case flags&vk.DebugReportFlags(vk.DebugReportErrorBit) != 0:
+		level = slog.LevelError
+		b.validationErrors.Add(1)
+	case flags&vk.DebugReportFlags(vk.DebugReportWarningBit) != 0:
+		level = slog.LevelWarn
+	}
+	b.log.Log(context.Background(), level, "vulkan validation: "+msg, "layer", prefix)
+}
+
+type gpuChoice struct {
+	gpu    vk.PhysicalDevice
+	name   string
+	family uint32
+	api    uint32
+	score  int
+	exts   map[string]bool
+}
+
+// pickDevice chooses the best Vulkan 1.1 (or 1.0 with VK_KHR_maintenance1)
+// device with a graphics queue that can present to surface, when there is
+// one. Discrete GPUs beat integrated ones, which beat software rasterizers.
+func (b *backend) pickDevice(surface vk.Surface) error {
+	var n uint32
+	if r := vk.EnumeratePhysicalDevices(b.inst, &n, nil); r != vk.Success {
+		return vkError("vkEnumeratePhysicalDevices", r)
+	}
+	if n == 0 {
+		return fmt.Errorf("%w: no Vulkan device (is a driver installed? Debian: mesa-vulkan-drivers)", ErrNoDriver)
+	}
+	gpus := make([]vk.PhysicalDevice, n)
+	if r := vk.EnumeratePhysicalDevices(b.inst, &n, gpus); r != vk.Success {
+		return vkError("vkEnumeratePhysicalDevices", r)
+	}
+	var best *gpuChoice
+	var rejected []string
+	for _, gpu := range gpus[:n] {
+		var props vk.PhysicalDeviceProperties
+		vk.GetPhysicalDeviceProperties(gpu, &props)
+		props.Deref()
+		c := &gpuChoice{gpu: gpu, name: vk.ToString(props.DeviceName[:]), api: props.ApiVersion, exts: deviceExtensions(gpu)}
+		if props.ApiVersion < requiredAPIVersion && !c.exts[maintenance1Ext] {
+			rejected = append(rejected, fmt.Sprintf("%s: Vulkan %s without %s", c.name, vk.Version(props.ApiVersion), maintenance1Ext))
+			continue
+		}
+		if surface != vk.NullSurface && !c.exts[swapchainExt] {
+			rejected = append(rejected, c.name+": no "+swapchainExt)
+			continue
+		}
+		family, ok := graphicsFamily(gpu, surface)
+		if !ok {
+			rejected = append(rejected, c.name+": no graphics queue that can present")
+			continue
+		}
+		c.family = family
+		switch props.DeviceType {
+		case vk.PhysicalDeviceTypeDiscreteGpu:
+			c.score = 4
+		case vk.PhysicalDeviceTypeIntegratedGpu:
+			c.score = 3
+		case vk.PhysicalDeviceTypeVirtualGpu:
+			c.score = 2
+		default:
+			c.score = 1
+		}
+		if best == nil || c.score > best.score {
+			best = c
+		}
+	}
+	if best == nil {
+		return fmt.Errorf("%w: no usable Vulkan device: %s", ErrNoDriver, strings.Join(rejected, "; "))
+	}
+	b.gpu, b.gpuName, b.queueFamily = best.gpu, best.name, best.family
+	var extNames []string
+	if best.api < requiredAPIVersion {
+		extNames = append(extNames, cstr(maintenance1Ext))
+	}
+	if surface != vk.NullSurface {
+		extNames = append(extNames, cstr(swapchainExt))
+	}
+	queue := vk.DeviceQueueCreateInfo{
+		SType:            vk.StructureTypeDeviceQueueCreateInfo,
+		QueueFamilyIndex: best.family,
+		QueueCount:       1,
+		PQueuePriorities: []float32{1},
+	}
+	info := &vk.DeviceCreateInfo{
+		SType:                   vk.StructureTypeDeviceCreateInfo,
+		QueueCreateInfoCount:    1,
+		PQueueCreateInfos:       []vk.DeviceQueueCreateInfo{queue},
+		EnabledExtensionCount:   uint32(len(extNames)),
+		PpEnabledExtensionNames: extNames,
+	}
+	defer info.Free()
+	var dev vk.Device
+	if r := vk.CreateDevice(best.gpu, info, nil, &dev); r != vk.Success {
+		return fmt.Errorf("create device on %s: %w", best.name, vkError("vkCreateDevice", r))
+	}
+	b.dev = dev
+	var q vk.Queue
+	vk.GetDeviceQueue(dev, best.family, 0, &q)
+	b.queue = q
+	var mp vk.PhysicalDeviceMemoryProperties
+	vk.GetPhysicalDeviceMemoryProperties(best.gpu, &mp)
+	mp.Deref()
+	for i := range mp.MemoryTypes[:mp.MemoryTypeCount] {
+		mp.MemoryTypes[i].Deref()
+	}
+	b.memProps = mp
+	c, err := newCDevice(b.inst, dev)
+	if err != nil {
+		return err
+	}
+	b.c = c
+	b.depthFormat = vk.FormatD32Sfloat
+	if !b.formatSupports(vk.FormatD32Sfloat, vk.FormatFeatureDepthStencilAttachmentBit|vk.FormatFeatureSampledImageBit) {
+		b.depthFormat = vk.FormatD16Unorm
+	}
+	b.log.Info("vulkan: device", "name", best.name, "api", vk.Version(best.api).String(), "validation", b.validating)
+	return nil
+}
+
+func graphicsFamily(gpu vk.PhysicalDevice, surface vk.Surface) (uint32, bool) {
+	var n uint32
+	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, nil)
+	fams := make([]vk.QueueFamilyProperties, n)
+	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, fams)
+	for i := range fams[:n] {
+		fams[i].Deref()
+		if fams[i].QueueFlags&vk.QueueFlags(vk.QueueGraphicsBit) == 0 {
+			continue
+		}
+		if surface != vk.NullSurface {
+			var ok vk.Bool32
+			if vk.GetPhysicalDeviceSurfaceSupport(gpu, uint32(i), surface, &ok) != vk.Success || ok != vk.True {
+				continue
+			}
+		}
+		return uint32(i), true
+	}
+	return 0, false
+}
+
+func (b *backend) formatSupports(f vk.Format, feat vk.FormatFeatureFlagBits) bool {
+	var p vk.FormatProperties
+	vk.GetPhysicalDeviceFormatProperties(b.gpu, f, &p)
+	p.Deref()
+	return p.OptimalTilingFeatures&vk.FormatFeatureFlags(feat) == vk.FormatFeatureFlags(feat)
+}

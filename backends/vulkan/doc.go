@@ -1,0 +1,36 @@
+// Package vulkan is Sleak's Vulkan renderer: it implements backends.Backend
+// on github.com/vulkan-go/vulkan, offscreen (a color image read back with
+// ReadPixels, for tests and tools; no display needed) or in a GLFW window
+// with a swapchain.
+//
+// A frame runs six render passes in the order of backends.RenderPass:
+//
+//	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75
+//	gbuffer      albedo+AO RGBA8, normal+roughness RGBA16F, metal+emissive RGBA16F, depth
+//	lighting     fullscreen lighting_pass into an RGBA16F HDR target
+//	forward      opaque draws into the HDR target over the gbuffer's depth
+//	transparent  alpha blending, no culling, depth test without depth write
+//	composite    fullscreen composite (exposure, ACES, gamma) to the output
+//
+// A pass the caller skips runs empty, so the image stays correct (no gbuffer
+// draws: the lighting pass writes the sky colour everywhere).
+//
+// Default-format meshes draw with their material's shader (CreateShader: the
+// .vert.spv and .frag.spv beside the canonical .hlsl path) in the forward
+// and transparent passes and with the engine's shadow_depth.vert.spv in the
+// shadow pass; the gbuffer pass has no default-format pipeline, so it drops
+// them. Custom vertex formats draw with the pipelines their stems name,
+// built once per (format, pass) through backends.PipelineTable; a pipeline
+// that is not ready drops its draws, and nothing substitutes another shader.
+// Every shader file is read through assets.ReadFile.
+//
+// Meshes live in large device-local buffers shared by many meshes (a voxel
+// world has thousands of chunks), written directly where that memory is
+// host-visible and through a staging buffer otherwise. Draw only appends to
+// a preallocated list; EndPass records the whole list in one cgo call, so a
+// steady-state frame allocates nothing on the Go side.
+//
+// Building needs cgo and the Vulkan headers (Debian: libvulkan-dev); running
+// needs only the loader, libvulkan.so.1, which the package opens itself.
+// Other platforms get a New that returns an error.
+package vulkan

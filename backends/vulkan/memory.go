@@ -1,0 +1,332 @@
+//go:build linux && cgo
+
+package vulkan
+
+import (
+	"fmt"
+	"slices"
+	"unsafe"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+const (
+	hostVisible   = vk.MemoryPropertyHostVisibleBit
+	hostCoherent  = vk.MemoryPropertyHostCoherentBit
+	deviceLocal   = vk.MemoryPropertyDeviceLocalBit
+	hostMappable  = hostVisible | hostCoherent
+	meshBlockSize = 16 << 20 // bytes per shared mesh buffer; bigger meshes get a block of their own
+)
+
+// memoryType returns the first memory type allowed by bits that has every
+// flag of want, preferring one that also has every flag of prefer.
+func (b *backend) memoryType(bits uint32, want, prefer vk.MemoryPropertyFlagBits) (uint32, bool) {
+	for _, flags := range []vk.MemoryPropertyFlagBits{want | prefer, want} {
+		for i := uint32(0); i < b.memProps.MemoryTypeCount; i++ {
+			have := b.memProps.MemoryTypes[i].PropertyFlags
+			if bits&(1<<i) != 0 && have&vk.MemoryPropertyFlags(flags) == vk.MemoryPropertyFlags(flags) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (b *backend) allocate(req vk.MemoryRequirements, want, prefer vk.MemoryPropertyFlagBits) (vk.DeviceMemory, vk.MemoryPropertyFlags, error) {
+	ti, ok := b.memoryType(req.MemoryTypeBits, want, prefer)
+	if !ok {
+		return nil, 0, fmt.Errorf("no memory type with flags %#x among %#x", want, req.MemoryTypeBits)
+	}
+	info := &vk.MemoryAllocateInfo{SType: vk.StructureTypeMemoryAllocateInfo, AllocationSize: req.Size, MemoryTypeIndex: ti}
+	defer info.Free()
+	var mem vk.DeviceMemory
+	if r := vk.AllocateMemory(b.dev, info, nil, &mem); r != vk.Success {
+		return nil, 0, vkError(fmt.Sprintf("vkAllocateMemory(%d bytes)", req.Size), r)
+	}
+	return mem, b.memProps.MemoryTypes[ti].PropertyFlags, nil
+}
+
+// gpuBuffer is a buffer with memory of its own, mapped for its lifetime
+// when the memory is host-visible and coherent.
+type gpuBuffer struct {
+	buf    vk.Buffer
+	mem    vk.DeviceMemory
+	size   uint64
+	mapped unsafe.Pointer
+}
+
+func (b *backend) newBuffer(size uint64, usage vk.BufferUsageFlagBits, want, prefer vk.MemoryPropertyFlagBits) (gpuBuffer, error) {
+	info := &vk.BufferCreateInfo{
+		SType:       vk.StructureTypeBufferCreateInfo,
+		Size:        vk.DeviceSize(size),
+		Usage:       vk.BufferUsageFlags(usage),
+		SharingMode: vk.SharingModeExclusive,
+	}
+	defer info.Free()
+	var g gpuBuffer
+	var buf vk.Buffer
+	if r := vk.CreateBuffer(b.dev, info, nil, &buf); r != vk.Success {
+		return g, vkError("vkCreateBuffer", r)
+	}
+	g.buf = buf
+	g.size = size
+	var req vk.MemoryRequirements
+	vk.GetBufferMemoryRequirements(b.dev, g.buf, &req)
+	req.Deref()
+	mem, flags, err := b.allocate(req, want, prefer)
+	if err != nil {
+		vk.DestroyBuffer(b.dev, g.buf, nil)
+		return gpuBuffer{}, fmt.Errorf("buffer of %d bytes: %w", size, err)
+	}
+	g.mem = mem
+	if r := vk.BindBufferMemory(b.dev, g.buf, mem, 0); r != vk.Success {
+		b.destroyBuffer(&g)
+		return g, vkError("vkBindBufferMemory", r)
+	}
+	if flags&vk.MemoryPropertyFlags(hostMappable) == vk.MemoryPropertyFlags(hostMappable) {
+		var p unsafe.Pointer
+		if r := vk.MapMemory(b.dev, mem, 0, vk.DeviceSize(vk.WholeSize), 0, &p); r != vk.Success {
+			b.destroyBuffer(&g)
+			return g, vkError("vkMapMemory", r)
+		}
+		g.mapped = p
+	}
+	return g, nil
+}
+
+func (b *backend) destroyBuffer(g *gpuBuffer) {
+	if g.buf != nil {
+		vk.DestroyBuffer(b.dev, g.buf, nil)
+	}
+	if g.mem != nil {
+		if g.mapped != nil {
+			vk.UnmapMemory(b.dev, g.mem)
+		}
+		vk.FreeMemory(b.dev, g.mem, nil)
+	}
+	*g = gpuBuffer{}
+}
+
+// bytes views n bytes of mapped memory from off.
+func (g *gpuBuffer) bytes(off, n uint64) []byte {
+	return unsafe.Slice((*byte)(unsafe.Add(g.mapped, off)), n)
+}
+
+// gpuImage is a 2D image with its own memory and one view.
+type gpuImage struct {
+	img    vk.Image
+	mem    vk.DeviceMemory
+	view   vk.ImageView
+	format vk.Format
+	w, h   uint32
+}
+
+func (b *backend) newImage(w, h uint32, format vk.Format, usage vk.ImageUsageFlagBits, aspect vk.ImageAspectFlagBits) (gpuImage, error) {
+	g := gpuImage{format: format, w: w, h: h}
+	info := &vk.ImageCreateInfo{
+		SType:         vk.StructureTypeImageCreateInfo,
+		ImageType:     vk.ImageType2d,
+		Format:        format,
+		Extent:        vk.Extent3D{Width: w, Height: h, Depth: 1},
+		MipLevels:     1,
+		ArrayLayers:   1,
+		Samples:       vk.SampleCount1Bit,
+		Tiling:        vk.ImageTilingOptimal,
+		Usage:         vk.ImageUsageFlags(usage),
+		SharingMode:   vk.SharingModeExclusive,
+		InitialLayout: vk.ImageLayoutUndefined,
+	}
+	defer info.Free()
+	var img vk.Image
+	if r := vk.CreateImage(b.dev, info, nil, &img); r != vk.Success {
+		return g, vkError(fmt.Sprintf("vkCreateImage(%dx%d, format %d)", w, h, format), r)
+	}
+	g.img = img
+	var req vk.MemoryRequirements
+	vk.GetImageMemoryRequirements(b.dev, g.img, &req)
+	req.Deref()
+	mem, _, err := b.allocate(req, deviceLocal, 0)
+	if err != nil {
+		b.destroyImage(&g)
+		return gpuImage{}, fmt.Errorf("image %dx%d: %w", w, h, err)
+	}
+	g.mem = mem
+	if r := vk.BindImageMemory(b.dev, g.img, mem, 0); r != vk.Success {
+		b.destroyImage(&g)
+		return gpuImage{}, vkError("vkBindImageMemory", r)
+	}
+	view, err := b.newView(g.img, format, aspect)
+	if err != nil {
+		b.destroyImage(&g)
+		return gpuImage{}, err
+	}
+	g.view = view
+	return g, nil
+}
+
+func (b *backend) newView(img vk.Image, format vk.Format, aspect vk.ImageAspectFlagBits) (vk.ImageView, error) {
+	info := &vk.ImageViewCreateInfo{
+		SType:    vk.StructureTypeImageViewCreateInfo,
+		Image:    img,
+		ViewType: vk.ImageViewType2d,
+		Format:   format,
+		Components: vk.ComponentMapping{
+			R: vk.ComponentSwizzleIdentity, G: vk.ComponentSwizzleIdentity,
+			B: vk.ComponentSwizzleIdentity, A: vk.ComponentSwizzleIdentity,
+		},
+		SubresourceRange: vk.ImageSubresourceRange{AspectMask: vk.ImageAspectFlags(aspect), LevelCount: 1, LayerCount: 1},
+	}
+	defer info.Free()
+	var view vk.ImageView
+	if r := vk.CreateImageView(b.dev, info, nil, &view); r != vk.Success {
+		return nil, vkError("vkCreateImageView", r)
+	}
+	return view, nil
+}
+
+func (b *backend) destroyImage(g *gpuImage) {
+	if g.view != nil {
+		vk.DestroyImageView(b.dev, g.view, nil)
+	}
+	if g.img != nil {
+		vk.DestroyImage(b.dev, g.img, nil)
+	}
+	if g.mem != nil {
+		vk.FreeMemory(b.dev, g.mem, nil)
+	}
+	*g = gpuImage{}
+}
+
+// span is a free range of a mesh block.
+type span struct{ off, size uint64 }
+
+// meshBlock is one buffer shared by many meshes' vertices and indices, with
+// a first-fit free list: one allocation serves thousands of small chunks.
+type meshBlock struct {
+	gpuBuffer
+	free []span // sorted by offset, never adjacent
+}
+
+func alignUp(x, a uint64) uint64 { return (x + a - 1) / a * a }
+
+func (m *meshBlock) alloc(size uint64) (uint64, bool) {
+	for i, s := range m.free {
+		off := alignUp(s.off, 16)
+		if off+size > s.off+s.size {
+			continue
+		}
+		// Keep the alignment gap and the tail free.
+		var keep []span
+		if off > s.off {
+			keep = append(keep, span{s.off, off - s.off})
+		}
+		if end := s.off + s.size; off+size < end {
+			keep = append(keep, span{off + size, end - off - size})
+		}
+		m.free = slices.Replace(m.free, i, i+1, keep...)
+		return off, true
+	}
+	return 0, false
+}
+
+func (m *meshBlock) release(off, size uint64) {
+	i, _ := slices.BinarySearchFunc(m.free, off, func(s span, off uint64) int {
+		switch {
+		case s.off < off:
+			return -1
+		case s.off > off:
+			return 1
+		}
+		return 0
+	})
+	m.free = slices.Insert(m.free, i, span{off, size})
+	// Merge with the following and the preceding range.
+	if i+1 < len(m.free) && m.free[i].off+m.free[i].size == m.free[i+1].off {
+		m.free[i].size += m.free[i+1].size
+		m.free = slices.Delete(m.free, i+1, i+2)
+	}
+	if i > 0 && m.free[i-1].off+m.free[i-1].size == m.free[i].off {
+		m.free[i-1].size += m.free[i].size
+		m.free = slices.Delete(m.free, i, i+1)
+	}
+}
+
+// empty reports whether nothing is allocated from the block.
+func (m *meshBlock) empty() bool {
+	return len(m.free) == 1 && m.free[0].off == 0 && m.free[0].size == m.size
+}
+
+// meshAlloc finds room for size bytes in a mesh block, adding a block when
+// none has it.
+func (b *backend) meshAlloc(size uint64) (*meshBlock, uint64, error) {
+	for _, m := range b.meshBlocks {
+		if off, ok := m.alloc(size); ok {
+			return m, off, nil
+		}
+	}
+	bs := max(uint64(meshBlockSize), alignUp(size, 1<<20))
+	usage := vk.BufferUsageVertexBufferBit | vk.BufferUsageIndexBufferBit | vk.BufferUsageTransferDstBit
+	// Device-local memory that the CPU can also write (integrated GPUs,
+	// software rasterizers, resizable BAR) saves the staging copy.
+	g, err := b.newBuffer(bs, usage, deviceLocal, hostMappable)
+	if err != nil {
+		return nil, 0, fmt.Errorf("mesh buffer: %w", err)
+	}
+	m := &meshBlock{gpuBuffer: g, free: []span{{0, bs}}}
+	b.meshBlocks = append(b.meshBlocks, m)
+	off, _ := m.alloc(size)
+	return m, off, nil
+}
+
+// upload writes data at off in dst, directly when dst is mapped and through
+// the staging buffer otherwise.
+func (b *backend) upload(dst *gpuBuffer, off uint64, data []byte) error {
+	if dst.mapped != nil {
+		copy(dst.bytes(off, uint64(len(data))), data)
+		return nil
+	}
+	if err := b.ensureStaging(uint64(len(data))); err != nil {
+		return err
+	}
+	copy(b.staging.bytes(0, uint64(len(data))), data)
+	return b.oneShot(func(cmd vk.CommandBuffer) {
+		b.c.copyBuffer(cmd, b.staging.buf, dst.buf, 0, off, uint64(len(data)))
+		b.c.bufferBarrier(cmd)
+	})
+}
+
+func (b *backend) ensureStaging(size uint64) error {
+	if b.staging.size >= size {
+		return nil
+	}
+	b.destroyBuffer(&b.staging)
+	g, err := b.newBuffer(max(alignUp(size, 1<<20), 4<<20), vk.BufferUsageTransferSrcBit, hostMappable, 0)
+	if err != nil {
+		return fmt.Errorf("staging buffer: %w", err)
+	}
+	if g.mapped == nil {
+		b.destroyBuffer(&g)
+		return fmt.Errorf("staging buffer: memory is not host-visible")
+	}
+	b.staging = g
+	return nil
+}
+
+// oneShot records and runs a command buffer and waits for it: uploads are
+// rare next to frames and a finished upload can be used at once.
+func (b *backend) oneShot(record func(cmd vk.CommandBuffer)) error {
+	if r := b.c.beginCmd(b.once.cmd); r != vk.Success {
+		return vkError("vkBeginCommandBuffer", r)
+	}
+	record(b.once.cmd)
+	if r := b.c.submit(b.queue, b.once.cmd, nil, nil, b.once.fence); r != vk.Success {
+		return vkError("vkQueueSubmit", r)
+	}
+	if r := b.c.waitFence(b.once.fence, fenceTimeoutNanos); r != vk.Success {
+		return vkError("vkWaitForFences", r)
+	}
+	if r := b.c.resetFence(b.once.fence); r != vk.Success {
+		return vkError("vkResetFences", r)
+	}
+	return nil
+}

@@ -1,0 +1,358 @@
+#include "native.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Implemented in Go (native.go).
+extern void slDebugMessage(uint64_t tag, uint32_t flags, char *prefix, char *message);
+
+static void *libvulkan;
+static PFN_vkGetInstanceProcAddr gipa;
+
+// sl_load_vulkan opens the loader by its versioned name first: the
+// unversioned libvulkan.so that vulkan-go looks for ships only with the
+// development package.
+int sl_load_vulkan(void) {
+	if (gipa != NULL) {
+		return 0;
+	}
+	const char *names[] = {"libvulkan.so.1", "libvulkan.so"};
+	for (int i = 0; i < 2 && libvulkan == NULL; i++) {
+		libvulkan = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	}
+	if (libvulkan == NULL) {
+		return -1;
+	}
+	gipa = (PFN_vkGetInstanceProcAddr)dlsym(libvulkan, "vkGetInstanceProcAddr");
+	return gipa == NULL ? -2 : 0;
+}
+
+void *sl_get_instance_proc_addr(void) { return (void *)gipa; }
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL debugCallback(VkDebugReportFlagsEXT flags, VkDebugReportObjectTypeEXT objectType,
+	uint64_t object, size_t location, int32_t messageCode, const char *prefix, const char *message, void *user) {
+	(void)objectType;
+	(void)object;
+	(void)location;
+	(void)messageCode;
+	slDebugMessage((uint64_t)(uintptr_t)user, (uint32_t)flags, (char *)prefix, (char *)message);
+	return VK_FALSE;
+}
+
+uint64_t sl_create_debug_report(uint64_t instance, uint64_t tag, VkResult *res) {
+	VkInstance inst = (VkInstance)(uintptr_t)instance;
+	PFN_vkCreateDebugReportCallbackEXT create =
+		(PFN_vkCreateDebugReportCallbackEXT)gipa(inst, "vkCreateDebugReportCallbackEXT");
+	if (create == NULL) {
+		*res = VK_ERROR_EXTENSION_NOT_PRESENT;
+		return 0;
+	}
+	VkDebugReportCallbackCreateInfoEXT info = {
+		.sType = VK_STRUCTURE_TYPE_DEBUG_REPORT_CALLBACK_CREATE_INFO_EXT,
+		.flags = VK_DEBUG_REPORT_ERROR_BIT_EXT | VK_DEBUG_REPORT_WARNING_BIT_EXT |
+			VK_DEBUG_REPORT_PERFORMANCE_WARNING_BIT_EXT,
+		.pfnCallback = debugCallback,
+		.pUserData = (void *)(uintptr_t)tag,
+	};
+	VkDebugReportCallbackEXT cb = VK_NULL_HANDLE;
+	*res = create(inst, &info, NULL, &cb);
+	return (uint64_t)(uintptr_t)cb;
+}
+
+void sl_destroy_debug_report(uint64_t instance, uint64_t callback) {
+	VkInstance inst = (VkInstance)(uintptr_t)instance;
+	PFN_vkDestroyDebugReportCallbackEXT destroy =
+		(PFN_vkDestroyDebugReportCallbackEXT)gipa(inst, "vkDestroyDebugReportCallbackEXT");
+	if (destroy != NULL && callback != 0) {
+		destroy(inst, (VkDebugReportCallbackEXT)(uintptr_t)callback, NULL);
+	}
+}
+
+struct slDevice {
+	VkDevice device;
+	PFN_vkWaitForFences WaitForFences;
+	PFN_vkResetFences ResetFences;
+	PFN_vkResetCommandBuffer ResetCommandBuffer;
+	PFN_vkBeginCommandBuffer BeginCommandBuffer;
+	PFN_vkEndCommandBuffer EndCommandBuffer;
+	PFN_vkCmdBeginRenderPass CmdBeginRenderPass;
+	PFN_vkCmdEndRenderPass CmdEndRenderPass;
+	PFN_vkCmdSetViewport CmdSetViewport;
+	PFN_vkCmdSetScissor CmdSetScissor;
+	PFN_vkCmdBindPipeline CmdBindPipeline;
+	PFN_vkCmdBindDescriptorSets CmdBindDescriptorSets;
+	PFN_vkCmdBindVertexBuffers CmdBindVertexBuffers;
+	PFN_vkCmdBindIndexBuffer CmdBindIndexBuffer;
+	PFN_vkCmdPushConstants CmdPushConstants;
+	PFN_vkCmdDraw CmdDraw;
+	PFN_vkCmdDrawIndexed CmdDrawIndexed;
+	PFN_vkCmdCopyBuffer CmdCopyBuffer;
+	PFN_vkCmdCopyBufferToImage CmdCopyBufferToImage;
+	PFN_vkCmdCopyImageToBuffer CmdCopyImageToBuffer;
+	PFN_vkCmdPipelineBarrier CmdPipelineBarrier;
+	PFN_vkQueueSubmit QueueSubmit;
+	PFN_vkAcquireNextImageKHR AcquireNextImageKHR;
+	PFN_vkQueuePresentKHR QueuePresentKHR;
+};
+
+slDevice *sl_device_new(uint64_t instance, uint64_t device) {
+	VkInstance inst = (VkInstance)(uintptr_t)instance;
+	PFN_vkGetDeviceProcAddr gdpa = (PFN_vkGetDeviceProcAddr)gipa(inst, "vkGetDeviceProcAddr");
+	if (gdpa == NULL) {
+		return NULL;
+	}
+	slDevice *d = calloc(1, sizeof(slDevice));
+	if (d == NULL) {
+		return NULL;
+	}
+	d->device = (VkDevice)(uintptr_t)device;
+#define LOAD(name)                                                        \
+	d->name = (PFN_vk##name)gdpa(d->device, "vk" #name);                  \
+	if (d->name == NULL && strcmp(#name, "AcquireNextImageKHR") != 0 &&   \
+		strcmp(#name, "QueuePresentKHR") != 0) {                          \
+		free(d);                                                          \
+		return NULL;                                                      \
+	}
+	LOAD(WaitForFences)
+	LOAD(ResetFences)
+	LOAD(ResetCommandBuffer)
+	LOAD(BeginCommandBuffer)
+	LOAD(EndCommandBuffer)
+	LOAD(CmdBeginRenderPass)
+	LOAD(CmdEndRenderPass)
+	LOAD(CmdSetViewport)
+	LOAD(CmdSetScissor)
+	LOAD(CmdBindPipeline)
+	LOAD(CmdBindDescriptorSets)
+	LOAD(CmdBindVertexBuffers)
+	LOAD(CmdBindIndexBuffer)
+	LOAD(CmdPushConstants)
+	LOAD(CmdDraw)
+	LOAD(CmdDrawIndexed)
+	LOAD(CmdCopyBuffer)
+	LOAD(CmdCopyBufferToImage)
+	LOAD(CmdCopyImageToBuffer)
+	LOAD(CmdPipelineBarrier)
+	LOAD(QueueSubmit)
+	LOAD(AcquireNextImageKHR)
+	LOAD(QueuePresentKHR)
+#undef LOAD
+	return d;
+}
+
+void sl_device_free(slDevice *d) { free(d); }
+
+#define CMD(h) ((VkCommandBuffer)(uintptr_t)(h))
+
+VkResult sl_wait_fence(slDevice *d, uint64_t fence, uint64_t timeout) {
+	VkFence f = (VkFence)(uintptr_t)fence;
+	return d->WaitForFences(d->device, 1, &f, VK_TRUE, timeout);
+}
+
+VkResult sl_reset_fence(slDevice *d, uint64_t fence) {
+	VkFence f = (VkFence)(uintptr_t)fence;
+	return d->ResetFences(d->device, 1, &f);
+}
+
+VkResult sl_begin_cmd(slDevice *d, uint64_t cmd) {
+	VkResult r = d->ResetCommandBuffer(CMD(cmd), 0);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	VkCommandBufferBeginInfo info = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+	};
+	return d->BeginCommandBuffer(CMD(cmd), &info);
+}
+
+// sl_begin_pass begins a render pass and sets a viewport of negative height,
+// so that clip-space y points up and row 0 of the target is the top.
+void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t framebuffer,
+	uint32_t width, uint32_t height, const float *clears, uint32_t clearCount) {
+	VkClearValue values[8];
+	if (clearCount > 8) {
+		clearCount = 8;
+	}
+	for (uint32_t i = 0; i < clearCount; i++) {
+		memcpy(&values[i], clears + 4 * i, sizeof(VkClearValue));
+	}
+	VkRenderPassBeginInfo info = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+		.renderPass = (VkRenderPass)(uintptr_t)renderPass,
+		.framebuffer = (VkFramebuffer)(uintptr_t)framebuffer,
+		.renderArea = {{0, 0}, {width, height}},
+		.clearValueCount = clearCount,
+		.pClearValues = values,
+	};
+	d->CmdBeginRenderPass(CMD(cmd), &info, VK_SUBPASS_CONTENTS_INLINE);
+	VkViewport vp = {0, (float)height, (float)width, -(float)height, 0, 1};
+	d->CmdSetViewport(CMD(cmd), 0, 1, &vp);
+	VkRect2D scissor = {{0, 0}, {width, height}};
+	d->CmdSetScissor(CMD(cmd), 0, 1, &scissor);
+}
+
+void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set) {
+	VkDescriptorSet s = (VkDescriptorSet)(uintptr_t)set;
+	d->CmdBindDescriptorSets(CMD(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipelineLayout)(uintptr_t)layout, 0, 1, &s, 0, NULL);
+}
+
+void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set) {
+	VkDescriptorSet s = (VkDescriptorSet)(uintptr_t)set;
+	d->CmdBindPipeline(CMD(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipeline)(uintptr_t)pipeline);
+	d->CmdBindDescriptorSets(CMD(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipelineLayout)(uintptr_t)layout, 1, 1, &s, 0, NULL);
+	d->CmdDraw(CMD(cmd), 3, 1, 0, 0);
+}
+
+// sl_draws records a pass's draws, binding only what changed from the draw
+// before.
+void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n) {
+	VkCommandBuffer cb = CMD(cmd);
+	VkPipelineLayout pl = (VkPipelineLayout)(uintptr_t)layout;
+	uint64_t pipe = 0, set = 0, vbuf = 0, voff = ~(uint64_t)0, ibuf = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const slDraw *dr = &draws[i];
+		if (dr->pipeline != pipe) {
+			pipe = dr->pipeline;
+			d->CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipeline)(uintptr_t)pipe);
+		}
+		if (dr->set != set) {
+			set = dr->set;
+			VkDescriptorSet s = (VkDescriptorSet)(uintptr_t)set;
+			d->CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 1, 1, &s, 0, NULL);
+		}
+		if (dr->vbuf != vbuf || dr->voffset != voff) {
+			vbuf = dr->vbuf;
+			voff = dr->voffset;
+			VkBuffer b = (VkBuffer)(uintptr_t)vbuf;
+			VkDeviceSize o = voff;
+			d->CmdBindVertexBuffers(cb, 0, 1, &b, &o);
+		}
+		if (dr->ibuf != ibuf) {
+			ibuf = dr->ibuf;
+			d->CmdBindIndexBuffer(cb, (VkBuffer)(uintptr_t)ibuf, 0, VK_INDEX_TYPE_UINT32);
+		}
+		d->CmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(dr->push), dr->push);
+		d->CmdDrawIndexed(cb, dr->indexCount, 1, dr->firstIndex, 0, 0);
+	}
+}
+
+void sl_end_pass(slDevice *d, uint64_t cmd) { d->CmdEndRenderPass(CMD(cmd)); }
+
+VkResult sl_submit(slDevice *d, uint64_t queue, uint64_t cmd, uint64_t waitSem, uint64_t signalSem, uint64_t fence) {
+	VkResult r = d->EndCommandBuffer(CMD(cmd));
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	VkCommandBuffer cb = CMD(cmd);
+	VkSemaphore wait = (VkSemaphore)(uintptr_t)waitSem;
+	VkSemaphore signal = (VkSemaphore)(uintptr_t)signalSem;
+	VkPipelineStageFlags stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+	VkSubmitInfo info = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		.waitSemaphoreCount = waitSem != 0,
+		.pWaitSemaphores = &wait,
+		.pWaitDstStageMask = &stage,
+		.commandBufferCount = 1,
+		.pCommandBuffers = &cb,
+		.signalSemaphoreCount = signalSem != 0,
+		.pSignalSemaphores = &signal,
+	};
+	return d->QueueSubmit((VkQueue)(uintptr_t)queue, 1, &info, (VkFence)(uintptr_t)fence);
+}
+
+VkResult sl_acquire(slDevice *d, uint64_t swapchain, uint64_t sem, uint32_t *index) {
+	return d->AcquireNextImageKHR(d->device, (VkSwapchainKHR)(uintptr_t)swapchain, UINT64_MAX,
+		(VkSemaphore)(uintptr_t)sem, VK_NULL_HANDLE, index);
+}
+
+VkResult sl_present(slDevice *d, uint64_t queue, uint64_t swapchain, uint32_t index, uint64_t waitSem) {
+	VkSwapchainKHR sc = (VkSwapchainKHR)(uintptr_t)swapchain;
+	VkSemaphore wait = (VkSemaphore)(uintptr_t)waitSem;
+	VkPresentInfoKHR info = {
+		.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+		.waitSemaphoreCount = 1,
+		.pWaitSemaphores = &wait,
+		.swapchainCount = 1,
+		.pSwapchains = &sc,
+		.pImageIndices = &index,
+	};
+	return d->QueuePresentKHR((VkQueue)(uintptr_t)queue, &info);
+}
+
+void sl_copy_buffer(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint64_t srcOffset, uint64_t dstOffset, uint64_t size) {
+	VkBufferCopy region = {srcOffset, dstOffset, size};
+	d->CmdCopyBuffer(CMD(cmd), (VkBuffer)(uintptr_t)src, (VkBuffer)(uintptr_t)dst, 1, &region);
+}
+
+// sl_buffer_barrier makes transfer writes visible to vertex and index reads.
+void sl_buffer_barrier(slDevice *d, uint64_t cmd) {
+	VkMemoryBarrier b = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT,
+	};
+	d->CmdPipelineBarrier(CMD(cmd), VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, 0, 1, &b, 0, NULL, 0, NULL);
+}
+
+static void imageBarrier(slDevice *d, VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
+	VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+	VkImageMemoryBarrier b = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+		.srcAccessMask = srcAccess,
+		.dstAccessMask = dstAccess,
+		.oldLayout = from,
+		.newLayout = to,
+		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.image = image,
+		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+	};
+	d->CmdPipelineBarrier(cb, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+// sl_upload_image copies tightly packed RGBA8 texels into a fresh image and
+// leaves it ready for sampling.
+void sl_upload_image(slDevice *d, uint64_t cmd, uint64_t src, uint64_t image, uint32_t width, uint32_t height) {
+	VkCommandBuffer cb = CMD(cmd);
+	VkImage img = (VkImage)(uintptr_t)image;
+	imageBarrier(d, cb, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+		VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+	VkBufferImageCopy region = {
+		.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+		.imageExtent = {width, height, 1},
+	};
+	d->CmdCopyBufferToImage(cb, (VkBuffer)(uintptr_t)src, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+	imageBarrier(d, cb, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+		VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+		VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_VERTEX_SHADER_BIT);
+}
+
+// sl_image_to_buffer copies the finished offscreen image (left in
+// TRANSFER_SRC_OPTIMAL by the composite pass) into a host-visible buffer.
+void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst, uint32_t width, uint32_t height) {
+	VkCommandBuffer cb = CMD(cmd);
+	VkBufferImageCopy region = {
+		.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+		.imageExtent = {width, height, 1},
+	};
+	d->CmdCopyImageToBuffer(cb, (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, (VkBuffer)(uintptr_t)dst, 1, &region);
+	VkMemoryBarrier b = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+	};
+	d->CmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0, NULL, 0, NULL);
+}
+
+#ifdef __GLIBC__
+#include <malloc.h>
+// sl_trim hands memory the driver freed back to the system. Software
+// drivers compile shaders with LLVM on every pipeline creation, and glibc
+// keeps what they free in its per-thread arenas, so without this every
+// resize would grow the process by megabytes that are never reused.
+void sl_trim(void) { malloc_trim(0); }
+#else
+void sl_trim(void) {}
+#endif

@@ -1,0 +1,200 @@
+//go:build linux && cgo
+
+package vulkan
+
+/*
+#cgo LDFLAGS: -ldl
+#include "native.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// drawRecord is one draw as the C recorder reads it (slDraw in native.h):
+// Draw fills a preallocated slice of these and EndPass records them all in
+// one cgo call.
+type drawRecord struct {
+	pipeline   uint64
+	vbuf       uint64
+	voffset    uint64
+	ibuf       uint64
+	set        uint64
+	indexCount uint32
+	firstIndex uint32
+	push       [20]float32
+}
+
+// Catch a drift between the two declarations at compile time.
+var _ [unsafe.Sizeof(drawRecord{}) - unsafe.Sizeof(C.slDraw{})]struct{}
+var _ [unsafe.Sizeof(C.slDraw{}) - unsafe.Sizeof(drawRecord{})]struct{}
+
+var loadOnce struct {
+	sync.Once
+	err error
+}
+
+// loadVulkan opens the Vulkan loader and hands vulkan-go its entry point,
+// once per process.
+func loadVulkan() error {
+	loadOnce.Do(func() {
+		switch C.sl_load_vulkan() {
+		case -1:
+			loadOnce.err = fmt.Errorf("%w: cannot open libvulkan.so.1 or libvulkan.so (install the Vulkan loader, Debian package libvulkan1)", ErrNoDriver)
+			return
+		case -2:
+			loadOnce.err = fmt.Errorf("%w: the Vulkan loader has no vkGetInstanceProcAddr", ErrNoDriver)
+			return
+		}
+		vk.SetGetInstanceProcAddr(C.sl_get_instance_proc_addr())
+		if err := vk.Init(); err != nil {
+			loadOnce.err = fmt.Errorf("%w: %w", ErrNoDriver, err)
+		}
+	})
+	return loadOnce.err
+}
+
+// h turns a vulkan-go handle (a pointer-sized C handle type) into the
+// integer the C side takes.
+func h[T any](x T) uint64 {
+	if unsafe.Sizeof(x) != 8 {
+		panic("vulkan: handles are 64-bit on this platform")
+	}
+	return *(*uint64)(unsafe.Pointer(&x))
+}
+
+// trimHeap returns memory freed by the driver to the system (see sl_trim).
+func trimHeap() { C.sl_trim() }
+
+// cdevice is the device-level function table of the C recorder.
+type cdevice struct{ p *C.slDevice }
+
+func newCDevice(inst vk.Instance, dev vk.Device) (cdevice, error) {
+	p := C.sl_device_new(C.uint64_t(h(inst)), C.uint64_t(h(dev)))
+	if p == nil {
+		return cdevice{}, errors.New("load device functions: vkGetDeviceProcAddr failed")
+	}
+	return cdevice{p}, nil
+}
+
+func (d cdevice) free() {
+	if d.p != nil {
+		C.sl_device_free(d.p)
+	}
+}
+
+func (d cdevice) waitFence(f vk.Fence, timeout uint64) vk.Result {
+	return vk.Result(C.sl_wait_fence(d.p, C.uint64_t(h(f)), C.uint64_t(timeout)))
+}
+
+func (d cdevice) resetFence(f vk.Fence) vk.Result {
+	return vk.Result(C.sl_reset_fence(d.p, C.uint64_t(h(f))))
+}
+
+func (d cdevice) beginCmd(cmd vk.CommandBuffer) vk.Result {
+	return vk.Result(C.sl_begin_cmd(d.p, C.uint64_t(h(cmd))))
+}
+
+func (d cdevice) beginPass(cmd vk.CommandBuffer, rp vk.RenderPass, fb vk.Framebuffer, w, hgt uint32, clears []float32) {
+	var p *C.float
+	if len(clears) > 0 {
+		p = (*C.float)(unsafe.Pointer(&clears[0]))
+	}
+	C.sl_begin_pass(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(rp)), C.uint64_t(h(fb)), C.uint32_t(w), C.uint32_t(hgt), p, C.uint32_t(len(clears)/4))
+}
+
+func (d cdevice) bindFrameSet(cmd vk.CommandBuffer, layout vk.PipelineLayout, set vk.DescriptorSet) {
+	C.sl_bind_frame_set(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(layout)), C.uint64_t(h(set)))
+}
+
+func (d cdevice) fullscreen(cmd vk.CommandBuffer, pipe vk.Pipeline, layout vk.PipelineLayout, set vk.DescriptorSet) {
+	C.sl_fullscreen(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(pipe)), C.uint64_t(h(layout)), C.uint64_t(h(set)))
+}
+
+func (d cdevice) draws(cmd vk.CommandBuffer, layout vk.PipelineLayout, recs []drawRecord) {
+	if len(recs) == 0 {
+		return
+	}
+	C.sl_draws(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(layout)), (*C.slDraw)(unsafe.Pointer(&recs[0])), C.uint32_t(len(recs)))
+}
+
+func (d cdevice) endPass(cmd vk.CommandBuffer) { C.sl_end_pass(d.p, C.uint64_t(h(cmd))) }
+
+func (d cdevice) submit(q vk.Queue, cmd vk.CommandBuffer, wait, signal vk.Semaphore, fence vk.Fence) vk.Result {
+	return vk.Result(C.sl_submit(d.p, C.uint64_t(h(q)), C.uint64_t(h(cmd)), C.uint64_t(h(wait)), C.uint64_t(h(signal)), C.uint64_t(h(fence))))
+}
+
+func (d cdevice) acquire(sc vk.Swapchain, sem vk.Semaphore, index *uint32) vk.Result {
+	return vk.Result(C.sl_acquire(d.p, C.uint64_t(h(sc)), C.uint64_t(h(sem)), (*C.uint32_t)(unsafe.Pointer(index))))
+}
+
+func (d cdevice) present(q vk.Queue, sc vk.Swapchain, index uint32, wait vk.Semaphore) vk.Result {
+	return vk.Result(C.sl_present(d.p, C.uint64_t(h(q)), C.uint64_t(h(sc)), C.uint32_t(index), C.uint64_t(h(wait))))
+}
+
+func (d cdevice) copyBuffer(cmd vk.CommandBuffer, src, dst vk.Buffer, srcOff, dstOff, size uint64) {
+	C.sl_copy_buffer(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint64_t(srcOff), C.uint64_t(dstOff), C.uint64_t(size))
+}
+
+func (d cdevice) bufferBarrier(cmd vk.CommandBuffer) { C.sl_buffer_barrier(d.p, C.uint64_t(h(cmd))) }
+
+func (d cdevice) uploadImage(cmd vk.CommandBuffer, src vk.Buffer, img vk.Image, w, hgt uint32) {
+	C.sl_upload_image(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(img)), C.uint32_t(w), C.uint32_t(hgt))
+}
+
+func (d cdevice) imageToBuffer(cmd vk.CommandBuffer, img vk.Image, dst vk.Buffer, w, hgt uint32) {
+	C.sl_image_to_buffer(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(img)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
+}
+
+// Debug-report messages arrive on driver threads tagged with the id of the
+// backend that asked for them.
+var debugSinks struct {
+	sync.Mutex
+	next  uint64
+	sinks map[uint64]func(flags vk.DebugReportFlags, prefix, msg string)
+}
+
+func createDebugReport(inst vk.Instance, sink func(flags vk.DebugReportFlags, prefix, msg string)) (callback, tag uint64, err error) {
+	debugSinks.Lock()
+	debugSinks.next++
+	tag = debugSinks.next
+	if debugSinks.sinks == nil {
+		debugSinks.sinks = map[uint64]func(vk.DebugReportFlags, string, string){}
+	}
+	debugSinks.sinks[tag] = sink
+	debugSinks.Unlock()
+	var res C.VkResult
+	cb := C.sl_create_debug_report(C.uint64_t(h(inst)), C.uint64_t(tag), &res)
+	if res != C.VK_SUCCESS {
+		removeDebugSink(tag)
+		return 0, 0, vkError("vkCreateDebugReportCallbackEXT", vk.Result(res))
+	}
+	return uint64(cb), tag, nil
+}
+
+func destroyDebugReport(inst vk.Instance, callback, tag uint64) {
+	C.sl_destroy_debug_report(C.uint64_t(h(inst)), C.uint64_t(callback))
+	removeDebugSink(tag)
+}
+
+func removeDebugSink(tag uint64) {
+	debugSinks.Lock()
+	delete(debugSinks.sinks, tag)
+	debugSinks.Unlock()
+}
+
+//export slDebugMessage
+func slDebugMessage(tag C.uint64_t, flags C.uint32_t, prefix, msg *C.char) {
+	debugSinks.Lock()
+	sink := debugSinks.sinks[uint64(tag)]
+	debugSinks.Unlock()
+	if sink != nil {
+		sink(vk.DebugReportFlags(flags), C.GoString(prefix), C.GoString(msg))
+	}
+}

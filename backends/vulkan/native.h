@@ -1,0 +1,64 @@
+// The per-frame command path of the Vulkan backend, in C so that recording a
+// frame makes no Go allocation (vulkan-go's wrappers allocate and attach
+// finalizers for every slice argument), plus the loader and the debug-report
+// callback.
+#ifndef SLEAK_VULKAN_NATIVE_H
+#define SLEAK_VULKAN_NATIVE_H
+
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan.h>
+#include <stdint.h>
+
+// Every handle crosses from Go as a uint64_t, so that Go never holds a
+// non-dispatchable handle (an opaque integer on some drivers) in a pointer.
+
+// slDraw is one recorded draw; its Go twin is drawRecord in native.go.
+typedef struct {
+	uint64_t pipeline;
+	uint64_t vbuf;
+	uint64_t voffset;
+	uint64_t ibuf;
+	uint64_t set;
+	uint32_t indexCount;
+	uint32_t firstIndex;
+	float push[20]; // mat4 model, vec4 color
+} slDraw;
+
+typedef struct slDevice slDevice;
+
+// Loader.
+int sl_load_vulkan(void);
+void *sl_get_instance_proc_addr(void);
+
+// Debug report: messages go to the exported Go function slDebugMessage with
+// the given tag.
+uint64_t sl_create_debug_report(uint64_t instance, uint64_t tag, VkResult *res);
+void sl_destroy_debug_report(uint64_t instance, uint64_t callback);
+
+// Device function table.
+slDevice *sl_device_new(uint64_t instance, uint64_t device);
+void sl_device_free(slDevice *d);
+
+VkResult sl_wait_fence(slDevice *d, uint64_t fence, uint64_t timeout);
+VkResult sl_reset_fence(slDevice *d, uint64_t fence);
+VkResult sl_begin_cmd(slDevice *d, uint64_t cmd);
+void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t framebuffer,
+	uint32_t width, uint32_t height, const float *clears, uint32_t clearCount);
+void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set);
+void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set);
+void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n);
+void sl_end_pass(slDevice *d, uint64_t cmd);
+VkResult sl_submit(slDevice *d, uint64_t queue, uint64_t cmd, uint64_t waitSem, uint64_t signalSem, uint64_t fence);
+VkResult sl_acquire(slDevice *d, uint64_t swapchain, uint64_t sem, uint32_t *index);
+VkResult sl_present(slDevice *d, uint64_t queue, uint64_t swapchain, uint32_t index, uint64_t waitSem);
+
+// One-shot transfer commands, recorded between sl_begin_cmd and sl_submit.
+void sl_copy_buffer(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint64_t srcOffset, uint64_t dstOffset, uint64_t size);
+void sl_buffer_barrier(slDevice *d, uint64_t cmd);
+void sl_upload_image(slDevice *d, uint64_t cmd, uint64_t src, uint64_t image, uint32_t width, uint32_t height);
+void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst, uint32_t width, uint32_t height);
+
+// Returns freed heap memory to the system where the C library can.
+void sl_trim(void);
+
+#endif

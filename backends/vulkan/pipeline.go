@@ -1,0 +1,414 @@
+//go:build linux && cgo
+
+package vulkan
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sleakgo/sleak/assets"
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// vertexFormats maps every attribute format to the Vulkan format with the
+// same storage; the shader sees the format's BaseType.
+var vertexFormats = map[formats.AttributeFormat]vk.Format{
+	formats.Float1:     vk.FormatR32Sfloat,
+	formats.Float2:     vk.FormatR32g32Sfloat,
+	formats.Float3:     vk.FormatR32g32b32Sfloat,
+	formats.Float4:     vk.FormatR32g32b32a32Sfloat,
+	formats.UInt1:      vk.FormatR32Uint,
+	formats.UInt2:      vk.FormatR32g32Uint,
+	formats.UInt3:      vk.FormatR32g32b32Uint,
+	formats.UInt4:      vk.FormatR32g32b32a32Uint,
+	formats.Int1:       vk.FormatR32Sint,
+	formats.Int2:       vk.FormatR32g32Sint,
+	formats.Int3:       vk.FormatR32g32b32Sint,
+	formats.Int4:       vk.FormatR32g32b32a32Sint,
+	formats.UByte4:     vk.FormatR8g8b8a8Uint,
+	formats.UByte4Norm: vk.FormatR8g8b8a8Unorm,
+	formats.Short2:     vk.FormatR16g16Sint,
+	formats.Short4:     vk.FormatR16g16b16a16Sint,
+	formats.Short2Norm: vk.FormatR16g16Snorm,
+	formats.Short4Norm: vk.FormatR16g16b16a16Snorm,
+	formats.Half2:      vk.FormatR16g16Sfloat,
+	formats.Half4:      vk.FormatR16g16b16a16Sfloat,
+}
+
+// shaderModule is a loaded SPIR-V file.
+type shaderModule struct {
+	path   string
+	module vk.ShaderModule
+	inputs []spirvInput // vertex shaders only
+}
+
+// loadModule reads a SPIR-V file through the asset loader and creates its
+// module. Errors are *backends.ShaderError naming the file.
+func (b *backend) loadModule(f backends.ShaderFile) (shaderModule, error) {
+	fail := func(err error) (shaderModule, error) {
+		return shaderModule{}, &backends.ShaderError{Path: f.Path, Stage: f.Stage, Err: err}
+	}
+	data, err := assets.ReadFile(f.Path)
+	if err != nil {
+		return fail(err)
+	}
+	words, err := spirvWords(data)
+	if err != nil {
+		return fail(err)
+	}
+	m := shaderModule{path: f.Path}
+	if f.Stage == backends.StageVertex {
+		if m.inputs, err = vertexInputs(words); err != nil {
+			return fail(err)
+		}
+	}
+	info := &vk.ShaderModuleCreateInfo{
+		SType:    vk.StructureTypeShaderModuleCreateInfo,
+		CodeSize: uint(len(data)),
+		PCode:    words,
+	}
+	defer info.Free()
+	var mod vk.ShaderModule
+	if r := vk.CreateShaderModule(b.dev, info, nil, &mod); r != vk.Success {
+		return fail(vkError("vkCreateShaderModule", r))
+	}
+	m.module = mod
+	return m, nil
+}
+
+func (b *backend) destroyModule(m *shaderModule) {
+	if m.module != nil {
+		vk.DestroyShaderModule(b.dev, m.module, nil)
+	}
+	*m = shaderModule{}
+}
+
+// vertexInput builds the vertex input state for a shader from a layout:
+// only the locations the shader reads are bound (others would only draw
+// warnings), and every location it reads must exist with a matching type.
+func vertexInput(l *formats.Layout, vs *shaderModule) ([]vk.VertexInputAttributeDescription, error) {
+	var attrs []vk.VertexInputAttributeDescription
+	for _, in := range vs.inputs {
+		i := slices.IndexFunc(l.Attributes, func(a formats.Attribute) bool { return a.Location == in.location })
+		if i < 0 {
+			return nil, fmt.Errorf("the shader reads location %d, which vertex format %s does not have", in.location, l.Name)
+		}
+		a := l.Attributes[i]
+		f, ok := vertexFormats[a.Format]
+		if !ok {
+			return nil, fmt.Errorf("vertex format %s: attribute %s has unknown format %v", l.Name, a.Name, a.Format)
+		}
+		if in.base != 0 && in.base != a.Format.BaseType() {
+			return nil, fmt.Errorf("the shader reads location %d (%s) as %s, but vertex format %s stores it as %v, which reads as %s",
+				in.location, a.Name, in.base, l.Name, a.Format, a.Format.BaseType())
+		}
+		attrs = append(attrs, vk.VertexInputAttributeDescription{Location: a.Location, Format: f, Offset: a.Offset})
+	}
+	return attrs, nil
+}
+
+// pipelineKind is the fixed-function state of one use of a pipeline.
+type pipelineKind uint8
+
+const (
+	kindForward pipelineKind = iota
+	kindTransparent
+	kindShadow
+	kindGBuffer
+	kindFullscreen
+)
+
+func (k pipelineKind) pass() backends.RenderPass {
+	return [...]backends.RenderPass{backends.PassForward, backends.PassTransparent, backends.PassShadow, backends.PassGBuffer, backends.PassLighting}[k]
+}
+
+// newPipeline creates a graphics pipeline. vs and fs are the stages (fs nil
+// for depth-only); layout nil means a fullscreen step without vertex input.
+func (b *backend) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.PipelineLayout, vs, fs *shaderModule, l *formats.Layout) (vk.Pipeline, error) {
+	stages := []vk.PipelineShaderStageCreateInfo{{
+		SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vs.module, PName: cstr("main"),
+	}}
+	if fs != nil {
+		stages = append(stages, vk.PipelineShaderStageCreateInfo{
+			SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: fs.module, PName: cstr("main"),
+		})
+	}
+	vin := &vk.PipelineVertexInputStateCreateInfo{SType: vk.StructureTypePipelineVertexInputStateCreateInfo}
+	if l != nil {
+		attrs, err := vertexInput(l, vs)
+		if err != nil {
+			return nil, &backends.ShaderError{Path: vs.path, Stage: backends.StageVertex, Err: err}
+		}
+		vin.VertexBindingDescriptionCount = 1
+		vin.PVertexBindingDescriptions = []vk.VertexInputBindingDescription{{Stride: l.Stride, InputRate: vk.VertexInputRateVertex}}
+		vin.VertexAttributeDescriptionCount = uint32(len(attrs))
+		vin.PVertexAttributeDescriptions = attrs
+	}
+	raster := &vk.PipelineRasterizationStateCreateInfo{
+		SType:       vk.StructureTypePipelineRasterizationStateCreateInfo,
+		PolygonMode: vk.PolygonModeFill,
+		CullMode:    vk.CullModeFlags(vk.CullModeBackBit),
+		// The viewport's negative height flips y, which keeps the usual
+		// counter-clockwise front faces of a y-up clip space.
+		FrontFace: vk.FrontFaceCounterClockwise,
+		LineWidth: 1,
+	}
+	depth := &vk.PipelineDepthStencilStateCreateInfo{
+		SType:            vk.StructureTypePipelineDepthStencilStateCreateInfo,
+		DepthTestEnable:  vk.True,
+		DepthWriteEnable: vk.True,
+		DepthCompareOp:   vk.CompareOpLessOrEqual,
+		MaxDepthBounds:   1,
+	}
+	colors := 1
+	blend := vk.PipelineColorBlendAttachmentState{ColorWriteMask: 0xf}
+	switch kind {
+	case kindTransparent:
+		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
+		depth.DepthWriteEnable = vk.False
+		blend = vk.PipelineColorBlendAttachmentState{
+			BlendEnable:         vk.True,
+			SrcColorBlendFactor: vk.BlendFactorSrcAlpha, DstColorBlendFactor: vk.BlendFactorOneMinusSrcAlpha, ColorBlendOp: vk.BlendOpAdd,
+			SrcAlphaBlendFactor: vk.BlendFactorOne, DstAlphaBlendFactor: vk.BlendFactorOneMinusSrcAlpha, AlphaBlendOp: vk.BlendOpAdd,
+			ColorWriteMask: 0xf,
+		}
+	case kindShadow:
+		// Both faces cast: a single-sided plane must shadow from below too.
+		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
+		raster.DepthBiasEnable = vk.True
+		raster.DepthBiasConstantFactor = 1.25
+		raster.DepthBiasSlopeFactor = 1.75
+		colors = 0
+	case kindGBuffer:
+		colors = 3
+	case kindFullscreen:
+		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
+		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
+	}
+	info := vk.GraphicsPipelineCreateInfo{
+		SType:             vk.StructureTypeGraphicsPipelineCreateInfo,
+		StageCount:        uint32(len(stages)),
+		PStages:           stages,
+		PVertexInputState: vin,
+		PInputAssemblyState: &vk.PipelineInputAssemblyStateCreateInfo{
+			SType: vk.StructureTypePipelineInputAssemblyStateCreateInfo, Topology: vk.PrimitiveTopologyTriangleList,
+		},
+		PViewportState: &vk.PipelineViewportStateCreateInfo{
+			SType: vk.StructureTypePipelineViewportStateCreateInfo, ViewportCount: 1, ScissorCount: 1,
+		},
+		PRasterizationState: raster,
+		PMultisampleState: &vk.PipelineMultisampleStateCreateInfo{
+			SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCount1Bit,
+		},
+		PDepthStencilState: depth,
+		PColorBlendState: &vk.PipelineColorBlendStateCreateInfo{
+			SType:           vk.StructureTypePipelineColorBlendStateCreateInfo,
+			AttachmentCount: uint32(colors),
+			PAttachments:    slices.Repeat([]vk.PipelineColorBlendAttachmentState{blend}, colors),
+		},
+		PDynamicState: &vk.PipelineDynamicStateCreateInfo{
+			SType:             vk.StructureTypePipelineDynamicStateCreateInfo,
+			DynamicStateCount: 2,
+			PDynamicStates:    []vk.DynamicState{vk.DynamicStateViewport, vk.DynamicStateScissor},
+		},
+		Layout:     pl,
+		RenderPass: rp,
+	}
+	pipes := make([]vk.Pipeline, 1)
+	r := vk.CreateGraphicsPipelines(b.dev, nil, 1, []vk.GraphicsPipelineCreateInfo{info}, nil, pipes)
+	if r != vk.Success {
+		return nil, &backends.ShaderError{Path: vs.path, Stage: backends.StageVertex,
+			Err: fmt.Errorf("create %s pipeline: %w", kind.pass(), vkError("vkCreateGraphicsPipelines", r))}
+	}
+	return pipes[0], nil
+}
+
+func (b *backend) destroyPipeline(p *vk.Pipeline) {
+	if *p != nil {
+		vk.DestroyPipeline(b.dev, *p, nil)
+		*p = nil
+	}
+}
+
+// engineShaders are the engine's fixed SPIR-V stages, loaded once.
+type engineShaders struct {
+	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
+}
+
+func (b *backend) loadEngineShaders() error {
+	load := func(dst *shaderModule, stem string, stage backends.Stage) error {
+		v, f := stem+".vert.spv", stem+".frag.spv"
+		p := v
+		if stage == backends.StageFragment {
+			p = f
+		}
+		m, err := b.loadModule(backends.ShaderFile{Stage: stage, Path: backends.ShaderDir + "/" + p, Entry: "main"})
+		if err != nil {
+			return fmt.Errorf("engine shader: %w", err)
+		}
+		*dst = m
+		return nil
+	}
+	e := &b.engine
+	return errors.Join(
+		load(&e.shadowVS, "shadow_depth", backends.StageVertex),
+		load(&e.lightingVS, "lighting_pass", backends.StageVertex),
+		load(&e.lightingFS, "lighting_pass", backends.StageFragment),
+		load(&e.compositeVS, "composite", backends.StageVertex),
+		load(&e.compositeFS, "composite", backends.StageFragment),
+	)
+}
+
+func (b *backend) destroyEngineShaders() {
+	e := &b.engine
+	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS} {
+		b.destroyModule(m)
+	}
+}
+
+// createPipelines builds the engine's pipelines and every material's. The
+// custom formats' pipelines are built on demand by the pipeline table.
+func (b *backend) createPipelines() error {
+	var err error
+	def, _ := b.registry.Get(formats.DefaultHandle)
+	if b.shadowPipe, err = b.newPipeline(kindShadow, b.passes[backends.PassShadow].rp, b.mainLayout, &b.engine.shadowVS, nil, def); err != nil {
+		return fmt.Errorf("engine shadow pipeline: %w", err)
+	}
+	if b.lightingPipe, err = b.newPipeline(kindFullscreen, b.passes[backends.PassLighting].rp, b.lightingLayout, &b.engine.lightingVS, &b.engine.lightingFS, nil); err != nil {
+		return fmt.Errorf("engine lighting pipeline: %w", err)
+	}
+	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[backends.PassComposite].rp, b.mainLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
+		return fmt.Errorf("engine composite pipeline: %w", err)
+	}
+	for _, m := range b.materials {
+		if m != nil {
+			if err := b.buildMaterial(m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// destroyPipelines destroys every pipeline and resets the pipeline table,
+// so that failed variants are tried again.
+func (b *backend) destroyPipelines() {
+	b.destroyPipeline(&b.shadowPipe)
+	b.destroyPipeline(&b.lightingPipe)
+	b.destroyPipeline(&b.compositePipe)
+	for _, m := range b.materials {
+		if m != nil {
+			b.destroyPipeline(&m.forward)
+			b.destroyPipeline(&m.transparent)
+		}
+	}
+	for i := range b.custom {
+		for p := range b.custom[i] {
+			b.destroyPipeline(&b.custom[i][p])
+		}
+	}
+	if b.table != nil {
+		b.table.Reset()
+	}
+}
+
+// material is a material shader: both stages, kept loaded so that Resize
+// can rebuild its pipelines.
+type material struct {
+	canonical            string
+	vs, fs               shaderModule
+	forward, transparent vk.Pipeline
+}
+
+func (b *backend) buildMaterial(m *material) error {
+	def, _ := b.registry.Get(formats.DefaultHandle)
+	var err error
+	if m.forward, err = b.newPipeline(kindForward, b.passes[backends.PassForward].rp, b.mainLayout, &m.vs, &m.fs, def); err != nil {
+		return fmt.Errorf("vulkan: material shader %s: %w", m.canonical, err)
+	}
+	if m.transparent, err = b.newPipeline(kindTransparent, b.passes[backends.PassTransparent].rp, b.mainLayout, &m.vs, &m.fs, def); err != nil {
+		b.destroyPipeline(&m.forward)
+		return fmt.Errorf("vulkan: material shader %s: %w", m.canonical, err)
+	}
+	return nil
+}
+
+// CreateShader loads a material shader for default-format meshes. The same
+// canonical path gives the same ShaderID.
+func (b *backend) CreateShader(canonical string) (backends.ShaderID, error) {
+	if b.closed {
+		return 0, errClosed
+	}
+	if id, ok := b.materialIDs[canonical]; ok {
+		return id, nil
+	}
+	files, err := backends.Resolve(backends.Vulkan, canonical)
+	if err != nil {
+		return 0, fmt.Errorf("vulkan: %w", err)
+	}
+	m := &material{canonical: canonical}
+	var errs []error
+	if m.vs, err = b.loadModule(files.Vertex); err != nil {
+		errs = append(errs, err)
+	}
+	if m.fs, err = b.loadModule(*files.Fragment); err != nil {
+		errs = append(errs, err)
+	}
+	if len(errs) == 0 {
+		err = b.buildMaterial(m)
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		b.destroyModule(&m.vs)
+		b.destroyModule(&m.fs)
+		msgs := make([]string, len(errs))
+		for i, e := range errs {
+			msgs[i] = e.Error()
+		}
+		return 0, fmt.Errorf("vulkan: material shader %s (tried %s): %s: %w",
+			canonical, strings.Join(files.Paths(), ", "), strings.Join(msgs, "; "), errs[0])
+	}
+	b.materials = append(b.materials, m)
+	id := backends.ShaderID(len(b.materials))
+	b.materialIDs[canonical] = id
+	return id, nil
+}
+
+// buildCustom is the pipeline table's BuildFunc: it builds the pipeline of a
+// custom format for one pass from the files ResolveStem chose.
+func (b *backend) buildCustom(h formats.Handle, l *formats.Layout, p formats.Pass, files backends.ShaderFiles) error {
+	vs, err := b.loadModule(files.Vertex)
+	if err != nil {
+		return err
+	}
+	defer b.destroyModule(&vs)
+	var fs *shaderModule
+	if files.Fragment != nil {
+		m, err := b.loadModule(*files.Fragment)
+		if err != nil {
+			return err
+		}
+		defer b.destroyModule(&m)
+		fs = &m
+	}
+	kind := map[formats.Pass]pipelineKind{
+		formats.PassMain: kindForward, formats.PassTransparent: kindTransparent,
+		formats.PassShadow: kindShadow, formats.PassGBuffer: kindGBuffer,
+	}[p]
+	pipe, err := b.newPipeline(kind, b.passes[kind.pass()].rp, b.mainLayout, &vs, fs, l)
+	if err != nil {
+		return err
+	}
+	for int(h) >= len(b.custom) {
+		b.custom = append(b.custom, [formats.NumPasses]vk.Pipeline{})
+	}
+	b.destroyPipeline(&b.custom[h][p])
+	b.custom[h][p] = pipe
+	return nil
+}

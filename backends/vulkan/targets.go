@@ -1,0 +1,446 @@
+//go:build linux && cgo
+
+package vulkan
+
+import (
+	"fmt"
+
+	"github.com/sleakgo/sleak/backends"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+const (
+	hdrFormat      = vk.FormatR16g16b16a16Sfloat
+	albedoFormat   = vk.FormatR8g8b8a8Unorm
+	offscreenColor = vk.FormatR8g8b8a8Unorm
+	frameUBOSize   = 288
+	pushSize       = 80
+)
+
+// attachment describes one attachment of a render pass.
+type attachment struct {
+	format         vk.Format
+	load           vk.AttachmentLoadOp
+	store          vk.AttachmentStoreOp
+	initial, final vk.ImageLayout
+	depth          bool
+}
+
+// Every pass shares one conservative pair of external dependencies: each
+// pass waits for every attachment write and shader read of the passes
+// before it (in this frame and the previous one), and its own writes are
+// made visible to every later read. The passes run back to back on one
+// queue, so the cost of the wide masks is nil next to the bugs narrow ones
+// invite.
+var (
+	depSrcStages = vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit |
+		vk.PipelineStageLateFragmentTestsBit | vk.PipelineStageFragmentShaderBit | vk.PipelineStageVertexShaderBit
+	depAccess = vk.AccessColorAttachmentReadBit | vk.AccessColorAttachmentWriteBit |
+		vk.AccessDepthStencilAttachmentReadBit | vk.AccessDepthStencilAttachmentWriteBit | vk.AccessShaderReadBit
+)
+
+func (b *backend) newRenderPass(atts []attachment, finalStage vk.PipelineStageFlagBits, finalAccess vk.AccessFlagBits) (vk.RenderPass, error) {
+	descs := make([]vk.AttachmentDescription, len(atts))
+	var colors []vk.AttachmentReference
+	var depth *vk.AttachmentReference
+	for i, a := range atts {
+		descs[i] = vk.AttachmentDescription{
+			Format: a.format, Samples: vk.SampleCount1Bit,
+			LoadOp: a.load, StoreOp: a.store,
+			StencilLoadOp: vk.AttachmentLoadOpDontCare, StencilStoreOp: vk.AttachmentStoreOpDontCare,
+			InitialLayout: a.initial, FinalLayout: a.final,
+		}
+		if a.depth {
+			depth = &vk.AttachmentReference{Attachment: uint32(i), Layout: vk.ImageLayoutDepthStencilAttachmentOptimal}
+		} else {
+			colors = append(colors, vk.AttachmentReference{Attachment: uint32(i), Layout: vk.ImageLayoutColorAttachmentOptimal})
+		}
+	}
+	sub := vk.SubpassDescription{
+		PipelineBindPoint:       vk.PipelineBindPointGraphics,
+		ColorAttachmentCount:    uint32(len(colors)),
+		PColorAttachments:       colors,
+		PDepthStencilAttachment: depth,
+	}
+	deps := []vk.SubpassDependency{
+		{
+			SrcSubpass: vk.SubpassExternal, DstSubpass: 0,
+			SrcStageMask:  vk.PipelineStageFlags(depSrcStages | vk.PipelineStageTransferBit),
+			DstStageMask:  vk.PipelineStageFlags(depSrcStages),
+			SrcAccessMask: vk.AccessFlags(depAccess | vk.AccessTransferReadBit),
+			DstAccessMask: vk.AccessFlags(depAccess),
+		},
+		{
+			SrcSubpass: 0, DstSubpass: vk.SubpassExternal,
+			SrcStageMask:  vk.PipelineStageFlags(depSrcStages),
+			DstStageMask:  vk.PipelineStageFlags(depSrcStages | finalStage),
+			SrcAccessMask: vk.AccessFlags(depAccess),
+			DstAccessMask: vk.AccessFlags(depAccess | finalAccess),
+		},
+	}
+	info := &vk.RenderPassCreateInfo{
+		SType:           vk.StructureTypeRenderPassCreateInfo,
+		AttachmentCount: uint32(len(descs)),
+		PAttachments:    descs,
+		SubpassCount:    1,
+		PSubpasses:      []vk.SubpassDescription{sub},
+		DependencyCount: uint32(len(deps)),
+		PDependencies:   deps,
+	}
+	defer info.Free()
+	var rp vk.RenderPass
+	if r := vk.CreateRenderPass(b.dev, info, nil, &rp); r != vk.Success {
+		return nil, vkError("vkCreateRenderPass", r)
+	}
+	return rp, nil
+}
+
+// createRenderPasses creates the six passes. They depend on formats only, so
+// they live as long as the device, except composite's, which follows the
+// swapchain format.
+func (b *backend) createRenderPasses() error {
+	const (
+		clear    = vk.AttachmentLoadOpClear
+		load     = vk.AttachmentLoadOpLoad
+		dontCare = vk.AttachmentLoadOpDontCare
+		store    = vk.AttachmentStoreOpStore
+		undef    = vk.ImageLayoutUndefined
+		read     = vk.ImageLayoutShaderReadOnlyOptimal
+		color    = vk.ImageLayoutColorAttachmentOptimal
+		depthAtt = vk.ImageLayoutDepthStencilAttachmentOptimal
+	)
+	d := b.depthFormat
+	specs := [backends.NumRenderPasses][]attachment{
+		backends.PassShadow: {{d, clear, store, undef, read, true}},
+		backends.PassGBuffer: {
+			{albedoFormat, clear, store, undef, read, false},
+			{hdrFormat, clear, store, undef, read, false},
+			{hdrFormat, clear, store, undef, read, false},
+			{d, clear, store, undef, read, true},
+		},
+		backends.PassLighting:    {{hdrFormat, dontCare, store, undef, color, false}},
+		backends.PassForward:     {{hdrFormat, load, store, color, color, false}, {d, load, store, read, depthAtt, true}},
+		backends.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, vk.AttachmentStoreOpDontCare, depthAtt, depthAtt, true}},
+	}
+	for p := backends.PassShadow; p < backends.PassComposite; p++ {
+		rp, err := b.newRenderPass(specs[p], 0, 0)
+		if err != nil {
+			return fmt.Errorf("%s render pass: %w", p, err)
+		}
+		b.passes[p].rp = rp
+	}
+	return b.createCompositePass()
+}
+
+func (b *backend) createCompositePass() error {
+	att := attachment{b.outputFormat(), vk.AttachmentLoadOpDontCare, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, vk.ImageLayoutTransferSrcOptimal, false}
+	stage, access := vk.PipelineStageTransferBit, vk.AccessTransferReadBit
+	if b.win != nil {
+		att.final = vk.ImageLayoutPresentSrc
+		stage, access = vk.PipelineStageBottomOfPipeBit, 0
+	}
+	rp, err := b.newRenderPass([]attachment{att}, stage, access)
+	if err != nil {
+		return fmt.Errorf("composite render pass: %w", err)
+	}
+	b.passes[backends.PassComposite].rp = rp
+	return nil
+}
+
+func (b *backend) outputFormat() vk.Format {
+	if b.win != nil {
+		return b.win.format
+	}
+	return offscreenColor
+}
+
+func (b *backend) newFramebuffer(rp vk.RenderPass, w, h uint32, views ...vk.ImageView) (vk.Framebuffer, error) {
+	info := &vk.FramebufferCreateInfo{
+		SType:           vk.StructureTypeFramebufferCreateInfo,
+		RenderPass:      rp,
+		AttachmentCount: uint32(len(views)),
+		PAttachments:    views,
+		Width:           w,
+		Height:          h,
+		Layers:          1,
+	}
+	defer info.Free()
+	var fb vk.Framebuffer
+	if r := vk.CreateFramebuffer(b.dev, info, nil, &fb); r != vk.Success {
+		return nil, vkError("vkCreateFramebuffer", r)
+	}
+	return fb, nil
+}
+
+// createShadowTarget creates the shadow map, which depends on the
+// configuration only, not on the framebuffer size.
+func (b *backend) createShadowTarget() error {
+	s := uint32(b.shadowSize)
+	img, err := b.newImage(s, s, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit)
+	if err != nil {
+		return fmt.Errorf("shadow map: %w", err)
+	}
+	b.shadowMap = img
+	fb, err := b.newFramebuffer(b.passes[backends.PassShadow].rp, s, s, img.view)
+	if err != nil {
+		return fmt.Errorf("shadow framebuffer: %w", err)
+	}
+	p := &b.passes[backends.PassShadow]
+	p.fb, p.w, p.h = fb, s, s
+	p.clears = []float32{1, 0, 0, 0}
+	return nil
+}
+
+// createTargets creates the size-dependent images and framebuffers and
+// points the lighting and composite descriptor sets at them.
+func (b *backend) createTargets() error {
+	w, h := uint32(b.width), uint32(b.height)
+	colorUse := vk.ImageUsageColorAttachmentBit | vk.ImageUsageSampledBit
+	var err error
+	mk := func(dst *gpuImage, f vk.Format, use vk.ImageUsageFlagBits, aspect vk.ImageAspectFlagBits, what string) {
+		if err == nil {
+			*dst, err = b.newImage(w, h, f, use, aspect)
+			if err != nil {
+				err = fmt.Errorf("%s target: %w", what, err)
+			}
+		}
+	}
+	mk(&b.gAlbedo, albedoFormat, colorUse, vk.ImageAspectColorBit, "albedo")
+	mk(&b.gNormal, hdrFormat, colorUse, vk.ImageAspectColorBit, "normal")
+	mk(&b.gMaterial, hdrFormat, colorUse, vk.ImageAspectColorBit, "material")
+	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
+	mk(&b.hdr, hdrFormat, colorUse, vk.ImageAspectColorBit, "hdr")
+	if b.win == nil {
+		mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit, vk.ImageAspectColorBit, "output")
+	}
+	if err != nil {
+		return err
+	}
+	fb := func(p backends.RenderPass, views ...vk.ImageView) {
+		if err == nil {
+			b.passes[p].fb, err = b.newFramebuffer(b.passes[p].rp, w, h, views...)
+			b.passes[p].w, b.passes[p].h = w, h
+			if err != nil {
+				err = fmt.Errorf("%s framebuffer: %w", p, err)
+			}
+		}
+	}
+	fb(backends.PassGBuffer, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
+	fb(backends.PassLighting, b.hdr.view)
+	fb(backends.PassForward, b.hdr.view, b.gDepth.view)
+	fb(backends.PassTransparent, b.hdr.view, b.gDepth.view)
+	b.passes[backends.PassGBuffer].clears = []float32{0, 0, 0, 0, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 1, 0, 0, 0}
+	if b.win == nil {
+		fb(backends.PassComposite, b.final.view)
+	} else {
+		b.passes[backends.PassComposite].w, b.passes[backends.PassComposite].h = w, h
+		b.win.framebuffers = make([]vk.Framebuffer, len(b.win.views))
+		for i, v := range b.win.views {
+			if err == nil {
+				b.win.framebuffers[i], err = b.newFramebuffer(b.passes[backends.PassComposite].rp, w, h, v)
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	read := vk.ImageLayoutShaderReadOnlyOptimal
+	b.writeImages(b.lightingSet, 0, b.targetSampler, read, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
+	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view)
+	return nil
+}
+
+func (b *backend) destroyTargets() {
+	for p := backends.PassGBuffer; p < backends.NumRenderPasses; p++ {
+		if b.passes[p].fb != nil {
+			vk.DestroyFramebuffer(b.dev, b.passes[p].fb, nil)
+			b.passes[p].fb = nil
+		}
+	}
+	if b.win != nil {
+		for _, fb := range b.win.framebuffers {
+			vk.DestroyFramebuffer(b.dev, fb, nil)
+		}
+		b.win.framebuffers = nil
+	}
+	for _, img := range []*gpuImage{&b.gAlbedo, &b.gNormal, &b.gMaterial, &b.gDepth, &b.hdr, &b.final} {
+		b.destroyImage(img)
+	}
+}
+
+func (b *backend) newSetLayout(bindings ...vk.DescriptorSetLayoutBinding) (vk.DescriptorSetLayout, error) {
+	info := &vk.DescriptorSetLayoutCreateInfo{
+		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
+		BindingCount: uint32(len(bindings)),
+		PBindings:    bindings,
+	}
+	defer info.Free()
+	var l vk.DescriptorSetLayout
+	if r := vk.CreateDescriptorSetLayout(b.dev, info, nil, &l); r != vk.Success {
+		return nil, vkError("vkCreateDescriptorSetLayout", r)
+	}
+	return l, nil
+}
+
+func samplerBinding(i uint32) vk.DescriptorSetLayoutBinding {
+	return vk.DescriptorSetLayoutBinding{
+		Binding: i, DescriptorType: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: 1,
+		StageFlags: vk.ShaderStageFlags(vk.ShaderStageFragmentBit | vk.ShaderStageVertexBit),
+	}
+}
+
+func (b *backend) newPipelineLayout(sets ...vk.DescriptorSetLayout) (vk.PipelineLayout, error) {
+	// Every layout has the same push-constant range, so that set 0 bound
+	// once per pass stays valid across pipelines of different layouts.
+	info := &vk.PipelineLayoutCreateInfo{
+		SType:                  vk.StructureTypePipelineLayoutCreateInfo,
+		SetLayoutCount:         uint32(len(sets)),
+		PSetLayouts:            sets,
+		PushConstantRangeCount: 1,
+		PPushConstantRanges: []vk.PushConstantRange{{
+			StageFlags: vk.ShaderStageFlags(vk.ShaderStageVertexBit | vk.ShaderStageFragmentBit), Size: pushSize,
+		}},
+	}
+	defer info.Free()
+	var l vk.PipelineLayout
+	if r := vk.CreatePipelineLayout(b.dev, info, nil, &l); r != vk.Success {
+		return nil, vkError("vkCreatePipelineLayout", r)
+	}
+	return l, nil
+}
+
+func (b *backend) newSampler(nearest, clamp, whiteBorder bool) (vk.Sampler, error) {
+	filter, mode := vk.FilterLinear, vk.SamplerAddressModeRepeat
+	if nearest {
+		filter = vk.FilterNearest
+	}
+	if clamp {
+		mode = vk.SamplerAddressModeClampToEdge
+	}
+	if whiteBorder {
+		mode = vk.SamplerAddressModeClampToBorder
+	}
+	info := &vk.SamplerCreateInfo{
+		SType:     vk.StructureTypeSamplerCreateInfo,
+		MagFilter: filter, MinFilter: filter,
+		MipmapMode:   vk.SamplerMipmapModeNearest,
+		AddressModeU: mode, AddressModeV: mode, AddressModeW: mode,
+		MaxAnisotropy: 1,
+		CompareOp:     vk.CompareOpAlways,
+		BorderColor:   vk.BorderColorFloatOpaqueWhite,
+	}
+	defer info.Free()
+	var s vk.Sampler
+	if r := vk.CreateSampler(b.dev, info, nil, &s); r != vk.Success {
+		return nil, vkError("vkCreateSampler", r)
+	}
+	return s, nil
+}
+
+func (b *backend) newDescriptorPool(flags vk.DescriptorPoolCreateFlagBits, maxSets uint32, sizes ...vk.DescriptorPoolSize) (vk.DescriptorPool, error) {
+	info := &vk.DescriptorPoolCreateInfo{
+		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
+		Flags:         vk.DescriptorPoolCreateFlags(flags),
+		MaxSets:       maxSets,
+		PoolSizeCount: uint32(len(sizes)),
+		PPoolSizes:    sizes,
+	}
+	defer info.Free()
+	var p vk.DescriptorPool
+	if r := vk.CreateDescriptorPool(b.dev, info, nil, &p); r != vk.Success {
+		return nil, vkError("vkCreateDescriptorPool", r)
+	}
+	return p, nil
+}
+
+func (b *backend) allocSet(pool vk.DescriptorPool, layout vk.DescriptorSetLayout) (vk.DescriptorSet, vk.Result) {
+	info := &vk.DescriptorSetAllocateInfo{
+		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
+		DescriptorPool:     pool,
+		DescriptorSetCount: 1,
+		PSetLayouts:        []vk.DescriptorSetLayout{layout},
+	}
+	defer info.Free()
+	var s vk.DescriptorSet
+	r := vk.AllocateDescriptorSets(b.dev, info, &s)
+	return s, r
+}
+
+// writeImages points consecutive bindings of set, from first, at views.
+func (b *backend) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Sampler, layout vk.ImageLayout, views ...vk.ImageView) {
+	writes := make([]vk.WriteDescriptorSet, len(views))
+	for i, v := range views {
+		writes[i] = vk.WriteDescriptorSet{
+			SType:           vk.StructureTypeWriteDescriptorSet,
+			DstSet:          set,
+			DstBinding:      first + uint32(i),
+			DescriptorCount: 1,
+			DescriptorType:  vk.DescriptorTypeCombinedImageSampler,
+			PImageInfo:      []vk.DescriptorImageInfo{{Sampler: sampler, ImageView: v, ImageLayout: layout}},
+		}
+	}
+	vk.UpdateDescriptorSets(b.dev, uint32(len(writes)), writes, 0, nil)
+}
+
+func (b *backend) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
+	writes := []vk.WriteDescriptorSet{{
+		SType:           vk.StructureTypeWriteDescriptorSet,
+		DstSet:          set,
+		DstBinding:      0,
+		DescriptorCount: 1,
+		DescriptorType:  vk.DescriptorTypeUniformBuffer,
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: buf, Range: frameUBOSize}},
+	}}
+	vk.UpdateDescriptorSets(b.dev, 1, writes, 0, nil)
+}
+
+// createDescriptors creates the set layouts, pipeline layouts, samplers and
+// the sets of the frame, lighting and composite steps.
+func (b *backend) createDescriptors() error {
+	var err error
+	ubo := vk.DescriptorSetLayoutBinding{
+		Binding: 0, DescriptorType: vk.DescriptorTypeUniformBuffer, DescriptorCount: 1,
+		StageFlags: vk.ShaderStageFlags(vk.ShaderStageVertexBit | vk.ShaderStageFragmentBit),
+	}
+	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1)); err != nil {
+		return err
+	}
+	if b.texSetLayout, err = b.newSetLayout(samplerBinding(0)); err != nil {
+		return err
+	}
+	if b.gbufSetLayout, err = b.newSetLayout(samplerBinding(0), samplerBinding(1), samplerBinding(2), samplerBinding(3)); err != nil {
+		return err
+	}
+	if b.mainLayout, err = b.newPipelineLayout(b.frameSetLayout, b.texSetLayout); err != nil {
+		return err
+	}
+	if b.lightingLayout, err = b.newPipelineLayout(b.frameSetLayout, b.gbufSetLayout); err != nil {
+		return err
+	}
+	if b.targetSampler, err = b.newSampler(true, true, false); err != nil {
+		return err
+	}
+	if b.shadowSampler, err = b.newSampler(true, false, true); err != nil {
+		return err
+	}
+	for i := range b.texSamplers {
+		if b.texSamplers[i], err = b.newSampler(i&1 != 0, i&2 != 0, false); err != nil {
+			return err
+		}
+	}
+	const frameSets = 2 * framesInFlight
+	b.staticPool, err = b.newDescriptorPool(0, frameSets+2,
+		vk.DescriptorPoolSize{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: frameSets},
+		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: frameSets + 5})
+	if err != nil {
+		return err
+	}
+	var r vk.Result
+	if b.lightingSet, r = b.allocSet(b.staticPool, b.gbufSetLayout); r != vk.Success {
+		return vkError("vkAllocateDescriptorSets", r)
+	}
+	if b.compositeSet, r = b.allocSet(b.staticPool, b.texSetLayout); r != vk.Success {
+		return vkError("vkAllocateDescriptorSets", r)
+	}
+	return nil
+}

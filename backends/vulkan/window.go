@@ -1,0 +1,291 @@
+//go:build linux && cgo
+
+package vulkan
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/sleakgo/sleak/backends"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// window is a GLFW window with its surface and swapchain.
+type window struct {
+	glfw         *glfw.Window
+	surface      vk.Surface
+	vsync        bool
+	swapchain    vk.Swapchain
+	format       vk.Format
+	images       []vk.Image
+	views        []vk.ImageView
+	framebuffers []vk.Framebuffer
+	index        uint32 // the swapchain image of the frame being recorded
+	stale        bool   // the swapchain no longer matches the surface
+}
+
+var _ backends.Window = (*window)(nil)
+
+func (w *window) ShouldClose() bool { return w.glfw.ShouldClose() }
+func (w *window) PollEvents()       { glfw.PollEvents() }
+func (w *window) Native() any       { return w.glfw }
+
+// openWindow opens a GLFW window without a client API. GLFW must stay on
+// one OS thread, so the calling goroutine is locked to its thread until
+// Close.
+func openWindow(width, height int, cfg *backends.WindowConfig) (*window, error) {
+	// glfw.Init reports success without a display and the next call
+	// crashes, so check for one first.
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return nil, errors.New("a window needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set (run under Xvfb, e.g. xvfb-run -a, or render offscreen with Config.Window = nil)")
+	}
+	runtime.LockOSThread()
+	if err := glfw.Init(); err != nil {
+		runtime.UnlockOSThread()
+		return nil, fmt.Errorf("glfw: %w", err)
+	}
+	if !glfw.VulkanSupported() {
+		glfw.Terminate()
+		runtime.UnlockOSThread()
+		return nil, errors.New("glfw: no Vulkan loader found")
+	}
+	glfw.WindowHint(glfw.ClientAPI, glfw.NoAPI)
+	glfw.WindowHint(glfw.Resizable, glfw.True)
+	var monitor *glfw.Monitor
+	if cfg.Fullscreen {
+		monitor = glfw.GetPrimaryMonitor()
+		if mode := monitor.GetVideoMode(); mode != nil {
+			width, height = mode.Width, mode.Height
+		}
+	}
+	title := cfg.Title
+	if title == "" {
+		title = "Sleak"
+	}
+	gw, err := glfw.CreateWindow(width, height, title, monitor, nil)
+	if err != nil {
+		glfw.Terminate()
+		runtime.UnlockOSThread()
+		return nil, fmt.Errorf("glfw: create window: %w", err)
+	}
+	return &window{glfw: gw, vsync: cfg.VSync}, nil
+}
+
+func (w *window) instanceExtensions() []string { return w.glfw.GetRequiredInstanceExtensions() }
+
+func (w *window) createSurface(inst vk.Instance) (vk.Surface, error) {
+	p, err := w.glfw.CreateWindowSurface(inst, nil)
+	if err != nil {
+		return nil, fmt.Errorf("glfw: %w", err)
+	}
+	// The result points at a Go variable: read it now.
+	w.surface = vk.SurfaceFromPointer(p)
+	return w.surface, nil
+}
+
+func (w *window) destroySurface(inst vk.Instance) {
+	if w.surface != nil {
+		vk.DestroySurface(inst, w.surface, nil)
+		w.surface = nil
+	}
+}
+
+func (w *window) close() {
+	if w.glfw != nil {
+		w.glfw.Destroy()
+		w.glfw = nil
+		glfw.Terminate()
+		runtime.UnlockOSThread()
+	}
+}
+
+// createSwapchain creates (or recreates) the swapchain at the backend's
+// size, passing the old one on so the driver can recycle it.
+func (b *backend) createSwapchain() error {
+	w := b.win
+	var caps vk.SurfaceCapabilities
+	if r := vk.GetPhysicalDeviceSurfaceCapabilities(b.gpu, w.surface, &caps); r != vk.Success {
+		return vkError("vkGetPhysicalDeviceSurfaceCapabilitiesKHR", r)
+	}
+	caps.Deref()
+	caps.CurrentExtent.Deref()
+	caps.MinImageExtent.Deref()
+	caps.MaxImageExtent.Deref()
+	if w.format == vk.FormatUndefined {
+		f, err := b.surfaceFormat()
+		if err != nil {
+			return err
+		}
+		w.format = f
+	}
+	extent := caps.CurrentExtent
+	if extent.Width == vk.MaxUint32 {
+		extent.Width = clampU32(uint32(b.width), caps.MinImageExtent.Width, caps.MaxImageExtent.Width)
+		extent.Height = clampU32(uint32(b.height), caps.MinImageExtent.Height, caps.MaxImageExtent.Height)
+	}
+	b.width, b.height = int(extent.Width), int(extent.Height)
+	count := caps.MinImageCount + 1
+	if caps.MaxImageCount > 0 && count > caps.MaxImageCount {
+		count = caps.MaxImageCount
+	}
+	alpha := vk.CompositeAlphaOpaqueBit
+	if caps.SupportedCompositeAlpha&vk.CompositeAlphaFlags(alpha) == 0 {
+		alpha = vk.CompositeAlphaInheritBit
+	}
+	old := w.swapchain
+	info := &vk.SwapchainCreateInfo{
+		SType:            vk.StructureTypeSwapchainCreateInfo,
+		Surface:          w.surface,
+		MinImageCount:    count,
+		ImageFormat:      w.format,
+		ImageColorSpace:  vk.ColorspaceSrgbNonlinear,
+		ImageExtent:      extent,
+		ImageArrayLayers: 1,
+		ImageUsage:       vk.ImageUsageFlags(vk.ImageUsageColorAttachmentBit),
+		ImageSharingMode: vk.SharingModeExclusive,
+		PreTransform:     caps.CurrentTransform,
+		CompositeAlpha:   alpha,
+		PresentMode:      b.presentMode(),
+		Clipped:          vk.True,
+		OldSwapchain:     old,
+	}
+	defer info.Free()
+	var sc vk.Swapchain
+	if r := vk.CreateSwapchain(b.dev, info, nil, &sc); r != vk.Success {
+		return vkError("vkCreateSwapchainKHR", r)
+	}
+	b.destroySwapchain()
+	if old != nil {
+		vk.DestroySwapchain(b.dev, old, nil)
+	}
+	w.swapchain = sc
+	var n uint32
+	vk.GetSwapchainImages(b.dev, sc, &n, nil)
+	w.images = make([]vk.Image, n)
+	vk.GetSwapchainImages(b.dev, sc, &n, w.images)
+	w.views = w.views[:0]
+	for _, img := range w.images {
+		v, err := b.newView(img, w.format, vk.ImageAspectColorBit)
+		if err != nil {
+			return err
+		}
+		w.views = append(w.views, v)
+	}
+	w.stale = false
+	return nil
+}
+
+func clampU32(v, lo, hi uint32) uint32 { return max(lo, min(v, hi)) }
+
+// destroySwapchain destroys the swapchain's views; the swapchain itself is
+// kept for createSwapchain to recycle, and destroyed at Close.
+func (b *backend) destroySwapchain() {
+	w := b.win
+	for _, v := range w.views {
+		vk.DestroyImageView(b.dev, v, nil)
+	}
+	w.views = w.views[:0]
+	if b.closed && w.swapchain != nil {
+		vk.DestroySwapchain(b.dev, w.swapchain, nil)
+		w.swapchain = nil
+	}
+}
+
+func (b *backend) surfaceFormat() (vk.Format, error) {
+	var n uint32
+	vk.GetPhysicalDeviceSurfaceFormats(b.gpu, b.win.surface, &n, nil)
+	if n == 0 {
+		return 0, errors.New("the surface offers no formats")
+	}
+	fs := make([]vk.SurfaceFormat, n)
+	vk.GetPhysicalDeviceSurfaceFormats(b.gpu, b.win.surface, &n, fs)
+	for i := range fs {
+		fs[i].Deref()
+	}
+	// The composite shader applies gamma itself, so a UNORM image is wanted.
+	for _, want := range []vk.Format{vk.FormatB8g8r8a8Unorm, vk.FormatR8g8b8a8Unorm} {
+		for _, f := range fs {
+			if f.Format == want {
+				return want, nil
+			}
+		}
+	}
+	return fs[0].Format, nil
+}
+
+func (b *backend) presentMode() vk.PresentMode {
+	if b.win.vsync {
+		return vk.PresentModeFifo
+	}
+	var n uint32
+	vk.GetPhysicalDeviceSurfacePresentModes(b.gpu, b.win.surface, &n, nil)
+	modes := make([]vk.PresentMode, n)
+	vk.GetPhysicalDeviceSurfacePresentModes(b.gpu, b.win.surface, &n, modes)
+	for _, want := range []vk.PresentMode{vk.PresentModeMailbox, vk.PresentModeImmediate} {
+		for _, m := range modes {
+			if m == want {
+				return want
+			}
+		}
+	}
+	return vk.PresentModeFifo
+}
+
+// recreateSwapchain follows a resize; the caller has waited for the device
+// and destroyed the targets.
+func (b *backend) recreateSwapchain() error { return b.createSwapchain() }
+
+// followWindowSize resizes when the window's framebuffer changed size, and
+// waits while the window is minimized.
+func (b *backend) followWindowSize() error {
+	w, h := b.win.glfw.GetFramebufferSize()
+	for (w == 0 || h == 0) && !b.win.glfw.ShouldClose() {
+		glfw.WaitEvents()
+		w, h = b.win.glfw.GetFramebufferSize()
+	}
+	if w == 0 || h == 0 {
+		return errors.New("vulkan: the window is closing")
+	}
+	if w != b.width || h != b.height || b.win.stale {
+		return b.Resize(w, h)
+	}
+	return nil
+}
+
+// acquire gets the next swapchain image, recreating the swapchain once when
+// it is out of date.
+func (b *backend) acquire(slot *frameSlot) error {
+	for attempt := 0; ; attempt++ {
+		r := b.c.acquire(b.win.swapchain, slot.acquired, &b.win.index)
+		switch {
+		case r == vk.Success:
+			return nil
+		case r == vk.Suboptimal:
+			b.win.stale = true
+			return nil
+		case r == vk.ErrorOutOfDate && attempt == 0:
+			w, h := b.win.glfw.GetFramebufferSize()
+			if err := b.Resize(max(w, 1), max(h, 1)); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("vulkan: %w", vkError("vkAcquireNextImageKHR", r))
+		}
+	}
+}
+
+func (b *backend) presentFrame(slot *frameSlot) error {
+	r := b.c.present(b.queue, b.win.swapchain, b.win.index, slot.rendered)
+	switch r {
+	case vk.Success:
+		return nil
+	case vk.Suboptimal, vk.ErrorOutOfDate:
+		// Recreated at the start of the next frame.
+		b.win.stale = true
+		return nil
+	}
+	return fmt.Errorf("vulkan: %w", vkError("vkQueuePresentKHR", r))
+}
