@@ -10,9 +10,9 @@ import (
 // counted per (format, pass), so geometry that is "simply absent" because a
 // variant failed shows up here instead of reading like a culling bug.
 type Stats struct {
-	Frame     uint64
-	Draws     [NumRenderPasses]int // draws submitted per pass
-	Culled    int                  // entities outside the frustum, all passes
+	Frame  uint64
+	Draws  [NumRenderPasses]int // draws submitted per pass
+	Culled int                  // entities outside the frustum, all passes
 	// Dropped[h][p] counts draws of format h dropped in stem pass p because
 	// its pipeline was skipped or failed. Indexed by handle; grows as formats
 	// appear and is cleared, not reallocated, every frame.

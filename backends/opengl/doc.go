@@ -1,0 +1,53 @@
+// Package opengl is the OpenGL 4.1 core backend: it implements
+// backends.Backend on go-gl's v4.1-core bindings and GLFW.
+//
+// # Contexts
+//
+// With Config.Window, New opens a GLFW window. Without one it renders
+// offscreen into framebuffer objects: in a hidden GLFW window when an X
+// server is reachable (DISPLAY, for example under xvfb-run), otherwise in an
+// EGL surfaceless context (Mesa's EGL_PLATFORM_SURFACELESS_MESA), which needs
+// no display at all. When neither works the error names both attempts.
+//
+// # Threads
+//
+// A GL context is current on one OS thread, but callers move between
+// goroutines. Every backend therefore owns a goroutine locked to its own
+// thread, and every GL and GLFW call runs there. Draw calls are only recorded
+// (into a slice reused from frame to frame) and replayed on that thread at
+// EndPass, so a frame costs one hand-off per pass and allocates nothing once
+// it has reached its steady state. Window.PollEvents also runs there, and
+// with it GLFW's input callbacks: a callback must not call the backend.
+//
+// # Passes
+//
+// The passes match the Vulkan backend's: a depth-only shadow map (depth bias
+// slope 1.75, constant 1.25), a gbuffer (albedo+AO RGBA8, normal+roughness
+// and metal+emissive RGBA16F, 32-bit float depth), fullscreen lighting into
+// an RGBA16F HDR target, forward opaque and transparent draws into that
+// target against the gbuffer depth, and composite (exposure, ACES, gamma)
+// into an RGBA8 image that ReadPixels returns top row first. A window gets
+// that image by a blit into its default framebuffer before the swap, so
+// ReadPixels works the same windowed and offscreen. A pass the caller skips
+// runs empty when a later one starts (except the shadow pass, whose map is
+// left as it was), so the image is always complete. The engine shaders remap clip depth from the engine's 0..1 to
+// OpenGL's -1..1, so depth buffers hold the same values as on Vulkan.
+//
+// # Shaders
+//
+// Material shaders load foo_gl.vert and foo_gl.frag for the canonical
+// assets/shaders/foo.hlsl (backends.Resolve), through assets.ReadFile.
+// Custom vertex formats build one program per (format, pass) from their
+// stems (backends.ResolveStem) through a backends.PipelineTable: failures
+// are logged once, stick until Resize or Close, and drop the draws. Unlike
+// the C++ engine's OpenGL renderer, stems are honoured; nothing falls back
+// to another shader. Errors repeat the engine's lines: "Cannot open shader
+// file: {path}", "Failed to read shader files: {vert} and {frag}",
+// "Shader compilation failed: {log}" and "Shader program linking failed:
+// {log}", with the driver's log.
+//
+// The Frame uniform block is bound to binding 0 with glUniformBlockBinding
+// (GLSL 4.10 has no layout(binding)); samplers get fixed units when a
+// program is linked: u_texture 0, u_shadowMap 1, u_gAlbedo 2, u_gNormal 3,
+// u_gMaterial 4, u_gDepth 5, u_hdrColor 6.
+package opengl

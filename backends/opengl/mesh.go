@@ -1,0 +1,144 @@
+package opengl
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
+)
+
+// mesh is a vertex and index buffer pair with its own VAO, set up once from
+// the format's layout so a draw binds one object.
+type mesh struct {
+	format      formats.Handle
+	vao         uint32
+	vbo, ibo    uint32
+	indexCount  int32
+	vertexCount int
+}
+
+func (m *mesh) destroy() {
+	gl.DeleteVertexArrays(1, &m.vao)
+	bufs := [2]uint32{m.vbo, m.ibo}
+	gl.DeleteBuffers(2, &bufs[0])
+}
+
+// checkMesh refuses what CreateMesh cannot draw, naming the problem.
+func checkMesh(reg *formats.Registry, h formats.Handle, vertices []byte, indices []uint32) (*formats.Layout, error) {
+	layout, ok := reg.Get(h)
+	if !ok {
+		return nil, fmt.Errorf("opengl: CreateMesh: vertex format handle %d is not registered", h)
+	}
+	if len(vertices) == 0 {
+		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: no vertices", layout.Name)
+	}
+	if len(indices) == 0 {
+		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: no indices", layout.Name)
+	}
+	if layout.Stride == 0 || len(vertices)%int(layout.Stride) != 0 {
+		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: %d bytes of vertices is not a multiple of the stride %d",
+			layout.Name, len(vertices), layout.Stride)
+	}
+	n := len(vertices) / int(layout.Stride)
+	for i, idx := range indices {
+		if int64(idx) >= int64(n) {
+			return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: index %d (at position %d) is past the last vertex (%d vertices)",
+				layout.Name, idx, i, n)
+		}
+	}
+	if len(indices) > 1<<31-1 {
+		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: %d indices is more than one draw can take", layout.Name, len(indices))
+	}
+	return layout, nil
+}
+
+// attribType maps a storage format to what glVertexAttrib(I)Pointer takes.
+// integer reports whether the shader reads integers, which needs the I
+// variant: glVertexAttribPointer would convert them to floats.
+func attribType(f formats.AttributeFormat) (xtype uint32, normalized, integer bool, err error) {
+	integer = f.BaseType() != formats.BaseFloat
+	normalized = f.Normalized()
+	switch f.Component() {
+	case formats.CompF32:
+		xtype = gl.FLOAT
+	case formats.CompF16:
+		xtype = gl.HALF_FLOAT
+	case formats.CompU32:
+		xtype = gl.UNSIGNED_INT
+	case formats.CompI32:
+		xtype = gl.INT
+	case formats.CompU8:
+		xtype = gl.UNSIGNED_BYTE
+	case formats.CompI16:
+		xtype = gl.SHORT
+	default:
+		return 0, false, false, fmt.Errorf("attribute format %v has no OpenGL vertex type", f)
+	}
+	return xtype, normalized, integer, nil
+}
+
+// createMesh uploads the buffers and records the layout in a VAO; it runs on
+// the GL thread after checkMesh.
+func createMesh(h formats.Handle, layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+	m := mesh{format: h, indexCount: int32(len(indices)), vertexCount: len(vertices) / int(layout.Stride)}
+	gl.GenVertexArrays(1, &m.vao)
+	gl.BindVertexArray(m.vao)
+	gl.GenBuffers(1, &m.vbo)
+	gl.BindBuffer(gl.ARRAY_BUFFER, m.vbo)
+	gl.BufferData(gl.ARRAY_BUFFER, len(vertices), gl.Ptr(vertices), gl.STATIC_DRAW)
+	gl.GenBuffers(1, &m.ibo)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, m.ibo)
+	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(indices)*4, gl.Ptr(indices), gl.STATIC_DRAW)
+	// Locations the layout does not name stay disabled (a fresh VAO's
+	// default), so the shader reads the constant generic attribute there.
+	for _, a := range layout.Attributes {
+		xtype, normalized, integer, err := attribType(a.Format)
+		if err != nil {
+			gl.BindVertexArray(0)
+			m.destroy()
+			return mesh{}, fmt.Errorf("opengl: CreateMesh: vertex format %s, attribute %s: %w", layout.Name, a.Name, err)
+		}
+		gl.EnableVertexAttribArray(a.Location)
+		size := int32(a.Format.Components())
+		if integer {
+			gl.VertexAttribIPointerWithOffset(a.Location, size, xtype, int32(layout.Stride), uintptr(a.Offset))
+		} else {
+			gl.VertexAttribPointerWithOffset(a.Location, size, xtype, normalized, int32(layout.Stride), uintptr(a.Offset))
+		}
+	}
+	gl.BindVertexArray(0)
+	gl.BindBuffer(gl.ARRAY_BUFFER, 0)
+	return m, nil
+}
+
+// createTexture uploads an RGBA image; it runs on the GL thread.
+func createTexture(img *image.RGBA, opts backends.TextureOptions) uint32 {
+	b := img.Rect
+	var t uint32
+	gl.GenTextures(1, &t)
+	gl.ActiveTexture(gl.TEXTURE0 + unitTexture)
+	gl.BindTexture(gl.TEXTURE_2D, t)
+	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
+	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, int32(img.Stride/4))
+	pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y):]
+	// Row 0 of the image is t = 0, as it is for the Vulkan backend's upload.
+	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, int32(b.Dx()), int32(b.Dy()), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
+	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, 0)
+	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 4)
+	filter := int32(gl.LINEAR)
+	if opts.Nearest {
+		filter = gl.NEAREST
+	}
+	wrap := int32(gl.REPEAT)
+	if opts.Clamp {
+		wrap = gl.CLAMP_TO_EDGE
+	}
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, filter)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, filter)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, wrap)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, wrap)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, 0)
+	return t
+}

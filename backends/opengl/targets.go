@@ -1,0 +1,154 @@
+package opengl
+
+import (
+	"fmt"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+)
+
+// Texture units. Material and shadow units are the documented shader
+// interface (docs/SHADERS.md); the rest are fixed here so every render
+// target is bound once, when it is created, and never rebound per pass.
+const (
+	unitTexture   = 0 // u_texture
+	unitShadowMap = 1 // u_shadowMap
+	unitGAlbedo   = 2 // u_gAlbedo
+	unitGNormal   = 3 // u_gNormal
+	unitGMaterial = 4 // u_gMaterial
+	unitGDepth    = 5 // u_gDepth
+	unitHDR       = 6 // u_hdrColor
+)
+
+// samplerUnits is what every linked program's sampler uniforms are set to.
+var samplerUnits = []struct {
+	name string
+	unit int32
+}{
+	{"u_texture\x00", unitTexture},
+	{"u_shadowMap\x00", unitShadowMap},
+	{"u_gAlbedo\x00", unitGAlbedo},
+	{"u_gNormal\x00", unitGNormal},
+	{"u_gMaterial\x00", unitGMaterial},
+	{"u_gDepth\x00", unitGDepth},
+	{"u_hdrColor\x00", unitHDR},
+}
+
+// shadowTarget is the depth-only shadow map. Its size comes from the config
+// and does not change on Resize.
+type shadowTarget struct {
+	depth, fbo uint32
+}
+
+// targets are the size-dependent render targets of a frame, the same set the
+// Vulkan backend uses.
+type targets struct {
+	w, h int32
+	// gbuffer: albedo+AO, normal+roughness, metal+emissive, depth.
+	gAlbedo, gNormal, gMaterial, gDepth uint32
+	gbufferFBO                          uint32
+	hdr                                 uint32
+	lightFBO                            uint32 // hdr only: lighting samples gDepth, so it must not be attached
+	forwardFBO                          uint32 // hdr + gDepth: forward and transparent depth-test against the gbuffer
+	ldr                                 uint32 // RGBA8 composite output, read back by ReadPixels
+	compositeFBO                        uint32
+}
+
+func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) uint32 {
+	var t uint32
+	gl.GenTextures(1, &t)
+	gl.ActiveTexture(gl.TEXTURE0 + unit)
+	gl.BindTexture(gl.TEXTURE_2D, t)
+	gl.TexImage2D(gl.TEXTURE_2D, 0, internal, w, h, 0, format, xtype, nil)
+	// Targets are read with texelFetch or at texel centres: nearest, clamped.
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, 0)
+	return t
+}
+
+func newFBO(name string, colors []uint32, depth uint32) (uint32, error) {
+	var fbo uint32
+	gl.GenFramebuffers(1, &fbo)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, fbo)
+	var bufs [4]uint32
+	for i, c := range colors {
+		gl.FramebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0+uint32(i), gl.TEXTURE_2D, c, 0)
+		bufs[i] = gl.COLOR_ATTACHMENT0 + uint32(i)
+	}
+	if depth != 0 {
+		gl.FramebufferTexture2D(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.TEXTURE_2D, depth, 0)
+	}
+	if len(colors) == 0 {
+		gl.DrawBuffer(gl.NONE)
+		gl.ReadBuffer(gl.NONE)
+	} else {
+		gl.DrawBuffers(int32(len(colors)), &bufs[0])
+	}
+	status := gl.CheckFramebufferStatus(gl.FRAMEBUFFER)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	if status != gl.FRAMEBUFFER_COMPLETE {
+		gl.DeleteFramebuffers(1, &fbo)
+		return 0, fmt.Errorf("opengl: %s framebuffer is incomplete (status 0x%04X)", name, status)
+	}
+	return fbo, nil
+}
+
+func createShadowTarget(size int32) (shadowTarget, error) {
+	var s shadowTarget
+	s.depth = newTexture(unitShadowMap, gl.DEPTH_COMPONENT32F, size, size, gl.DEPTH_COMPONENT, gl.FLOAT)
+	// Shaders compare and filter themselves: a plain float depth read.
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_COMPARE_MODE, gl.NONE)
+	var err error
+	if s.fbo, err = newFBO("shadow map", nil, s.depth); err != nil {
+		gl.DeleteTextures(1, &s.depth)
+		return shadowTarget{}, err
+	}
+	return s, nil
+}
+
+func (s *shadowTarget) destroy() {
+	gl.DeleteFramebuffers(1, &s.fbo)
+	gl.DeleteTextures(1, &s.depth)
+	*s = shadowTarget{}
+}
+
+func createTargets(w, h int32) (targets, error) {
+	t := targets{w: w, h: h}
+	t.gAlbedo = newTexture(unitGAlbedo, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	t.gNormal = newTexture(unitGNormal, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
+	t.gMaterial = newTexture(unitGMaterial, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
+	t.gDepth = newTexture(unitGDepth, gl.DEPTH_COMPONENT32F, w, h, gl.DEPTH_COMPONENT, gl.FLOAT)
+	t.hdr = newTexture(unitHDR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
+	// The composite output is bound to no sampler unit; unit 0 is rebound
+	// per draw anyway.
+	t.ldr = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	var err error
+	if t.gbufferFBO, err = newFBO("gbuffer", []uint32{t.gAlbedo, t.gNormal, t.gMaterial}, t.gDepth); err == nil {
+		if t.lightFBO, err = newFBO("lighting", []uint32{t.hdr}, 0); err == nil {
+			if t.forwardFBO, err = newFBO("forward", []uint32{t.hdr}, t.gDepth); err == nil {
+				t.compositeFBO, err = newFBO("composite", []uint32{t.ldr}, 0)
+			}
+		}
+	}
+	if err != nil {
+		t.destroy()
+		return targets{}, err
+	}
+	// Start from black rather than undefined memory, so a ReadPixels before
+	// the first frame returns something defined.
+	gl.BindFramebuffer(gl.FRAMEBUFFER, t.compositeFBO)
+	gl.ClearColor(0, 0, 0, 1)
+	gl.Clear(gl.COLOR_BUFFER_BIT)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	return t, nil
+}
+
+func (t *targets) destroy() {
+	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO}
+	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr}
+	gl.DeleteFramebuffers(int32(len(fbos)), &fbos[0])
+	gl.DeleteTextures(int32(len(texs)), &texs[0])
+	*t = targets{}
+}
