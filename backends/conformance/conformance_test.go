@@ -53,31 +53,32 @@ func TestSuitePassesOnCorrectRenderer(t *testing.T) {
 var brokenRenderers = []struct {
 	name    string
 	bugs    bugs
+	scenes  string // the scenes to run, a -test.run pattern; "" runs all
 	env     []string
 	golden  bool     // compare against the correct renderer's goldens
 	pass    bool     // the run passes (only skips)
 	want    []string // in the output
 	failure string   // a file the run must leave in the failures folder
 }{
-	{name: "no shadows", bugs: bugs{noShadows: true}, golden: true,
+	{name: "no shadows", bugs: bugs{noShadows: true}, golden: true, scenes: "lit_cube",
 		want:    []string{"--- FAIL: TestHelperBrokenRenderer/lit_cube", "no shadow: the plane in the cube's shadow has brightness", "differs from the golden"},
 		failure: "lit_cube_diff.png"},
-	{name: "opaque glass", bugs: bugs{opaqueGlass: true}, golden: true,
+	{name: "opaque glass", bugs: bugs{opaqueGlass: true}, golden: true, scenes: "custom_all_stems",
 		want: []string{"--- FAIL: TestHelperBrokenRenderer/custom_all_stems", "transparency: the glass looks the same over the plane"}},
-	{name: "tint", bugs: bugs{tint: true}, golden: true,
+	{name: "tint", bugs: bugs{tint: true}, golden: true, scenes: "strict_mode",
 		want:    []string{"differs from the golden", "tolerance: a pixel differs when a channel differs by more than 6/255; at most 0.5% of pixels may differ"},
 		failure: "strict_mode_actual.png"},
-	{name: "fallback", bugs: bugs{alwaysReady: true}, golden: true,
+	{name: "fallback", bugs: bugs{alwaysReady: true}, golden: true, scenes: "missing_gbuffer_variant|failed_main_stem",
 		want: []string{"Stats.DroppedIn(format 1, gbuffer) = 0, want 1", "Stats.DroppedIn(format 1, shadow) = 0, want 1", "the format whose main stem failed changed the picture"}},
-	{name: "no rebuild on resize", bugs: bugs{keepOldStems: true}, golden: true,
+	{name: "no rebuild on resize", bugs: bugs{keepOldStems: true}, golden: true, scenes: "variant_appears_after_resize",
 		want: []string{"--- FAIL: TestHelperBrokenRenderer/variant_appears_after_resize", "Stats.DroppedIn(format 1, gbuffer) = 1, want 0", "the late variant is not drawn"}},
-	{name: "errors every frame", bugs: bugs{noisy: true}, golden: true,
+	{name: "errors every frame", bugs: bugs{noisy: true}, golden: true, scenes: "lit_cube|missing_gbuffer_variant",
 		want: []string{"error line(s) in the log, want none", "error line(s) in the log, want exactly 1 naming assets/shaders/blob_nogb.vert.spv"}},
-	{name: "validation errors", bugs: bugs{validation: 2}, golden: true,
+	{name: "validation errors", bugs: bugs{validation: 2}, golden: true, scenes: "lit_cube",
 		want: []string{"2 validation error(s); see the log"}},
-	{name: "close fails", bugs: bugs{closeErr: true}, golden: true,
+	{name: "close fails", bugs: bugs{closeErr: true}, golden: true, scenes: "lit_cube",
 		want: []string{"Close: tracer: close failed"}},
-	{name: "missing golden", want: []string{"golden", "is missing", "-update-golden"}, failure: "lit_cube_actual.png"},
+	{name: "missing golden", scenes: "lit_cube", want: []string{"golden", "is missing", "-update-golden"}, failure: "lit_cube_actual.png"},
 	{name: "no driver", bugs: bugs{noDriver: true}, pass: true,
 		want: []string{"--- SKIP: TestHelperBrokenRenderer/lit_cube", "vulkan: no driver: tracer: no such driver on this machine"}},
 	{name: "no driver required", bugs: bugs{noDriver: true}, env: []string{RequireDriversEnv + "=1"},
@@ -101,7 +102,11 @@ func TestSuiteCatchesBrokenRenderers(t *testing.T) {
 			if br.golden {
 				copyDir(t, golden, dir)
 			}
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperBrokenRenderer$", "-test.v")
+			run := "^TestHelperBrokenRenderer$"
+			if br.scenes != "" {
+				run += "/^(" + br.scenes + ")$"
+			}
+			cmd := exec.Command(os.Args[0], "-test.run="+run, "-test.v")
 			cmd.Env = append(os.Environ(), "CONFORMANCE_BROKEN="+strconv.Itoa(i), "CONFORMANCE_GOLDEN="+dir)
 			cmd.Env = append(cmd.Env, br.env...)
 			out, err := cmd.CombinedOutput()

@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"errors"
-
 	"image"
 	"math"
 	"os"
