@@ -3,9 +3,10 @@
 // rules name them.
 //
 // Paths resolve against the working directory first, so a game overrides any
-// engine file by placing its own at the same relative path. Engine files are
-// also embedded in the binary, so a game built outside this repository runs
-// without copying them.
+// file by placing its own at the same relative path; then against the file
+// systems games Mount (their own embedded assets), newest first; then
+// against the engine's files, which are embedded in the binary, so a game
+// built outside this repository runs without copying them.
 package assets
 
 import (
@@ -17,10 +18,54 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 //go:embed shaders
 var engine embed.FS
+
+var (
+	mountMu sync.RWMutex
+	mounted []fs.FS // newest first
+)
+
+// Mount adds a game's own files, rooted like the engine's (paths inside
+// fsys read "shaders/voxel.vert.spv" for the asset
+// "assets/shaders/voxel.vert.spv"). Mounted files take precedence over the
+// engine's, and the working directory over both. Typically a game embeds its
+// assets folder and mounts it once in main:
+//
+//	//go:embed assets
+//	var files embed.FS
+//	sub, _ := fs.Sub(files, "assets")
+//	assets.Mount(sub)
+func Mount(fsys fs.FS) {
+	mountMu.Lock()
+	defer mountMu.Unlock()
+	mounted = append([]fs.FS{fsys}, mounted...)
+}
+
+// layers returns the embedded file systems in lookup order.
+func layers() []fs.FS {
+	mountMu.RLock()
+	defer mountMu.RUnlock()
+	out := make([]fs.FS, 0, len(mounted)+1)
+	out = append(out, mounted...)
+	return append(out, engine)
+}
+
+func findEmbedded(name string) (fs.FS, string, bool) {
+	rel, ok := embeddedName(name)
+	if !ok {
+		return nil, "", false
+	}
+	for _, l := range layers() {
+		if _, err := fs.Stat(l, rel); err == nil {
+			return l, rel, true
+		}
+	}
+	return nil, "", false
+}
 
 // Prefix is the folder every asset path starts with.
 const Prefix = "assets/"
@@ -36,8 +81,8 @@ func ReadFile(name string) ([]byte, error) {
 	if !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	if rel, ok := embeddedName(name); ok {
-		if data, err := engine.ReadFile(rel); err == nil {
+	if l, rel, ok := findEmbedded(name); ok {
+		if data, err := fs.ReadFile(l, rel); err == nil {
 			return data, nil
 		}
 	}
@@ -49,24 +94,18 @@ func Exists(name string) bool {
 	if _, err := os.Stat(name); err == nil {
 		return true
 	}
-	rel, ok := embeddedName(name)
-	if !ok {
-		return false
-	}
-	_, err := fs.Stat(engine, rel)
-	return err == nil
+	_, _, ok := findEmbedded(name)
+	return ok
 }
 
 // Source says where ReadFile finds name: "file" for the working directory,
-// "embedded" for the engine copy, or "" when it is missing.
+// "embedded" for a mounted or engine copy, or "" when it is missing.
 func Source(name string) string {
 	if _, err := os.Stat(name); err == nil {
 		return "file"
 	}
-	if rel, ok := embeddedName(name); ok {
-		if _, err := fs.Stat(engine, rel); err == nil {
-			return "embedded"
-		}
+	if _, _, ok := findEmbedded(name); ok {
+		return "embedded"
 	}
 	return ""
 }

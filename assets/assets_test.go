@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 )
 
 func TestWorkingDirectoryOverridesEmbedded(t *testing.T) {
@@ -57,5 +58,26 @@ func TestChdirToExecutableWithoutAssets(t *testing.T) {
 	}
 	if now, _ := os.Getwd(); now != wd {
 		t.Fatalf("working directory changed to %s", now)
+	}
+}
+
+func TestMountedFilesComeBeforeEngineFiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	Mount(fstest.MapFS{
+		"shaders/game_only.vert": {Data: []byte("game")},
+		"shaders/composite.frag": {Data: []byte("game composite")},
+	})
+	t.Cleanup(func() { mountMu.Lock(); mounted = nil; mountMu.Unlock() })
+	for name, want := range map[string]string{
+		"assets/shaders/game_only.vert": "game",
+		"assets/shaders/composite.frag": "game composite",
+	} {
+		got, err := ReadFile(name)
+		if err != nil || string(got) != want {
+			t.Errorf("ReadFile(%s) = %q, %v; want %q", name, got, err, want)
+		}
+	}
+	if !Exists("assets/shaders/default_shader.vert") {
+		t.Error("engine files must stay reachable under a mount")
 	}
 }
