@@ -6,6 +6,8 @@
 //
 //	sleak shaders resolve -r BACKEND PATH.hlsl
 //	sleak shaders resolve -r BACKEND --stem NAME --pass main|shadow|gbuffer|transparent
+//	sleak shaders compile [-j N] [DIR...]
+//	sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
 //	sleak formats check [FILE]
 //	sleak render [-r BACKEND] [-scene FILE.toml] [-size WxH] [-frames N] [-out OUT.png] [-stats OUT.json] [-headless] [-strict-shaders]
 package main
@@ -19,6 +21,10 @@ import (
 const usage = `usage:
   sleak shaders resolve -r BACKEND PATH.hlsl
   sleak shaders resolve -r BACKEND --stem NAME --pass main|shadow|gbuffer|transparent
+  sleak shaders compile [-j N] [DIR...]
+                                      (glslc, incremental; default DIR assets/shaders)
+  sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
+                                      (variant coverage, staleness, compile and layout checks)
   sleak formats check [FILE]          (default game.toml)
   sleak render [flags]                (sleak render -h lists them)
 `
@@ -43,6 +49,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[1] {
 		case "resolve":
 			return shadersResolve(args[2:], stdout, stderr)
+		case "compile":
+			return shadersCompile(args[2:], stdout, stderr)
+		case "check":
+			return shadersCheck(args[2:], stdout, stderr)
 		}
 	case "formats":
 		if len(args) >= 2 && args[1] == "check" {

@@ -1,0 +1,99 @@
+package shadertool
+
+import (
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
+)
+
+// Stages is the set of shader stages a stem must provide.
+type Stages uint8
+
+// Stage sets.
+const (
+	Vertex Stages = 1 << iota
+	Fragment
+
+	BothStages = Vertex | Fragment
+)
+
+// List names the stages, vertex first.
+func (s Stages) List() []string {
+	out := []string{}
+	if s&Vertex != 0 {
+		out = append(out, backends.StageVertex.String())
+	}
+	if s&Fragment != 0 {
+		out = append(out, backends.StageFragment.String())
+	}
+	return out
+}
+
+func (s Stages) String() string {
+	switch s {
+	case Vertex:
+		return "vertex stage"
+	case Fragment:
+		return "fragment stage"
+	case BothStages:
+		return "vertex and fragment stages"
+	}
+	return "no stage"
+}
+
+// passStages is what a vertex format's stem must provide in each pass:
+// shadow and gbuffer stems are vertex-only (formats.Pass.VertexOnly).
+func passStages(p formats.Pass) Stages {
+	if p.VertexOnly() {
+		return Vertex
+	}
+	return BothStages
+}
+
+// EngineStem is one of the engine's own shaders and the role that decides
+// which stages it must have.
+type EngineStem struct {
+	Stem    string
+	Stages  Stages
+	Feature string // the engine feature it serves, a row of the feature matrix
+	Role    string // what it does, for reports
+	// DefaultVertex means it draws meshes of the engine's default vertex
+	// (formats.DefaultLayout), so its vertex inputs are checked against it.
+	DefaultVertex bool
+}
+
+// Engine feature names, in the order the feature matrix lists them.
+const (
+	FeatureShadows   = "shadows"
+	FeatureDeferred  = "deferred (gbuffer + lighting)"
+	FeatureForward   = "forward"
+	FeatureComposite = "composite"
+)
+
+var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, FeatureComposite}
+
+// EngineStems is the one table of engine shader roles; everything that
+// treats an engine stem specially reads it from here.
+//
+//   - shadow_depth draws default-format meshes into the shadow map: depth
+//     only, so vertex only.
+//   - gbuffer is the fixed fragment stage every gbuffer stem pairs with
+//     (backends.GBufferStem); it has no vertex stage of its own.
+//   - lighting_pass and composite are fullscreen passes with both stages.
+//   - default_shader is the material shader of materials that name none
+//     (scene.DefaultShader), drawn in the forward pass.
+var EngineStems = []EngineStem{
+	{Stem: "shadow_depth", Stages: Vertex, Feature: FeatureShadows, Role: "shadow pass of default-format meshes", DefaultVertex: true},
+	{Stem: backends.GBufferStem, Stages: Fragment, Feature: FeatureDeferred, Role: "fragment stage of every gbuffer stem"},
+	{Stem: "lighting_pass", Stages: BothStages, Feature: FeatureDeferred, Role: "deferred lighting"},
+	{Stem: "default_shader", Stages: BothStages, Feature: FeatureForward, Role: "default material shader", DefaultVertex: true},
+	{Stem: "composite", Stages: BothStages, Feature: FeatureComposite, Role: "tonemap and gamma"},
+}
+
+func engineStem(stem string) (EngineStem, bool) {
+	for _, e := range EngineStems {
+		if e.Stem == stem {
+			return e, true
+		}
+	}
+	return EngineStem{}, false
+}

@@ -1,0 +1,6 @@
+#version 450
+#include "inc/common.glsl"
+layout(location = 0) out vec4 outColor;
+void main() {
+    outColor = tint();
+}
