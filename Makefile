@@ -19,11 +19,13 @@ run: deps
 	@bash scripts/run.sh $(ARGS)
 
 # Every test, including those that need Vulkan (lavapipe), OpenGL (llvmpipe
-# under Xvfb) and the shader tools: SLEAK_REQUIRE_DRIVERS=1 turns their
-# "no driver" skips into failures.
+# under Xvfb), the shader tools, and the Direct3D backends (a Windows build
+# run under Wine): SLEAK_REQUIRE_DRIVERS=1 turns their "no driver" skips into
+# failures.
 test: deps vet
 	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test $(TESTFLAGS) ./...
 	$(GO) test -race $(RACEPKGS)
+	SLEAK_REQUIRE_DRIVERS=1 bash scripts/test-windows.sh
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }

@@ -1,0 +1,97 @@
+// Default-format meshes: position, normal, tangent, color, uv (bone data
+// unused). Forward lighting: sun with filtered shadows, ambient, distance
+// fog. Output is linear HDR; composite tonemaps it. Same math as
+// default_shader.vert/.frag.
+cbuffer Frame : register(b0) {
+    column_major float4x4 viewProj;
+    column_major float4x4 invViewProj;
+    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
+    float4 cameraPos;  // w: time
+    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    float4 lightColor;
+    float4 ambient;    // w: exposure
+    float4 fogColor;
+    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+};
+
+cbuffer Draw : register(b1) {
+    column_major float4x4 model;
+    float4 color;
+};
+
+// Direct3D 12 root signature: b0 root CBV, b1 root constants, t0 and
+// t1-t5 descriptor tables, s0 a sampler table, s1 a static sampler.
+Texture2D albedoTex : register(t0);
+SamplerState albedoSampler : register(s0);
+Texture2D<float> shadowMap : register(t1);
+SamplerState shadowSampler : register(s1);
+
+struct VSInput {
+    float3 position : TEXCOORD0;
+    float3 normal   : TEXCOORD1;
+    float4 color    : TEXCOORD3;
+    float2 uv       : TEXCOORD4;
+};
+
+struct VSOutput {
+    float4 position : SV_Position;
+    float3 worldPos : TEXCOORD0;
+    float3 normal   : NORMAL;
+    float4 color    : COLOR0;
+    float2 uv       : TEXCOORD1;
+};
+
+VSOutput VS_Main(VSInput input) {
+    VSOutput o;
+    float4 world = mul(model, float4(input.position, 1.0));
+    o.worldPos = world.xyz;
+    o.normal = mul(model, float4(input.normal, 0.0)).xyz;
+    o.color = input.color * color;
+    o.uv = input.uv;
+    o.position = mul(viewProj, world);
+    return o;
+}
+
+float4 PS_Main(VSOutput input) : SV_Target {
+    float4 base = albedoTex.Sample(albedoSampler, input.uv) * input.color;
+    float3 albedo = base.rgb;
+    float3 normal = input.normal;
+    float ao = 1.0;
+    float3 worldPos = input.worldPos;
+    // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
+    // compiler takes no calls to user functions, and wined3d runs neither
+    // loops nor else branches (see docs/DIRECTX.md).
+    float3 n = normalize(normal);
+    float ndl = max(dot(n, -lightDir.xyz), 0.0);
+    // 3x3 PCF over the shadow map, unrolled; the pipeline's depth bias does
+    // most of the work.
+    float shadow = 1.0;
+    if (lightDir.w >= 0.5) {
+        float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
+        float3 ndc = lc.xyz / lc.w;
+        float2 suv = float2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+        if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
+            float texel = fogParams.z;
+            float ref = ndc.z - 0.0005;
+            float lit = 0.0;
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, texel)) >= ref);
+            shadow = lit / 9.0;
+        }
+    }
+    float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    // Distance fog.
+    if (fogParams.y > 0.0) {
+        float dist = length(worldPos - cameraPos.xyz);
+        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
+        shaded = shaded + (fogColor.rgb - shaded) * f;
+    }
+    return float4(shaded, base.a);
+}

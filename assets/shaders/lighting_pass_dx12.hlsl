@@ -1,0 +1,85 @@
+// Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky
+// colour. Same math as lighting_pass.frag.
+cbuffer Frame : register(b0) {
+    column_major float4x4 viewProj;
+    column_major float4x4 invViewProj;
+    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
+    float4 cameraPos;  // w: time
+    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    float4 lightColor;
+    float4 ambient;    // w: exposure
+    float4 fogColor;
+    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+};
+
+// The target's size: xy pixels, zw their inverse (set by the backend).
+cbuffer Target : register(b2) {
+    float4 targetSize;
+};
+Texture2D<float> shadowMap : register(t1);
+SamplerState shadowSampler : register(s1);
+Texture2D gAlbedo : register(t2);
+Texture2D gNormal : register(t3);
+Texture2D gMaterial : register(t4);
+Texture2D<float> gDepth : register(t5);
+
+// Fullscreen triangle; no vertex buffer.
+float4 VS_Main(uint id : SV_VertexID) : SV_Position {
+    float2 p = float2((id << 1) & 2, id & 2);
+    return float4(p * 2.0 - 1.0, 0.0, 1.0);
+}
+
+float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
+    int3 p = int3(int2(fragCoord.xy), 0);
+    float depth = gDepth.Load(p);
+    float4 outColor = float4(fogColor.rgb, 1.0);
+    if (depth < 1.0) {
+        // Row 0 of the target is NDC y = +1.
+        float2 ndcXY = float2(fragCoord.x * targetSize.z * 2.0 - 1.0, 1.0 - fragCoord.y * targetSize.w * 2.0);
+        float4 wp = mul(invViewProj, float4(ndcXY, depth, 1.0));
+        float3 worldPos = wp.xyz / wp.w;
+        float4 albedo4 = gAlbedo.Load(p);
+        float4 normal4 = gNormal.Load(p);
+        float4 material = gMaterial.Load(p);
+        float3 albedo = albedo4.rgb;
+        float3 normal = normal4.xyz * 2.0 - 1.0;
+        float ao = albedo4.a;
+    // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
+    // compiler takes no calls to user functions, and wined3d runs neither
+    // loops nor else branches (see docs/DIRECTX.md).
+    float3 n = normalize(normal);
+    float ndl = max(dot(n, -lightDir.xyz), 0.0);
+    // 3x3 PCF over the shadow map, unrolled; the pipeline's depth bias does
+    // most of the work.
+    float shadow = 1.0;
+    if (lightDir.w >= 0.5) {
+        float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
+        float3 ndc = lc.xyz / lc.w;
+        float2 suv = float2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+        if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
+            float texel = fogParams.z;
+            float ref = ndc.z - 0.0005;
+            float lit = 0.0;
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, texel)) >= ref);
+            shadow = lit / 9.0;
+        }
+    }
+    float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    // Distance fog.
+    if (fogParams.y > 0.0) {
+        float dist = length(worldPos - cameraPos.xyz);
+        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
+        shaded = shaded + (fogColor.rgb - shaded) * f;
+    }
+        outColor = float4(shaded + albedo * material.y, 1.0);
+    }
+    return outColor;
+}

@@ -1,0 +1,47 @@
+// GBuffer stem of the blob test format, vertex stage only: its outputs are
+// the engine gbuffer pixel shader's inputs, in its order (docs/DIRECTX.md).
+cbuffer Frame : register(b0) {
+    column_major float4x4 viewProj;
+    column_major float4x4 invViewProj;
+    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
+    float4 cameraPos;  // w: time
+    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    float4 lightColor;
+    float4 ambient;    // w: exposure
+    float4 fogColor;
+    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+};
+
+cbuffer Draw : register(b1) {
+    column_major float4x4 model;
+    float4 color;
+};
+
+// The "blob" test format: compact attributes that the input layout expands.
+struct VSInput {
+    float3 position : TEXCOORD0; // Float3 at 0
+    float4 normal   : TEXCOORD1; // Short4Norm at 12 (w unused)
+    float4 color    : TEXCOORD2; // UByte4Norm at 20
+};
+
+struct VSOutput {
+    float4 position : SV_Position;
+    float3 normal   : NORMAL;      // world-space normal
+    float4 color    : COLOR0;      // albedo rgb, a ambient occlusion
+    float2 uv       : TEXCOORD0;   // the white default texture: any uv
+    float4 surface  : TEXCOORD1;   // roughness, metallic, emissive
+    nointerpolation float4 tile : TEXCOORD2; // no atlas tile
+};
+
+VSOutput VS_Main(VSInput input) {
+    VSOutput o;
+    float4 world = mul(model, float4(input.position, 1.0));
+    o.normal = mul(model, float4(input.normal.xyz, 0.0)).xyz;
+    // The gbuffer pixel shader multiplies by the draw colour itself.
+    o.color = float4(input.color.rgb, 1.0);
+    o.uv = float2(0.0, 0.0);
+    o.surface = float4(1.0, 0.0, 0.0, 0.0);
+    o.tile = float4(0.0, 0.0, 0.0, 0.0);
+    o.position = mul(viewProj, world);
+    return o;
+}

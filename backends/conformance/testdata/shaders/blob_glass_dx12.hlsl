@@ -1,0 +1,87 @@
+// Transparent stem of the blob test format: lit, with the vertex and
+// material alpha for the blend. The transparent pass does not cull, so the
+// normal is turned toward the viewer to light both sides alike. Same math
+// as blob_glass.vert/.frag.
+cbuffer Frame : register(b0) {
+    column_major float4x4 viewProj;
+    column_major float4x4 invViewProj;
+    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
+    float4 cameraPos;  // w: time
+    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    float4 lightColor;
+    float4 ambient;    // w: exposure
+    float4 fogColor;
+    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+};
+
+cbuffer Draw : register(b1) {
+    column_major float4x4 model;
+    float4 color;
+};
+
+Texture2D<float> shadowMap : register(t1);
+SamplerState shadowSampler : register(s1);
+
+// The "blob" test format: compact attributes that the input layout expands.
+struct VSInput {
+    float3 position : TEXCOORD0; // Float3 at 0
+    float4 normal   : TEXCOORD1; // Short4Norm at 12 (w unused)
+    float4 color    : TEXCOORD2; // UByte4Norm at 20
+};
+
+struct VSOutput {
+    float4 position : SV_Position;
+    float3 worldPos : TEXCOORD0;
+    float3 normal   : NORMAL;
+    float4 color    : COLOR0;
+};
+
+VSOutput VS_Main(VSInput input) {
+    VSOutput o;
+    float4 world = mul(model, float4(input.position, 1.0));
+    o.worldPos = world.xyz;
+    o.normal = mul(model, float4(input.normal.xyz, 0.0)).xyz;
+    o.color = input.color * color;
+    o.position = mul(viewProj, world);
+    return o;
+}
+
+float4 PS_Main(VSOutput input) : SV_Target {
+    float3 albedo = input.color.rgb;
+    float3 normal = normalize(input.normal);
+    if (dot(normal, cameraPos.xyz - input.worldPos) < 0.0) {
+        normal = -normal;
+    }
+    float ao = 1.0;
+    float3 worldPos = input.worldPos;
+    // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
+    // compiler takes no calls to user functions, and wined3d runs neither
+    // loops nor else branches (see docs/DIRECTX.md).
+    float3 n = normalize(normal);
+    float ndl = max(dot(n, -lightDir.xyz), 0.0);
+    // 3x3 PCF over the shadow map, unrolled; the pipeline's depth bias does
+    // most of the work.
+    float shadow = 1.0;
+    if (lightDir.w >= 0.5) {
+        float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
+        float3 ndc = lc.xyz / lc.w;
+        float2 suv = float2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+        if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
+            float texel = fogParams.z;
+            float ref = ndc.z - 0.0005;
+            float lit = 0.0;
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, texel)) >= ref);
+            shadow = lit / 9.0;
+        }
+    }
+    float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    return float4(shaded, input.color.a);
+}

@@ -1,0 +1,30 @@
+//go:build windows
+
+package d3d11
+
+import (
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/conformance"
+	"github.com/sleakgo/sleak/backends/internal/dxcom/dxtest"
+)
+
+// reference is the Vulkan backend's goldens; every scene must agree with
+// them within the suite's tolerance once they exist.
+const reference = "../vulkan/testdata/golden"
+
+func TestConformance(t *testing.T) {
+	o := conformance.Options{
+		Backend:   backends.D3D11,
+		Open:      dxtest.EmptyingWorkDir(New),
+		GoldenDir: "testdata/golden",
+		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoDevice) },
+	}
+	if _, err := os.Stat(reference); err == nil {
+		o.Reference = reference
+	}
+	conformance.Run(t, o)
+}

@@ -1,0 +1,22 @@
+//go:build windows
+
+package d3d11
+
+import (
+	"testing"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/internal/dxcom/dxtest"
+)
+
+func open(t *testing.T) backends.Backend {
+	return dxtest.Open(t, New, ErrNoDevice, backends.Config{})
+}
+
+func TestClear(t *testing.T) {
+	dxtest.Clear(t, open(t))
+}
+
+func TestLitCube(t *testing.T) {
+	dxtest.LitCube(t, open(t))
+}

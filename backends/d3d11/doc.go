@@ -1,0 +1,37 @@
+// Package d3d11 is Sleak's Direct3D 11 renderer: it implements
+// backends.Backend by calling d3d11.dll through COM vtables with syscall (no
+// cgo), offscreen: the frame is rendered into textures and read back with
+// ReadPixels. Windowed presentation (a DXGI swap chain) is not implemented;
+// New refuses a Config.Window.
+//
+// A frame runs the six passes of backends.RenderPass, with the same targets
+// and fixed state as the Vulkan backend:
+//
+//	shadow       depth only (R32 typeless, D32 view), ShadowMapSize², cull none,
+//	             depth bias 1 constant (D3D takes an integer; Vulkan uses 1.25) and 1.75 slope
+//	gbuffer      albedo+AO RGBA8, normal+roughness RGBA16F, metal+emissive RGBA16F, depth
+//	lighting     fullscreen lighting_pass into an RGBA16F HDR target
+//	forward      opaque draws into the HDR target over the gbuffer's depth
+//	transparent  alpha blending, no culling, depth test without depth write
+//	composite    fullscreen composite (exposure, ACES, gamma) to RGBA8
+//
+// Shaders are HLSL compiled at load with D3DCompile (d3dcompiler_47.dll),
+// vs_5_0 and ps_5_0, entry points VS_Main and PS_Main, from the text
+// assets.ReadFile returns (the working directory first, then the engine's
+// embedded copy). Default-format meshes draw with their material's shader
+// (foo.hlsl) in the forward and transparent passes and with the engine's
+// shadow_depth.hlsl in the shadow pass; the gbuffer pass drops them. Custom
+// vertex formats draw with the pipelines their stems name, built once per
+// (format, pass) through backends.PipelineTable; nothing substitutes another
+// shader. Attribute location n is the HLSL semantic TEXCOORDn.
+//
+// The package builds everywhere; on other systems New returns an error. It
+// runs on Windows and on Linux under Wine (see docs/DIRECTX.md).
+package d3d11
+
+import "errors"
+
+// ErrNoDevice is wrapped by New's error when the machine has no Direct3D 11
+// device: not Windows, no d3d11.dll, or device creation failed (under Wine:
+// no X display).
+var ErrNoDevice = errors.New("d3d11: no Direct3D 11 device")

@@ -1,0 +1,100 @@
+//go:build windows
+
+package d3d11
+
+import (
+	"fmt"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/internal/dxcom"
+	"github.com/sleakgo/sleak/formats"
+)
+
+// program is a vertex shader, its input layout (nil for fullscreen passes,
+// which read no vertex buffer) and a pixel shader (nil for depth-only
+// programs).
+type program struct {
+	vs, ps, layout *dxcom.Object
+}
+
+func (p *program) release() {
+	if p != nil {
+		dxcom.Release(p.layout, p.ps, p.vs)
+		*p = program{}
+	}
+}
+
+// buildProgram compiles files and creates the shader objects; layout is the
+// vertex format the program draws, or nil for a fullscreen program.
+func (r *renderer) buildProgram(files backends.ShaderFiles, layout *formats.Layout, context string) (*program, error) {
+	code, err := dxcom.CompileFiles(files, context)
+	if err != nil {
+		return nil, err
+	}
+	p := &program{}
+	fail := func(f backends.ShaderFile, err error) (*program, error) {
+		p.release()
+		return nil, dxcom.ShaderError(f, context, err)
+	}
+	if p.vs, err = r.d.createVertexShader(code.VS); err != nil {
+		return fail(files.Vertex, err)
+	}
+	if files.Fragment != nil {
+		if p.ps, err = r.d.createPixelShader(code.PS); err != nil {
+			return fail(*files.Fragment, err)
+		}
+	}
+	if layout != nil {
+		elems, err := dxcom.InputElements(layout)
+		if err == nil {
+			p.layout, err = r.d.createInputLayout(elems, code.VS)
+			if err != nil {
+				err = fmt.Errorf("input layout of vertex format %s: %w (the vertex shader reads a %sN input the format has no attribute at location N for, or of another type)",
+					layout.Name, err, dxcom.Semantic)
+			}
+		}
+		if err != nil {
+			return fail(files.Vertex, err)
+		}
+	}
+	return p, nil
+}
+
+// enginePrograms are the engine's own shaders, loaded through the same path
+// rules as everything else.
+type enginePrograms struct {
+	shadow    *program // shadow_depth.hlsl VS_Main: default-format meshes in the shadow pass
+	lighting  *program
+	composite *program
+}
+
+func (e *enginePrograms) release() {
+	e.shadow.release()
+	e.lighting.release()
+	e.composite.release()
+}
+
+func (r *renderer) loadEnginePrograms() (enginePrograms, error) {
+	var e enginePrograms
+	load := func(name string, layout *formats.Layout, vertexOnly bool) (*program, error) {
+		files, err := backends.Resolve(backends.D3D11, backends.ShaderDir+"/"+name+".hlsl")
+		if err != nil {
+			return nil, err
+		}
+		if vertexOnly {
+			files.Fragment = nil
+		}
+		return r.buildProgram(files, layout, "engine shader "+name)
+	}
+	var err error
+	if e.shadow, err = load("shadow_depth", formats.DefaultLayout(), true); err == nil {
+		if e.lighting, err = load("lighting_pass", nil, false); err == nil {
+			e.composite, err = load("composite", nil, false)
+		}
+	}
+	if err != nil {
+		e.release()
+		return enginePrograms{}, err
+	}
+	return e, nil
+}

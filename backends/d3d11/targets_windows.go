@@ -1,0 +1,140 @@
+//go:build windows
+
+package d3d11
+
+import (
+	"fmt"
+
+	"github.com/sleakgo/sleak/backends/internal/dxcom"
+)
+
+// colorTarget is a texture drawn to in one pass and read in a later one.
+type colorTarget struct {
+	tex, rtv, srv *dxcom.Object
+}
+
+func (t *colorTarget) release() {
+	dxcom.Release(t.srv, t.rtv, t.tex)
+	*t = colorTarget{}
+}
+
+// depthTarget is a depth texture that later passes sample as a float.
+type depthTarget struct {
+	tex, dsv, srv *dxcom.Object
+}
+
+func (t *depthTarget) release() {
+	dxcom.Release(t.srv, t.dsv, t.tex)
+	*t = depthTarget{}
+}
+
+// targets are the size-dependent render targets of a frame, the same set the
+// Vulkan backend uses.
+type targets struct {
+	w, h                        int
+	gAlbedo, gNormal, gMaterial colorTarget
+	gDepth                      depthTarget
+	hdr                         colorTarget
+	ldr                         colorTarget   // RGBA8 composite output
+	staging                     *dxcom.Object // CPU-readable copy of ldr for ReadPixels
+	size                        *dxcom.Object // the lighting pass's Target constant buffer
+}
+
+func (t *targets) release() {
+	t.gAlbedo.release()
+	t.gNormal.release()
+	t.gMaterial.release()
+	t.gDepth.release()
+	t.hdr.release()
+	t.ldr.release()
+	dxcom.Release(t.staging, t.size)
+	*t = targets{}
+}
+
+func (d *device) newColorTarget(name string, w, h int, format dxcom.DXGIFormat) (colorTarget, error) {
+	var t colorTarget
+	var err error
+	desc := textureDesc{Width: uint32(w), Height: uint32(h), MipLevels: 1, ArraySize: 1, Format: format,
+		SampleCount: 1, Usage: usageDefault, BindFlags: bindRenderTarget | bindShaderResource}
+	if t.tex, err = d.createTexture2D(&desc, nil); err == nil {
+		if t.rtv, err = d.createRTV(t.tex); err == nil {
+			t.srv, err = d.createSRV(t.tex, nil)
+		}
+	}
+	if err != nil {
+		t.release()
+		return colorTarget{}, fmt.Errorf("%s target: %w", name, err)
+	}
+	return t, nil
+}
+
+// newDepthTarget makes a 32-bit float depth texture with a depth view for
+// drawing and a float view for sampling.
+func (d *device) newDepthTarget(name string, w, h int) (depthTarget, error) {
+	var t depthTarget
+	var err error
+	desc := textureDesc{Width: uint32(w), Height: uint32(h), MipLevels: 1, ArraySize: 1, Format: dxcom.FormatR32Typeless,
+		SampleCount: 1, Usage: usageDefault, BindFlags: bindDepthStencil | bindShaderResource}
+	if t.tex, err = d.createTexture2D(&desc, nil); err == nil {
+		if t.dsv, err = d.createDSV(t.tex, &dsvDesc{Format: dxcom.FormatD32Float, Dimension: dsvDimTexture2D}); err == nil {
+			t.srv, err = d.createSRV(t.tex, &srvDesc{Format: dxcom.FormatR32Float, Dimension: srvDimTexture2D, MipLevels: 1})
+		}
+	}
+	if err != nil {
+		t.release()
+		return depthTarget{}, fmt.Errorf("%s depth target: %w", name, err)
+	}
+	// Start from the far plane, so a map no pass has drawn shadows nothing.
+	d.ctx.Call(ctxClearDepthStencilView, ptr(t.dsv), clearDepth, f32(1), 0)
+	return t, nil
+}
+
+func (d *device) createTargets(w, h int) (targets, error) {
+	t := targets{w: w, h: h}
+	var err error
+	steps := []func() error{
+		func() error {
+			t.gAlbedo, err = d.newColorTarget("gbuffer albedo", w, h, dxcom.FormatR8G8B8A8UNorm)
+			return err
+		},
+		func() error {
+			t.gNormal, err = d.newColorTarget("gbuffer normal", w, h, dxcom.FormatR16G16B16A16Float)
+			return err
+		},
+		func() error {
+			t.gMaterial, err = d.newColorTarget("gbuffer material", w, h, dxcom.FormatR16G16B16A16Float)
+			return err
+		},
+		func() error { t.gDepth, err = d.newDepthTarget("gbuffer", w, h); return err },
+		func() error { t.hdr, err = d.newColorTarget("HDR", w, h, dxcom.FormatR16G16B16A16Float); return err },
+		func() error { t.ldr, err = d.newColorTarget("composite", w, h, dxcom.FormatR8G8B8A8UNorm); return err },
+		func() error {
+			desc := textureDesc{Width: uint32(w), Height: uint32(h), MipLevels: 1, ArraySize: 1, Format: dxcom.FormatR8G8B8A8UNorm,
+				SampleCount: 1, Usage: usageStaging, CPUAccess: cpuAccessRead}
+			if t.staging, err = d.createTexture2D(&desc, nil); err != nil {
+				return fmt.Errorf("readback texture: %w", err)
+			}
+			return nil
+		},
+		func() error {
+			size := [4]float32{float32(w), float32(h), 1 / float32(w), 1 / float32(h)}
+			desc := bufferDesc{ByteWidth: 16, Usage: usageImmutable, BindFlags: bindConstantBuffer}
+			if t.size, err = d.createBuffer(&desc, &subresourceData{Mem: unsafePointer(&size[0])}); err != nil {
+				return fmt.Errorf("target size constant buffer: %w", err)
+			}
+			return nil
+		},
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			t.release()
+			return targets{}, err
+		}
+	}
+	// Start from black rather than undefined memory, so a ReadPixels before
+	// the first frame returns something defined.
+	black := [4]float32{0, 0, 0, 1}
+	d.ctx.Call(ctxClearRenderTargetView, ptr(t.ldr.rtv), uintptr(unsafePointer(&black[0])))
+	d.ctx.Call(ctxCopyResource, ptr(t.staging), ptr(t.ldr.tex))
+	return t, nil
+}

@@ -1,0 +1,39 @@
+// Package d3d12 is Sleak's Direct3D 12 renderer: it implements
+// backends.Backend by calling d3d12.dll through COM vtables with syscall (no
+// cgo), offscreen: the frame is rendered into textures and copied to a
+// readback buffer (rows aligned to 256 bytes) for ReadPixels. Windowed
+// presentation is not implemented; New refuses a Config.Window.
+//
+// It runs the same six passes, targets and fixed state as the Direct3D 11
+// and Vulkan backends, with one root signature for every pipeline:
+//
+//	param 0  root CBV b0: the Frame block
+//	param 1  20 root constants b1: the Draw block (model matrix, colour)
+//	param 2  descriptor table t0: the material texture (composite: the HDR target)
+//	param 3  descriptor table t1-t5: shadow map, gbuffer albedo, normal, material, depth
+//	param 4  descriptor table s0: the material texture's sampler
+//	param 5  root CBV b2: the target size (lighting_pass)
+//	static   s1: point, clamped, for the shadow map
+//
+// Pipeline state objects are made per program and pass: a material shader
+// gets a forward and a transparent one, a custom format one for each pass
+// its stems name (built once through backends.PipelineTable, no fallback).
+// Shaders are foo_dx12.hlsl, compiled at load with D3DCompile against
+// vs_5_0 and ps_5_0 (VS_Main, PS_Main).
+//
+// A frame is recorded into one command list and submitted at EndFrame,
+// which waits on a fence for it to finish; meshes and textures destroyed
+// during a frame are released after that. Meshes live in upload-heap
+// buffers, textures in default-heap ones filled through a copy.
+//
+// The package builds everywhere; on other systems New returns an error. It
+// runs on Windows and on Linux under Wine, whose vkd3d runs it on Vulkan
+// (see docs/DIRECTX.md).
+package d3d12
+
+import "errors"
+
+// ErrNoDevice is wrapped by New's error when the machine has no Direct3D 12
+// device: not Windows, no d3d12.dll, or device creation failed (under Wine:
+// no X display or no Vulkan driver).
+var ErrNoDevice = errors.New("d3d12: no Direct3D 12 device")

@@ -1,0 +1,146 @@
+//go:build windows
+
+package d3d12
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unsafe"
+
+	"github.com/sleakgo/sleak/backends/internal/dxcom"
+)
+
+// Root parameter indices (see the package documentation).
+const (
+	rootFrame    = 0
+	rootDraw     = 1
+	rootTexture  = 2
+	rootTargets  = 3
+	rootSampler  = 4
+	rootSize     = 5
+	numRootDraws = dxcom.DrawBlockSize / 4
+)
+
+// createRootSignature makes the one root signature every pipeline uses.
+func (d *device) createRootSignature() (*dxcom.Object, error) {
+	texRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 0}
+	targetRange := descriptorRange{Type: rangeSRV, NumDescriptors: 5, BaseRegister: 1}
+	samplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 0}
+	params := [6]rootParameter{
+		rootFrame:   {Type: rootCBV, A: 0, Visibility: visibilityAll},
+		rootDraw:    {Type: rootConstants, A: 1, Visibility: visibilityAll},
+		rootTexture: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
+		rootTargets: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityPixel},
+		rootSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
+		rootSize:    {Type: rootCBV, A: 2, Visibility: visibilityPixel},
+	}
+	// Root constants keep the count in the third word of the union.
+	params[rootDraw].Ptr = numRootDraws
+	shadowSampler := staticSamplerDesc{Filter: filterPoint, AddressU: addressClamp, AddressV: addressClamp, AddressW: addressClamp,
+		MaxAnisotropy: 1, ComparisonFunc: comparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 1, Visibility: visibilityPixel}
+	desc := rootSignatureDesc{NumParameters: uint32(len(params)), Parameters: &params[0],
+		NumStaticSamplers: 1, StaticSamplers: &shadowSampler, Flags: rootFlagInputLayout}
+	var blob, errBlob *dxcom.Blob
+	const version1_0 = 1
+	err := procSerializeRootSig.CallHR(uintptr(unsafe.Pointer(&desc)), version1_0, uintptr(unsafe.Pointer(&blob)), uintptr(unsafe.Pointer(&errBlob)))
+	dxcom.KeepAlive(&texRange)
+	dxcom.KeepAlive(&targetRange)
+	dxcom.KeepAlive(&samplerRange)
+	msg := strings.TrimSpace(strings.TrimRight(string(dxcom.BlobBytes(errBlob)), "\x00"))
+	if err != nil {
+		blob.Release()
+		return nil, fmt.Errorf("root signature: %w: %s", err, msg)
+	}
+	code := dxcom.BlobBytes(blob)
+	var rs *dxcom.Object
+	if err := d.dev.CallHR("ID3D12Device::CreateRootSignature", devCreateRootSignature, 0,
+		uintptr(unsafe.Pointer(&code[0])), uintptr(len(code)), uintptr(unsafe.Pointer(&iidRootSignature)), uintptr(unsafe.Pointer(&rs))); err != nil {
+		return nil, fmt.Errorf("root signature: %w", err)
+	}
+	return rs, nil
+}
+
+// passState is the fixed-function state of a pass, which a pipeline state
+// object bakes in.
+type passState uint8
+
+const (
+	stateShadow passState = iota
+	stateGBuffer
+	stateForward
+	stateTransparent
+	stateLighting
+	stateComposite
+)
+
+var semanticName = dxcom.CString(dxcom.Semantic)
+
+// createPSO bakes code, its input layout (none for fullscreen programs) and
+// the state of pass st into a pipeline state object.
+func (r *renderer) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st passState) (*dxcom.Object, error) {
+	desc := pipelineStateDesc{RootSignature: r.rootSig, SampleMask: 0xffffffff, TopologyType: topologyTypeTriangle, SampleCount: 1}
+	desc.VS = shaderBytecode{Code: &code.VS[0], Size: uintptr(len(code.VS))}
+	if len(code.PS) > 0 {
+		desc.PS = shaderBytecode{Code: &code.PS[0], Size: uintptr(len(code.PS))}
+	}
+	ies := make([]inputElementDesc, len(elems))
+	for i, e := range elems {
+		ies[i] = inputElementDesc{SemanticName: &semanticName[0], SemanticIndex: e.Index, Format: e.Format, Offset: e.Offset}
+	}
+	if len(ies) > 0 {
+		desc.InputElements, desc.NumElements = &ies[0], uint32(len(ies))
+	}
+	for i := range desc.RenderTargets {
+		desc.RenderTargets[i] = renderTargetBlendDesc{Src: blendOne, Dest: blendZero, Op: blendOpAdd,
+			SrcAlpha: blendOne, DestAlpha: blendZero, OpAlpha: blendOpAdd, LogicOp: logicOpNoop, WriteMask: colorWriteAll}
+	}
+	// Counter-clockwise is front, as in the other backends.
+	desc.Rasterizer = rasterizerDesc{FillMode: fillSolid, CullMode: cullBack, FrontCounterClockwise: 1, DepthClipEnable: 1}
+	keep := stencilOpDesc{stencilOpKeep, stencilOpKeep, stencilOpKeep, comparisonAlways}
+	desc.DepthStencil = depthStencilDesc{DepthEnable: 1, DepthWriteMask: depthWriteAll, DepthFunc: comparisonLess,
+		StencilReadMask: 0xff, StencilWriteMask: 0xff, Front: keep, Back: keep}
+	switch st {
+	case stateShadow:
+		desc.Rasterizer.CullMode = cullNone
+		// An integer number of depth units: 1 is the nearest to the Vulkan
+		// pipeline's 1.25.
+		desc.Rasterizer.DepthBias = 1
+		desc.Rasterizer.SlopeScaledDepthBias = 1.75
+		desc.DSVFormat = dxcom.FormatD32Float
+	case stateGBuffer:
+		desc.NumRenderTargets = 3
+		desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
+		desc.RTVFormats[1] = dxcom.FormatR16G16B16A16Float
+		desc.RTVFormats[2] = dxcom.FormatR16G16B16A16Float
+		desc.DSVFormat = dxcom.FormatD32Float
+	case stateForward:
+		desc.NumRenderTargets = 1
+		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
+		desc.DSVFormat = dxcom.FormatD32Float
+	case stateTransparent:
+		desc.NumRenderTargets = 1
+		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
+		desc.DSVFormat = dxcom.FormatD32Float
+		desc.Rasterizer.CullMode = cullNone
+		desc.DepthStencil.DepthWriteMask = depthWriteZero
+		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: blendSrcAlpha, Dest: blendInvSrcAlpha, Op: blendOpAdd,
+			SrcAlpha: blendOne, DestAlpha: blendInvSrcAlpha, OpAlpha: blendOpAdd, LogicOp: logicOpNoop, WriteMask: colorWriteAll}
+	case stateLighting, stateComposite:
+		desc.NumRenderTargets = 1
+		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
+		if st == stateComposite {
+			desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
+		}
+		desc.Rasterizer.CullMode = cullNone
+		desc.DepthStencil.DepthEnable = 0
+		desc.DepthStencil.DepthWriteMask = depthWriteZero
+	}
+	var pso *dxcom.Object
+	err := r.d.dev.CallHR("ID3D12Device::CreateGraphicsPipelineState", devCreateGraphicsPipelineState,
+		uintptr(unsafe.Pointer(&desc)), uintptr(unsafe.Pointer(&iidPipelineState)), uintptr(unsafe.Pointer(&pso)))
+	dxcom.KeepAlive(code.VS)
+	dxcom.KeepAlive(code.PS)
+	dxcom.KeepAlive(ies)
+	return pso, err
+}

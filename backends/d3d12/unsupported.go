@@ -1,0 +1,14 @@
+//go:build !windows
+
+package d3d12
+
+import (
+	"fmt"
+
+	"github.com/sleakgo/sleak/backends"
+)
+
+// New returns an error: Direct3D 12 exists only on Windows.
+func New(cfg backends.Config) (backends.Backend, error) {
+	return nil, fmt.Errorf("%w: the d3d12 backend needs Windows, or Wine on Linux: see docs/DIRECTX.md", ErrNoDevice)
+}
