@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs the demo: windowed when a display is available, otherwise headless
-# with a screenshot in out/.
+# Runs the sample game: windowed when a display is available, otherwise a
+# headless fly-over that writes out/screenshot.png, out/frames.json and
+# out/frames.png. Extra arguments go to the game (e.g. -r opengl -rd 8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p out
 if [[ -n "${DISPLAY:-}" ]]; then
-  exec go run ./cmd/sleak render -scene game.toml "$@"
+  exec go run ./cmd/sleakcraft "$@"
 fi
-exec go run ./cmd/sleak render -scene game.toml -headless -frames 60 -out out/screenshot.png -stats out/stats.json "$@"
+exec go run ./cmd/sleakcraft -headless -screenshot out/screenshot.png "$@"

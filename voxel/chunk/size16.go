@@ -1,0 +1,6 @@
+//go:build voxel16
+
+package chunk
+
+// SizeShift is log2 of Size.
+const SizeShift = 4

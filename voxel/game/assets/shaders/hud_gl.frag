@@ -1,0 +1,7 @@
+#version 410 core
+layout(location = 0) in vec4 vColor;
+layout(location = 0) out vec4 outColor;
+
+void main() {
+    outColor = vColor;
+}

@@ -1,0 +1,432 @@
+package game
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"io/fs"
+	"log/slog"
+	"math"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/sleakgo/sleak/assets"
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/choose"
+	"github.com/sleakgo/sleak/config"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/scene"
+	"github.com/sleakgo/sleak/systems/frame"
+	"github.com/sleakgo/sleak/systems/render"
+	"github.com/sleakgo/sleak/vmath"
+	"github.com/sleakgo/sleak/voxel/block"
+	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/mesh"
+	"github.com/sleakgo/sleak/voxel/physics"
+	"github.com/sleakgo/sleak/voxel/save"
+	"github.com/sleakgo/sleak/voxel/world"
+)
+
+//go:embed assets
+var embedded embed.FS
+
+var mountOnce sync.Once
+
+// mountAssets makes the game's shaders reachable at assets/shaders/...
+func mountAssets() {
+	mountOnce.Do(func() {
+		sub, err := fs.Sub(embedded, "assets")
+		if err == nil {
+			assets.Mount(sub)
+		}
+	})
+}
+
+// FormatName is the vertex format of chunk meshes in game.toml.
+const FormatName = "voxel"
+
+// Options configure a Game. Config and World come from game.toml; the rest
+// from the command line.
+type Options struct {
+	Config   *config.File
+	World    WorldSettings
+	Backend  backends.Kind
+	Width    int
+	Height   int
+	Headless bool
+	// Script drives input when headless (or always, when set).
+	Script *Script
+	// Logger receives engine and game log lines; nil: slog.Default().
+	Logger *slog.Logger
+	// Progress receives the loading progress line; nil: discarded.
+	Progress io.Writer
+	// Validation turns on the backend's validation layers.
+	Validation bool
+}
+
+// Game is a running voxel game.
+type Game struct {
+	opts    Options
+	log     *slog.Logger
+	backend backends.Backend
+	reg     *formats.Registry
+	voxelFm formats.Handle
+
+	ecs    *ecs.World
+	sched  *ecs.Scheduler
+	render *render.Systems
+	ctx    *frame.Context
+
+	world    *world.World
+	streamer *world.Streamer
+	store    *save.Store
+	saver    *save.Saver
+
+	atlas    backends.TextureID
+	chunks   map[chunk.Pos]*chunkEntities
+	player   Player
+	camera   ecs.Entity
+	hud      hud
+	edits    []world.Edit // every block this session changed, for tests
+	frames   []time.Duration
+	closed   bool
+	saveErrs []error
+}
+
+type chunkEntities struct {
+	opaque, translucent ecs.Entity
+	opaqueMesh          backends.MeshID
+	translucentMesh     backends.MeshID
+}
+
+// Player is the first-person player.
+type Player struct {
+	Body     physics.Body
+	Params   physics.Params
+	Yaw      float64 // radians, 0 looks towards -Z
+	Pitch    float64 // radians, up is positive
+	Hotbar   [9]block.ID
+	Selected int
+	Target   physics.Hit
+	HasTarget bool
+}
+
+// New opens the world (creating it on first run), the backend and the
+// render systems.
+func New(opts Options) (*Game, error) {
+	mountAssets()
+	if err := opts.World.Validate(); err != nil {
+		return nil, err
+	}
+	g := &Game{opts: opts, log: opts.Logger, chunks: map[chunk.Pos]*chunkEntities{}}
+	if opts.Script != nil {
+		opts.Script.game = g
+	}
+	if g.log == nil {
+		g.log = slog.Default()
+	}
+	g.reg = formats.NewRegistry()
+	handles, err := opts.Config.Register(g.reg)
+	if err != nil {
+		return nil, err
+	}
+	h, ok := handles[FormatName]
+	if !ok {
+		return nil, fmt.Errorf("%s: no [[vertex_format]] named %q: the game draws its chunks with it", opts.Config.Path, FormatName)
+	}
+	g.voxelFm = h
+	if l, _ := g.reg.Get(h); l.Stride != uint32(mesh.VertexSize) {
+		return nil, fmt.Errorf("%s: vertex format %q has stride %d; chunk vertices are %d bytes", opts.Config.Path, FormatName, l.Stride, mesh.VertexSize)
+	}
+	if opts.Config.Renderer.StrictShaders {
+		if err := backends.CheckFiles(opts.Backend, g.reg, scene.MaterialShaders(opts.Config)); err != nil {
+			return nil, err
+		}
+	}
+	if err := g.openWorld(); err != nil {
+		return nil, err
+	}
+	cfg := backends.Config{Width: opts.Width, Height: opts.Height, Formats: g.reg, Logger: g.log, Validation: opts.Validation}
+	if !opts.Headless {
+		win := opts.Config.Window
+		cfg.Window = &backends.WindowConfig{Title: win.Title, VSync: win.VSync, Fullscreen: win.Fullscreen}
+	}
+	g.backend, err = choose.Open(opts.Backend, cfg)
+	if err != nil {
+		g.closeWorld()
+		return nil, err
+	}
+	if err := g.setupScene(); err != nil {
+		g.Close()
+		return nil, err
+	}
+	return g, nil
+}
+
+func (g *Game) openWorld() error {
+	ws := g.opts.World
+	dir := filepath.Join(ws.SavesDir, ws.Name)
+	store, err := save.Open(dir)
+	if err != nil {
+		return err
+	}
+	seed := ws.Seed
+	info, err := store.LoadWorld()
+	switch {
+	case err == nil:
+		seed = info.Seed
+	case errors.Is(err, fs.ErrNotExist):
+		info = nil
+	default:
+		return err // a newer version, or a damaged world file: never overwrite it
+	}
+	g.store = store
+	g.world = world.New(world.Config{Seed: seed, Source: store, Report: func(err error) {
+		g.log.Warn("chunk regenerated: " + err.Error())
+	}})
+	g.player.Params = physics.DefaultParams()
+	g.player.Hotbar = block.Hotbar
+	if info != nil {
+		p := info.Player
+		g.player.Body.Pos = physics.Vec3{X: p.Position[0], Y: p.Position[1], Z: p.Position[2]}
+		g.player.Yaw, g.player.Pitch, g.player.Body.Flying = p.Yaw, p.Pitch, p.Flying
+		if ids := p.HotbarIDs(); ids != [9]block.ID{} {
+			g.player.Hotbar = ids
+		}
+		g.player.Selected = min(max(p.Selected, 0), 8)
+	} else {
+		x, y, z := g.world.Generator().Spawn()
+		g.player.Body.Pos = physics.Vec3{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
+	}
+	g.streamer = world.NewStreamer(g.world, world.StreamConfig{
+		RenderDistance: ws.RenderDistance,
+		UploadBudget:   8,
+		Mesh:           mesh.Options{Greedy: ws.Greedy},
+	})
+	g.saver = save.NewSaver(g.world, store, save.SaverConfig{
+		Interval: ws.Autosave(),
+		Report:   func(err error) { g.log.Error(err.Error()) },
+	})
+	g.saver.SetPlayer(g.playerState())
+	return nil
+}
+
+func (g *Game) playerState() save.Player {
+	p := save.Player{
+		Position: [3]float64{g.player.Body.Pos.X, g.player.Body.Pos.Y, g.player.Body.Pos.Z},
+		Yaw:      g.player.Yaw, Pitch: g.player.Pitch, Flying: g.player.Body.Flying,
+		Selected: g.player.Selected,
+	}
+	p.SetHotbar(g.player.Hotbar)
+	return p
+}
+
+func (g *Game) setupScene() error {
+	var err error
+	g.atlas, err = g.backend.CreateTexture(Atlas(), backends.TextureOptions{Nearest: true})
+	if err != nil {
+		return fmt.Errorf("atlas texture: %w", err)
+	}
+	g.ecs = ecs.NewWorld()
+	g.sched = ecs.NewScheduler()
+	g.ctx = frame.NewContext(g.backend, g.reg, g.log)
+	rd := float32(g.opts.World.RenderDistance * chunk.Size)
+	g.ctx.Env.FogColor = vmath.Vec3{0.62, 0.76, 0.95}
+	g.ctx.Env.FogEnd = rd * 0.95
+	g.ctx.Env.FogStart = rd * 0.55
+	g.ctx.Env.Ambient = vmath.Vec3{0.22, 0.25, 0.32}
+	g.ctx.Env.ShadowDistance = 72
+	g.ecs.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
+		Direction: vmath.Vec3{-0.45, -0.8, -0.3}, Color: vmath.Vec3{1, 0.95, 0.85}, Intensity: 1.6, CastShadows: true,
+	})
+	g.camera = g.ecs.SpawnCamera(ecs.NewTransform(vmath.Vec3{}), ecs.Camera{FovY: 70, Near: 0.05, Far: rd + 64, Active: true})
+	if err := g.hud.init(g); err != nil {
+		return err
+	}
+	g.sched.Add(ecs.FixedUpdate, ecs.SystemFunc(g.movePlayer))
+	g.sched.Add(ecs.Update, ecs.SystemFunc(g.look))
+	g.sched.Add(ecs.Update, ecs.SystemFunc(g.interact))
+	g.sched.Add(ecs.Update, ecs.SystemFunc(g.streamChunks))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
+	g.render = render.Install(g.sched, g.ctx)
+	return g.sched.Init(g.ecs)
+}
+
+// Backend returns the game's backend.
+func (g *Game) Backend() backends.Backend { return g.backend }
+
+// World returns the voxel world.
+func (g *Game) World() *world.World { return g.world }
+
+// PlayerState returns the player.
+func (g *Game) PlayerState() *Player { return &g.player }
+
+// Edits returns every block change this session made, in order.
+func (g *Game) Edits() []world.Edit { return g.edits }
+
+// Stats returns the last frame's render statistics.
+func (g *Game) Stats() *backends.Stats { return &g.ctx.Stats }
+
+// FrameTimes returns the CPU time of every frame so far.
+func (g *Game) FrameTimes() []time.Duration { return g.frames }
+
+// Load streams the chunks within radius of the player before play starts,
+// writing a progress line. It returns once they are all uploaded, or the
+// timeout passed.
+func (g *Game) Load(radius int, timeout time.Duration) error {
+	// The streamer meshes a disc of chunks: count the same disc.
+	want := 0
+	for dx := -radius; dx <= radius; dx++ {
+		for dz := -radius; dz <= radius; dz++ {
+			if dx*dx+dz*dz <= radius*radius {
+				want++
+			}
+		}
+	}
+	center := chunk.PosOf(int(math.Floor(g.player.Body.Pos.X)), int(math.Floor(g.player.Body.Pos.Z)))
+	deadline := time.Now().Add(timeout)
+	last := -1
+	for {
+		g.streamChunks(g.ecs)
+		have := 0
+		for p := range g.chunks {
+			dx, dz := int(p.X-center.X), int(p.Z-center.Z)
+			if dx*dx+dz*dz <= radius*radius {
+				have++
+			}
+		}
+		if g.opts.Progress != nil && have != last && (have == want || have-last >= max(want/10, 1) || last < 0) {
+			fmt.Fprintf(g.opts.Progress, "generating world: %d/%d chunks\n", have, want)
+			last = have
+		}
+		if have >= want {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("loading the %d chunks around the player took longer than %v", want, timeout)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	// The player may have been placed before the ground existed.
+	g.settlePlayer()
+	return nil
+}
+
+// settlePlayer lifts the player out of any block it stands in.
+func (g *Game) settlePlayer() {
+	b := &g.player.Body
+	for i := 0; i < chunk.Height; i++ {
+		box := b.Box(&g.player.Params)
+		blocked := false
+		for x := int(math.Floor(box.Min.X)); x <= int(math.Floor(box.Max.X)); x++ {
+			for z := int(math.Floor(box.Min.Z)); z <= int(math.Floor(box.Max.Z)); z++ {
+				for y := int(math.Floor(box.Min.Y)); y <= int(math.Floor(box.Max.Y)); y++ {
+					if g.world.Solid(x, y, z) {
+						blocked = true
+					}
+				}
+			}
+		}
+		if !blocked {
+			return
+		}
+		b.Pos.Y = math.Floor(b.Pos.Y) + 1
+	}
+}
+
+// Step runs one frame of dt.
+func (g *Game) Step(dt time.Duration) error {
+	w := g.ecs
+	w.Input.BeginStep()
+	if g.opts.Script != nil {
+		g.opts.Script.Apply(w.Time.Frame, &w.Input)
+	} else if win := g.backend.Window(); win != nil {
+		win.PollEvents()
+		pollInput(win, &w.Input)
+	}
+	w.Window.Width, w.Window.Height = g.backend.Size()
+	start := time.Now()
+	g.sched.Step(w, dt)
+	g.frames = append(g.frames, time.Since(start))
+	if err := g.render.Err(); err != nil {
+		return err
+	}
+	if w.Input.Pressed[ecs.KeyF5] {
+		if err := g.Save(); err != nil {
+			g.log.Error(err.Error())
+		} else {
+			g.log.Info("saved", "world", g.store.Dir())
+		}
+	}
+	return nil
+}
+
+// ShouldClose reports whether the window was closed or Escape asked to quit.
+func (g *Game) ShouldClose() bool {
+	if g.opts.Script != nil && g.opts.Script.Done(g.ecs.Time.Frame) {
+		return true
+	}
+	win := g.backend.Window()
+	return win != nil && win.ShouldClose()
+}
+
+// Save writes the world and the player now.
+func (g *Game) Save() error {
+	g.saver.SetPlayer(g.playerState())
+	return g.saver.Save()
+}
+
+// Screenshot reads the last frame.
+func (g *Game) Screenshot() (*image.RGBA, error) {
+	w, h := g.backend.Size()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	if err := g.backend.ReadPixels(img); err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// Close stops streaming, saves a last time, and shuts the backend down.
+func (g *Game) Close() error {
+	if g.closed {
+		return nil
+	}
+	g.closed = true
+	var errs []error
+	if g.sched != nil {
+		errs = append(errs, g.sched.Close(g.ecs))
+	}
+	errs = append(errs, g.closeWorld())
+	if g.backend != nil {
+		errs = append(errs, g.backend.Close())
+	}
+	return errors.Join(errs...)
+}
+
+func (g *Game) closeWorld() error {
+	if g.streamer != nil {
+		g.streamer.Close()
+	}
+	if g.saver != nil {
+		g.saver.SetPlayer(g.playerState())
+		return g.saver.Close()
+	}
+	return nil
+}
+
+// SetView places the player's eye and look direction directly, for
+// screenshots from a fixed camera.
+func (g *Game) SetView(eye vmath.Vec3, yaw, pitch float64) {
+	p := &g.player
+	p.Body.Pos = physics.Vec3{X: float64(eye[0]), Y: float64(eye[1]) - p.Params.EyeHeight, Z: float64(eye[2])}
+	p.Body.Vel = physics.Vec3{}
+	p.Body.Flying = true
+	p.Yaw, p.Pitch = yaw, pitch
+}
+
+// SaveDir is the folder the world is saved in.
+func (g *Game) SaveDir() string { return g.store.Dir() }

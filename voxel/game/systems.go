@@ -1,0 +1,185 @@
+package game
+
+import (
+	"math"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/vmath"
+	"github.com/sleakgo/sleak/voxel/block"
+	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/physics"
+	"github.com/sleakgo/sleak/voxel/world"
+)
+
+// Mouse look: radians per pixel of cursor motion.
+const lookSensitivity = 0.0025
+
+// reach is how far the player can break and place blocks.
+const reach = 6
+
+// movePlayer runs at the fixed step: look, walk, jump, fly.
+func (g *Game) movePlayer(w *ecs.World) {
+	p := &g.player
+	in := &w.Input
+	var mv physics.Input
+	mv.Yaw = p.Yaw
+	if in.Down[ecs.KeyW] {
+		mv.Forward++
+	}
+	if in.Down[ecs.KeyS] {
+		mv.Forward--
+	}
+	if in.Down[ecs.KeyD] {
+		mv.Right++
+	}
+	if in.Down[ecs.KeyA] {
+		mv.Right--
+	}
+	mv.Jump = in.Down[ecs.KeySpace]
+	mv.Descend = in.Down[ecs.KeyShift]
+	mv.Sprint = in.Down[ecs.KeyCtrl]
+	physics.Step(&p.Body, mv, w.Time.FixedDelta.Seconds(), &p.Params, g.world.Solid)
+}
+
+// look turns the player with the mouse and toggles flying, once per frame
+// (presses last one frame, which may run no fixed step at all).
+func (g *Game) look(w *ecs.World) {
+	p := &g.player
+	if w.Input.Pressed[ecs.KeyF] {
+		p.Body.Flying = !p.Body.Flying
+		p.Body.Vel = physics.Vec3{}
+	}
+	p.Yaw += float64(w.Input.MouseDX) * lookSensitivity
+	p.Pitch = math.Max(-1.55, math.Min(1.55, p.Pitch-float64(w.Input.MouseDY)*lookSensitivity))
+}
+
+// placeCamera puts the camera at the player's eye.
+func (g *Game) placeCamera(w *ecs.World) {
+	p := &g.player
+	t, _ := g.hud.camMap.Get(g.camera)
+	eye := p.Body.Eye(&p.Params)
+	t.Position = vmath.Vec3{float32(eye.X), float32(eye.Y), float32(eye.Z)}
+	t.Rotation = vmath.QuatEuler(float32(p.Pitch), float32(-p.Yaw), 0)
+	g.hud.place(g, t)
+	g.saver.SetPlayer(g.playerState())
+}
+
+// interact ray casts from the eye: the first targetable block is
+// highlighted; the left button breaks it, the right button places the
+// selected hotbar block against its face; 1-9 select a slot.
+func (g *Game) interact(w *ecs.World) {
+	p := &g.player
+	in := &w.Input
+	for i := 0; i < 9; i++ {
+		if in.Pressed[ecs.Key1+ecs.Key(i)] {
+			p.Selected = i
+		}
+	}
+	if in.Scroll != 0 {
+		p.Selected = ((p.Selected-int(math.Copysign(1, float64(in.Scroll))))%9 + 9) % 9
+	}
+	eye := p.Body.Eye(&p.Params)
+	dir := physics.Look(p.Yaw, p.Pitch)
+	hit, ok := physics.Raycast(eye, dir, reach, func(x, y, z int) bool {
+		id, loaded := g.world.Block(x, y, z)
+		return loaded && id.Targetable()
+	})
+	p.Target, p.HasTarget = hit, ok
+	g.hud.target(g, hit, ok)
+	if !ok {
+		return
+	}
+	switch {
+	case in.MousePressed[ecs.MouseLeft]:
+		b := hit.Block
+		if id, _ := g.world.Block(b[0], b[1], b[2]); id == block.Bedrock {
+			return
+		}
+		g.setBlock(b, block.Air)
+	case in.MousePressed[ecs.MouseRight]:
+		at := hit.Place()
+		id := p.Hotbar[p.Selected]
+		if id == block.Air || at[1] < 0 || at[1] >= chunk.Height {
+			return
+		}
+		if cur, _ := g.world.Block(at[0], at[1], at[2]); cur != block.Air && cur != block.Water {
+			return
+		}
+		if id.Solid() && intersects(p.Body.Box(&p.Params), at) {
+			return // never entomb the player
+		}
+		g.setBlock(at, id)
+	}
+}
+
+func (g *Game) setBlock(at [3]int, id block.ID) {
+	if g.world.SetBlock(at[0], at[1], at[2], id) {
+		g.edits = append(g.edits, world.Edit{X: at[0], Y: at[1], Z: at[2], ID: id})
+	}
+}
+
+func intersects(box physics.AABB, b [3]int) bool {
+	return box.Max.X > float64(b[0]) && box.Min.X < float64(b[0]+1) &&
+		box.Max.Y > float64(b[1]) && box.Min.Y < float64(b[1]+1) &&
+		box.Max.Z > float64(b[2]) && box.Min.Z < float64(b[2]+1)
+}
+
+// streamChunks uploads the meshes the streamer finished (within its
+// per-frame budget) and frees those that went out of range.
+func (g *Game) streamChunks(w *ecs.World) {
+	pos := g.player.Body.Pos
+	fr := g.streamer.Update(pos.X, pos.Z)
+	for _, p := range fr.Releases {
+		g.dropChunk(p)
+	}
+	for _, up := range fr.Uploads {
+		g.dropChunk(up.Pos)
+		ce := &chunkEntities{}
+		x, _, z := up.Pos.Origin()
+		origin := vmath.Vec3{float32(x), 0, float32(z)}
+		bounds := vmath.AABB{Max: vmath.Vec3{chunk.Size, chunk.Height, chunk.Size}}
+		if m := &up.Mesh.Opaque; len(m.Indices) > 0 {
+			id, err := g.backend.CreateMesh(g.voxelFm, m.VertexBytes(), m.Indices)
+			if err != nil {
+				g.log.Error("chunk mesh: "+err.Error(), "chunk", up.Pos)
+			} else {
+				ce.opaqueMesh = id
+				ce.opaque = w.Spawn(ecs.NewTransform(origin), ecsMesh(id, g, bounds),
+					ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true})
+			}
+		}
+		if m := &up.Mesh.Translucent; len(m.Indices) > 0 {
+			id, err := g.backend.CreateMesh(g.voxelFm, m.VertexBytes(), m.Indices)
+			if err != nil {
+				g.log.Error("chunk water mesh: "+err.Error(), "chunk", up.Pos)
+			} else {
+				ce.translucentMesh = id
+				ce.translucent = w.Spawn(ecs.NewTransform(origin), ecsMesh(id, g, bounds),
+					ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, Transparent: true})
+			}
+		}
+		g.chunks[up.Pos] = ce
+		g.streamer.Recycle(up.Mesh)
+	}
+}
+
+func ecsMesh(id backends.MeshID, g *Game, bounds vmath.AABB) ecs.Mesh {
+	return ecs.Mesh{ID: id, Format: g.voxelFm, Bounds: bounds}
+}
+
+func (g *Game) dropChunk(p chunk.Pos) {
+	ce, ok := g.chunks[p]
+	if !ok {
+		return
+	}
+	if ce.opaqueMesh != 0 {
+		g.ecs.Despawn(ce.opaque)
+		g.backend.DestroyMesh(ce.opaqueMesh)
+	}
+	if ce.translucentMesh != 0 {
+		g.ecs.Despawn(ce.translucent)
+		g.backend.DestroyMesh(ce.translucentMesh)
+	}
+	delete(g.chunks, p)
+}

@@ -1,0 +1,80 @@
+package save
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/sleakgo/sleak/voxel/block"
+	"github.com/sleakgo/sleak/voxel/chunk"
+)
+
+// Player is the player state kept in the world file.
+type Player struct {
+	Position [3]float64 `json:"position"` // feet, in blocks
+	Yaw      float64    `json:"yaw"`      // radians
+	Pitch    float64    `json:"pitch"`    // radians
+	Flying   bool       `json:"flying"`
+	Hotbar   [9]string  `json:"hotbar"`   // block names, "" for an empty slot
+	Selected int        `json:"selected"` // hotbar slot 0..8
+}
+
+// HotbarIDs returns the hotbar as block IDs; unknown names read as Air.
+func (p *Player) HotbarIDs() [9]block.ID {
+	var out [9]block.ID
+	for i, n := range p.Hotbar {
+		out[i], _ = block.ByName(n)
+	}
+	return out
+}
+
+// SetHotbar stores a hotbar of block IDs by name.
+func (p *Player) SetHotbar(ids [9]block.ID) {
+	for i, id := range ids {
+		p.Hotbar[i] = ""
+		if id != block.Air {
+			p.Hotbar[i] = id.String()
+		}
+	}
+}
+
+// WorldInfo is the world file, world.json: everything about a save except
+// chunks. It is small and rewritten atomically with every save.
+type WorldInfo struct {
+	Format    int    `json:"format"`    // FormatVersion that wrote it
+	Seed      int64  `json:"seed"`      // terrain seed
+	Generator int    `json:"generator"` // world.GeneratorVersion that made the terrain
+	ChunkSize int    `json:"chunkSize"` // chunk.Size
+	Height    int    `json:"height"`    // chunk.Height
+	Player    Player `json:"player"`
+}
+
+// NewWorldInfo returns the world file of a new world.
+func NewWorldInfo(seed int64, generator int) *WorldInfo {
+	return &WorldInfo{Format: FormatVersion, Seed: seed, Generator: generator, ChunkSize: chunk.Size, Height: chunk.Height}
+}
+
+func decodeWorld(data []byte) (*WorldInfo, error) {
+	var probe struct {
+		Format int `json:"format"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if probe.Format > FormatVersion {
+		return nil, &VersionError{probe.Format, FormatVersion}
+	}
+	if probe.Format < 1 {
+		return nil, corrupt("format version %d", probe.Format)
+	}
+	var w WorldInfo
+	if err := json.Unmarshal(data, &w); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if w.ChunkSize != chunk.Size || w.Height != chunk.Height {
+		return nil, fmt.Errorf("world of %dx%d chunks, this build uses %dx%d", w.ChunkSize, w.Height, chunk.Size, chunk.Height)
+	}
+	if w.Player.Selected < 0 || w.Player.Selected > 8 {
+		w.Player.Selected = 0
+	}
+	return &w, nil
+}
