@@ -242,4 +242,3 @@ func writeAtomic(path string, fill func(io.Writer) error) error {
 	}
 	return nil
 }
-

@@ -105,13 +105,13 @@ type chunkEntities struct {
 
 // Player is the first-person player.
 type Player struct {
-	Body     physics.Body
-	Params   physics.Params
-	Yaw      float64 // radians, 0 looks towards -Z
-	Pitch    float64 // radians, up is positive
-	Hotbar   [9]block.ID
-	Selected int
-	Target   physics.Hit
+	Body      physics.Body
+	Params    physics.Params
+	Yaw       float64 // radians, 0 looks towards -Z
+	Pitch     float64 // radians, up is positive
+	Hotbar    [9]block.ID
+	Selected  int
+	Target    physics.Hit
 	HasTarget bool
 }
 
