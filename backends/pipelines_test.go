@@ -3,6 +3,7 @@ package backends
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -135,5 +136,16 @@ func TestPipelineTableNoMainStem(t *testing.T) {
 	want := `level=ERROR msg="OpenGLRenderer: Vertex format bare has no main shader stem" backend=opengl format=bare pass=main` + "\n"
 	if log.String() != want {
 		t.Fatalf("log\n got %q\nwant %q", log.String(), want)
+	}
+}
+
+func TestNoDriverMatchesSharedSentinel(t *testing.T) {
+	own := NoDriver("no Vulkan driver")
+	err := fmt.Errorf("start vulkan backend: %w: vkCreateInstance failed", own)
+	if !errors.Is(err, ErrNoDriver) || !errors.Is(err, own) {
+		t.Fatal("a backend's no-driver error must match both its own sentinel and ErrNoDriver")
+	}
+	if errors.Is(errors.New("pipeline failed"), ErrNoDriver) {
+		t.Fatal("an ordinary error matched ErrNoDriver")
 	}
 }

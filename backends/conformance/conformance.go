@@ -273,12 +273,49 @@ func (h *harness) matchGolden(img *image.RGBA) {
 // compare checks img against the PNG at want under tol; on a difference it
 // writes the actual image and the difference image to the failures folder.
 func (h *harness) compare(img *image.RGBA, want string, tol Tolerance, suffix, what, bless string) {
-	t := h.t
+	h.t.Helper()
+	CheckImage(h.t, img, want, tol, filepath.Join(h.s.failures, h.scene+suffix), what, bless)
+}
+
+func (h *harness) writeFailure(name string, img image.Image) string {
+	p := filepath.Join(h.s.failures, name)
+	if err := WritePNG(p, img); err != nil {
+		h.t.Errorf("write %s: %v", p, err)
+	}
+	return p
+}
+
+// MatchGolden compares img with the golden PNG at path within tol, or
+// writes it when the test runs with -update-golden. A missing golden fails.
+// On failure the actual and difference images are written beside
+// failures (a path prefix, e.g. "testdata/failures/vulkan").
+func MatchGolden(t testing.TB, img *image.RGBA, path string, tol Tolerance, failures string) {
 	t.Helper()
+	if *updateGolden {
+		if err := WritePNG(path, img); err != nil {
+			t.Fatalf("write golden: %v", err)
+		}
+		t.Logf("wrote golden %s", path)
+		return
+	}
+	CheckImage(t, img, path, tol, failures, "golden", "bless it with -update-golden")
+}
+
+// CheckImage compares img with the PNG at want under tol and fails t on a
+// difference or a missing file, writing failures+"_actual.png" and
+// failures+"_diff.png" and naming them. what and bless complete the message.
+func CheckImage(t testing.TB, img *image.RGBA, want string, tol Tolerance, failures, what, bless string) {
+	t.Helper()
+	write := func(suffix string, im image.Image) string {
+		p := failures + suffix
+		if err := WritePNG(p, im); err != nil {
+			t.Errorf("write %s: %v", p, err)
+		}
+		return p
+	}
 	ref, err := ReadPNG(want)
 	if errors.Is(err, fs.ErrNotExist) {
-		actual := h.writeFailure(h.scene+suffix+"_actual.png", img)
-		t.Errorf("%s %s is missing (actual image: %s); %s", what, want, actual, bless)
+		t.Errorf("%s %s is missing (actual image: %s); %s", what, want, write("_actual.png", img), bless)
 		return
 	}
 	if err != nil {
@@ -293,17 +330,8 @@ func (h *harness) compare(img *image.RGBA, want string, tol Tolerance, suffix, w
 	if d.Within(tol) {
 		return
 	}
-	actual := h.writeFailure(h.scene+suffix+"_actual.png", img)
-	diff := h.writeFailure(h.scene+suffix+"_diff.png", d.Image)
-	t.Errorf("differs from the %s %s: %v; tolerance: %v\n  actual: %s\n  diff:   %s", what, want, d, tol, actual, diff)
-}
-
-func (h *harness) writeFailure(name string, img image.Image) string {
-	p := filepath.Join(h.s.failures, name)
-	if err := WritePNG(p, img); err != nil {
-		h.t.Errorf("write %s: %v", p, err)
-	}
-	return p
+	t.Errorf("differs from the %s %s: %v; tolerance: %v\n  actual: %s\n  diff:   %s",
+		what, want, d, tol, write("_actual.png", img), write("_diff.png", d.Image))
 }
 
 // syncBuffer is the log's destination; backends may log from their own

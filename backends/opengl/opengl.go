@@ -307,7 +307,7 @@ var errClosed = errors.New("opengl: the backend is closed")
 // could be made at all (no display, no EGL, too old a driver), as opposed to
 // a context that came up and then failed. Tests use it to skip on machines
 // without OpenGL.
-var ErrNoContext = errors.New("no OpenGL 4.1 core context")
+var ErrNoContext = backends.NoDriver("no OpenGL 4.1 core context")
 
 func (r *renderer) Kind() backends.Kind { return backends.OpenGL }
 

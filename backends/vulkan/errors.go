@@ -1,8 +1,8 @@
 package vulkan
 
-import "errors"
+import "github.com/sleakgo/sleak/backends"
 
 // ErrNoDriver is wrapped by New's error when the machine cannot run Vulkan
 // at all (no loader, no driver, no usable device), as opposed to a failure
 // of the backend itself. A backend chooser tries the next backend on it.
-var ErrNoDriver = errors.New("no Vulkan driver")
+var ErrNoDriver = backends.NoDriver("no Vulkan driver")

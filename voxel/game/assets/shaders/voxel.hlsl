@@ -1,0 +1,132 @@
+// Chunks drawn forward (main stem): lit like the engine's default shader,
+// with the vertex's ambient occlusion, and cut-out texels (leaves) dropped.
+// Same math as voxel.vert/.frag.
+cbuffer Frame : register(b0) {
+    column_major float4x4 viewProj;
+    column_major float4x4 invViewProj;
+    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
+    float4 cameraPos;  // w: time
+    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    float4 lightColor;
+    float4 ambient;    // w: exposure
+    float4 fogColor;
+    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+};
+
+cbuffer Draw : register(b1) {
+    column_major float4x4 model; // translation to the chunk origin
+    float4 color;
+};
+
+Texture2D atlas : register(t0);
+SamplerState atlasSampler : register(s0);
+Texture2D<float> shadowMap : register(t1);
+SamplerState shadowSampler : register(s1);
+
+// The packed chunk vertex (voxel/mesh.Vertex: see its documentation for the
+// bit layout), read as two R32_UINT attributes.
+struct VSInput {
+    uint data0 : TEXCOORD0;
+    uint data1 : TEXCOORD1;
+};
+
+struct VSOutput {
+    float4 position : SV_Position;
+    float3 worldPos : TEXCOORD0;
+    float3 normal   : NORMAL;
+    float ao        : TEXCOORD1;
+    float2 uv       : TEXCOORD2; // in tiles: the tile repeats across a greedy quad
+    nointerpolation float4 tile : TEXCOORD3;
+};
+
+VSOutput VS_Main(VSInput input) {
+    VSOutput o;
+    // The decoding of voxel.vert written out in place: Wine's HLSL compiler
+    // takes neither calls to user functions nor the ternary operator, so the
+    // selections are comparisons turned into 0 or 1 (see docs/DIRECTX.md).
+    uint d0 = input.data0;
+    uint d1 = input.data1;
+    float3 p = float3((float)(d0 & 63u), (float)((d0 >> 6) & 511u), (float)((d0 >> 15) & 63u));
+    p.y -= 0.125 * (float)((d1 >> 27) & 1u); // lowered water surface
+    float4 world = mul(model, float4(p, 1.0));
+    // Normal index 0..5 = +X, -X, +Y, -Y, +Z, -Z: the low bit is the sign,
+    // the rest the axis.
+    uint ni = d1 & 7u;
+    float s = 1.0 - 2.0 * (float)(ni & 1u);
+    uint axis = ni >> 1;
+    float3 normal = float3((float)(axis == 0u) * s, (float)(axis == 1u) * s, (float)(axis == 2u) * s);
+    // Ambient occlusion level 0..3 as a brightness: 0.45, 0.65, 0.82, 1.0.
+    uint aoLevel = (d1 >> 3) & 3u;
+    float ao = 0.45 + 0.20 * (float)(aoLevel >= 1u) + 0.17 * (float)(aoLevel >= 2u) + 0.18 * (float)(aoLevel >= 3u);
+    float2 uv = float2((float)((d1 >> 15) & 63u), (float)((d1 >> 21) & 63u));
+    // The atlas tile as origin and size in texture space (16 x 16 tiles):
+    // column t % 16, row t / 16, as masks and shifts.
+    uint t = (d1 >> 5) & 1023u;
+    float4 tile = float4((float)(t & 15u), (float)(t >> 4), 1.0, 1.0) / 16.0;
+    o.worldPos = world.xyz;
+    o.normal = normal;
+    o.ao = ao;
+    o.uv = uv;
+    o.tile = tile;
+    o.position = mul(viewProj, world);
+    return o;
+}
+
+struct PSOutput {
+    float4 color : SV_Target;
+    float depth  : SV_Depth;
+};
+
+PSOutput PS_Main(VSOutput input) {
+    PSOutput o;
+    // fract(uv) as uv - floor(uv): Wine's compiler has no frac.
+    float4 tex = atlas.Sample(atlasSampler, input.tile.xy + (input.uv - floor(input.uv)) * input.tile.zw) * color;
+    float3 albedo = tex.rgb;
+    float3 normal = input.normal;
+    float ao = input.ao;
+    float3 worldPos = input.worldPos;
+    // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
+    // compiler takes no calls to user functions, and wined3d runs neither
+    // loops nor else branches (see docs/DIRECTX.md).
+    float3 n = normalize(normal);
+    float ndl = max(dot(n, -lightDir.xyz), 0.0);
+    // 3x3 PCF over the shadow map, unrolled; the pipeline's depth bias does
+    // most of the work.
+    float shadow = 1.0;
+    if (lightDir.w >= 0.5) {
+        float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
+        float3 ndc = lc.xyz / lc.w;
+        float2 suv = float2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+        if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
+            float texel = fogParams.z;
+            float ref = ndc.z - 0.0005;
+            float lit = 0.0;
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, -texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, 0.0)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, texel)) >= ref);
+            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, texel)) >= ref);
+            shadow = lit / 9.0;
+        }
+    }
+    float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    // Distance fog.
+    if (fogParams.y > 0.0) {
+        float dist = length(worldPos - cameraPos.xyz);
+        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
+        shaded = shaded + (fogColor.rgb - shaded) * f;
+    }
+    o.color = float4(shaded, tex.a);
+    // Cut-out texels. Wine's compiler has no discard or clip, so such a
+    // texel gets the far plane as its depth instead, which fails the pass's
+    // LESS depth test and writes nothing, as discard would.
+    o.depth = input.position.z;
+    if (tex.a < 0.5) {
+        o.depth = 1.0;
+    }
+    return o;
+}

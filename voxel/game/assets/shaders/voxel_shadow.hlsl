@@ -1,0 +1,34 @@
+// Chunks into the shadow map, depth only: vertex stage only. Same math as
+// voxel_shadow.vert.
+cbuffer Frame : register(b0) {
+    column_major float4x4 viewProj;
+    column_major float4x4 invViewProj;
+    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
+    float4 cameraPos;  // w: time
+    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    float4 lightColor;
+    float4 ambient;    // w: exposure
+    float4 fogColor;
+    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+};
+
+cbuffer Draw : register(b1) {
+    column_major float4x4 model; // translation to the chunk origin
+    float4 color;
+};
+
+// The packed chunk vertex (voxel/mesh.Vertex: see its documentation for the
+// bit layout), read as two R32_UINT attributes.
+struct VSInput {
+    uint data0 : TEXCOORD0;
+    uint data1 : TEXCOORD1;
+};
+
+float4 VS_Main(VSInput input) : SV_Position {
+    uint d0 = input.data0;
+    uint d1 = input.data1;
+    float3 p = float3((float)(d0 & 63u), (float)((d0 >> 6) & 511u), (float)((d0 >> 15) & 63u));
+    // The lowered water surface, without the ternary Wine's compiler lacks.
+    p.y -= 0.125 * (float)((d1 >> 27) & 1u);
+    return mul(lightViewProj, mul(model, float4(p, 1.0)));
+}
