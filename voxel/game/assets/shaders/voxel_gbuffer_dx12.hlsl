@@ -44,23 +44,23 @@ VSOutput VS_Main(VSInput input) {
     // selections are comparisons turned into 0 or 1 (see docs/DIRECTX.md).
     uint d0 = input.data0;
     uint d1 = input.data1;
-    float3 p = float3((float)(d0 & 63u), (float)((d0 >> 6) & 511u), (float)((d0 >> 15) & 63u));
-    p.y -= 0.125 * (float)((d1 >> 27) & 1u); // lowered water surface
+    float3 p = float3((float)(d0 & 63), (float)((d0 >> 6) & 511), (float)((d0 >> 15) & 63));
+    p.y -= 0.125 * (float)((d1 >> 27) & 1); // lowered water surface
     float4 world = mul(model, float4(p, 1.0));
     // Normal index 0..5 = +X, -X, +Y, -Y, +Z, -Z: the low bit is the sign,
     // the rest the axis.
-    uint ni = d1 & 7u;
-    float s = 1.0 - 2.0 * (float)(ni & 1u);
+    uint ni = d1 & 7;
+    float s = 1.0 - 2.0 * (float)(ni & 1);
     uint axis = ni >> 1;
-    float3 normal = float3((float)(axis == 0u) * s, (float)(axis == 1u) * s, (float)(axis == 2u) * s);
+    float3 normal = float3((float)(axis == 0) * s, (float)(axis == 1) * s, (float)(axis == 2) * s);
     // Ambient occlusion level 0..3 as a brightness: 0.45, 0.65, 0.82, 1.0.
-    uint aoLevel = (d1 >> 3) & 3u;
-    float ao = 0.45 + 0.20 * (float)(aoLevel >= 1u) + 0.17 * (float)(aoLevel >= 2u) + 0.18 * (float)(aoLevel >= 3u);
-    float2 uv = float2((float)((d1 >> 15) & 63u), (float)((d1 >> 21) & 63u));
+    uint aoLevel = (d1 >> 3) & 3;
+    float ao = 0.45 + 0.20 * (float)(aoLevel >= 1) + 0.17 * (float)(aoLevel >= 2) + 0.18 * (float)(aoLevel >= 3);
+    float2 uv = float2((float)((d1 >> 15) & 63), (float)((d1 >> 21) & 63));
     // The atlas tile as origin and size in texture space (16 x 16 tiles):
     // column t % 16, row t / 16, as masks and shifts.
-    uint t = (d1 >> 5) & 1023u;
-    float4 tile = float4((float)(t & 15u), (float)(t >> 4), 1.0, 1.0) / 16.0;
+    uint t = (d1 >> 5) & 1023;
+    float4 tile = float4((float)(t & 15), (float)(t >> 4), 1.0, 1.0) / 16.0;
     o.normal = normal;
     o.color = float4(1.0, 1.0, 1.0, ao);
     o.uv = uv;

@@ -28,8 +28,8 @@ struct VSInput {
 float4 VS_Main(VSInput input) : SV_Position {
     uint d0 = input.data0;
     uint d1 = input.data1;
-    float3 p = float3((float)(d0 & 63u), (float)((d0 >> 6) & 511u), (float)((d0 >> 15) & 63u));
+    float3 p = float3((float)(d0 & 63), (float)((d0 >> 6) & 511), (float)((d0 >> 15) & 63));
     // The lowered water surface, without the ternary Wine's compiler lacks.
-    p.y -= 0.125 * (float)((d1 >> 27) & 1u);
+    p.y -= 0.125 * (float)((d1 >> 27) & 1);
     return mul(lightViewProj, mul(model, float4(p, 1.0)));
 }

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// Bad flag values are refused before anything starts, naming the valid ones.
+func TestFlagErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-config", "../../game.toml", "-r", "metal"}, `unknown backend "metal": valid backends are vulkan (v), opengl (o), d3d11 (d11, directx11), d3d12 (d12, directx12)`},
+		{[]string{"-config", "../../game.toml", "-rd", "99"}, "render distance 99: valid values are 2 to 32 chunks"},
+		{[]string{"-config", "../../game.toml", "-greedy", "maybe"}, `-greedy "maybe": valid values are on and off`},
+		{[]string{"-config", "../../game.toml", "-w", "0"}, "size 0x800: width and height must be positive"},
+		{[]string{"-config", "missing.toml"}, "missing.toml"},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		if code := run(tc.args, &out, &errb); code != 1 {
+			t.Errorf("%v: exit %d, want 1 (stderr %q)", tc.args, code, errb.String())
+		}
+		if !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: stderr %q lacks %q", tc.args, errb.String(), tc.want)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"-frobnicate"}, &out, &errb); code != 2 {
+		t.Errorf("unknown flag: exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,88 @@
+package game
+
+import (
+	"bytes"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestWorldSettingsValidate(t *testing.T) {
+	tests := []struct {
+		edit func(*WorldSettings)
+		want string
+	}{
+		{func(*WorldSettings) {}, ""},
+		{func(s *WorldSettings) { s.RenderDistance = 1 }, "render distance 1: valid values are 2 to 32 chunks"},
+		{func(s *WorldSettings) { s.RenderDistance = 33 }, "render distance 33: valid values are 2 to 32 chunks"},
+		{func(s *WorldSettings) { s.Name = "" }, "world name is empty"},
+		{func(s *WorldSettings) { s.AutosaveSec = -1 }, "autosave_seconds -1: must be 0 (off) or more"},
+	}
+	for _, tc := range tests {
+		s := DefaultWorldSettings()
+		tc.edit(&s)
+		err := s.Validate()
+		if got := errString(err); got != tc.want {
+			t.Errorf("Validate() = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func TestGameTOMLWorldTable(t *testing.T) {
+	f, ws, err := LoadConfig("../../game.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws.Validate() != nil || ws.Seed == 0 {
+		t.Fatalf("game.toml [world] = %+v", ws)
+	}
+	found := false
+	for _, l := range f.VertexFormats {
+		if l.Name == FormatName && l.Shader != "" && l.ShadowShader != "" && l.GBufferShader != "" && l.TransparentShader != "" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("game.toml has no %q vertex format with all four stems", FormatName)
+	}
+}
+
+func TestSummarizeAndChart(t *testing.T) {
+	ft := []time.Duration{10 * time.Millisecond, 20 * time.Millisecond, 30 * time.Millisecond, 40 * time.Millisecond}
+	s := Summarize(ft)
+	if s.Frames != 4 || s.MeanMS != 25 || s.MaxMS != 40 || s.FPS != 40 {
+		t.Fatalf("Summarize = %+v", s)
+	}
+	if !strings.Contains(s.String(), "4 frames: mean 25.00 ms (40.0 FPS)") {
+		t.Fatalf("String = %q", s)
+	}
+	var buf bytes.Buffer
+	if err := WriteChart(&buf, ft); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil || img.Bounds().Dx() != 800 {
+		t.Fatalf("chart: %v %v", err, img.Bounds())
+	}
+}
+
+func TestAtlasIsDeterministicAndComplete(t *testing.T) {
+	a, b := Atlas(), Atlas()
+	if !bytes.Equal(a.Pix, b.Pix) {
+		t.Fatal("the atlas differs between two runs")
+	}
+	// No tile is left unpainted (magenta).
+	for i := 0; i < len(a.Pix); i += 4 {
+		if a.Pix[i] == 255 && a.Pix[i+1] == 0 && a.Pix[i+2] == 255 {
+			t.Fatalf("unpainted texel at %d", i/4)
+		}
+	}
+}
