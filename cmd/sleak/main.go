@@ -9,7 +9,7 @@
 //	sleak shaders compile [-j N] [DIR...]
 //	sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
 //	sleak formats check [FILE]
-//	sleak render [-r BACKEND] [-scene FILE.toml] [-size WxH] [-frames N] [-out OUT.png] [-stats OUT.json] [-headless] [-strict-shaders]
+//	sleak render [-r BACKEND] [-scene scenes/showcase.toml] [-size WxH] [-frames N] [-out OUT.png] [-stats OUT.json] [-headless] [-strict-shaders]
 package main
 
 import (

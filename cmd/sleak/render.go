@@ -41,7 +41,7 @@ func renderCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sleak render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&fl.backend, "r", "", "backend: vulkan (v), opengl (o), d3d11 (d11), d3d12 (d12); default: the scene's [renderer] backend")
-	fs.StringVar(&fl.scene, "scene", "game.toml", "the scene: a game.toml with [[material]] and [[entity]] tables")
+	fs.StringVar(&fl.scene, "scene", "scenes/showcase.toml", "the scene: a TOML file with [[material]] and [[entity]] tables")
 	fs.StringVar(&fl.size, "size", "", "framebuffer size WxH; default: the scene's [window] size")
 	fs.IntVar(&fl.frames, "frames", 0, "frames to render, then exit (0: until the window closes; headless default 1)")
 	fs.StringVar(&fl.out, "out", "", "write the last frame as a PNG to this file")
