@@ -67,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&fl.worldName, "world", "", "world (save folder) name; default from game.toml")
 	fs.StringVar(&fl.saves, "saves", "", "folder of the saves; default from game.toml")
 	fs.BoolVar(&fl.headless, "headless", false, "render offscreen with a scripted fly-over (implied without a display)")
-	fs.IntVar(&fl.frames, "frames", 0, "frames to run headless (default 240; -bench: 600)")
+	fs.IntVar(&fl.frames, "frames", 0, "frames to run: headless default 240, -bench 600; in a window, quit after that many")
 	fs.StringVar(&fl.screenshot, "screenshot", "", "PNG of the last frame (headless default out/screenshot.png)")
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
@@ -158,6 +158,8 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	}
 	if opts.Headless || fl.bench {
 		opts.Script = game.FlyOver(uint64(frames))
+	} else if set["frames"] {
+		opts.MaxFrames = uint64(frames)
 	}
 	opts.World = ws
 	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))

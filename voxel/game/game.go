@@ -66,6 +66,9 @@ type Options struct {
 	Progress io.Writer
 	// Validation turns on the backend's validation layers.
 	Validation bool
+	// MaxFrames ends a windowed game after that many frames (0: when the
+	// window closes).
+	MaxFrames uint64
 }
 
 // Game is a running voxel game.
@@ -368,6 +371,9 @@ func (g *Game) Step(dt time.Duration) error {
 // ShouldClose reports whether the window was closed or Escape asked to quit.
 func (g *Game) ShouldClose() bool {
 	if g.opts.Script != nil && g.opts.Script.Done(g.ecs.Time.Frame) {
+		return true
+	}
+	if g.opts.MaxFrames > 0 && g.ecs.Time.Frame >= g.opts.MaxFrames {
 		return true
 	}
 	win := g.backend.Window()

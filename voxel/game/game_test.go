@@ -164,3 +164,33 @@ func TestScreenshotGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestWindowed opens the game in a real window (under Xvfb in make test),
+// runs a few frames with the window's own input path, and quits.
+func TestWindowed(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		if os.Getenv("SLEAK_REQUIRE_DRIVERS") == "1" {
+			t.Fatal("no DISPLAY: run under xvfb-run")
+		}
+		t.Skip("no DISPLAY: the windowed game needs an X server")
+	}
+	for _, kind := range e2eBackends {
+		t.Run(kind.String(), func(t *testing.T) {
+			o := testOptions(t, kind, t.TempDir(), nil)
+			o.Headless, o.MaxFrames = false, 5
+			g := startGame(t, o)
+			defer g.Close()
+			if g.Backend().Window() == nil {
+				t.Fatal("no window")
+			}
+			for !g.ShouldClose() {
+				if err := g.Step(time.Second / 60); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g.Stats().Draws[backends.PassGBuffer] == 0 {
+				t.Error("the windowed game drew no chunks")
+			}
+		})
+	}
+}

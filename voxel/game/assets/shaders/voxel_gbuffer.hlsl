@@ -39,27 +39,31 @@ struct VSOutput {
 VSOutput VS_Main(VSInput input) {
     VSOutput o;
     // The decoding of voxel.vert written out in place: Wine's HLSL compiler
-    // takes neither calls to user functions nor the ternary operator, so the
-    // selections are comparisons turned into 0 or 1 (see docs/DIRECTX.md).
-    uint d0 = input.data0;
-    uint d1 = input.data1;
-    float3 p = float3((float)(d0 & 63), (float)((d0 >> 6) & 511), (float)((d0 >> 15) & 63));
-    p.y -= 0.125 * (float)((d1 >> 27) & 1); // lowered water surface
+    // takes neither calls to user functions, nor the ternary operator, nor
+    // the u suffix on literals, so selections are comparisons turned into 0
+    // or 1. Every field is read straight from the input and made a float at
+    // once: with Wine 8.0's compiler a uint local read again after later
+    // arithmetic held the bits of a float (see docs/DIRECTX.md).
+    float3 p = float3((float)(input.data0 & 63), (float)((input.data0 >> 6) & 511), (float)((input.data0 >> 15) & 63));
+    float lowered = (float)((input.data1 >> 27) & 1); // top of a water surface
+    // Normal index 0..5 = +X, -X, +Y, -Y, +Z, -Z: bit 0 the sign, bits 1-2
+    // the axis.
+    float s = 1.0 - 2.0 * (float)(input.data1 & 1);
+    float axis = (float)((input.data1 >> 1) & 3);
+    // Ambient occlusion level 0..3.
+    float aoLevel = (float)((input.data1 >> 3) & 3);
+    // The atlas tile t = bits 5-14, at column t % 16 (bits 5-8) and row
+    // t / 16 (bits 9-14) of the 16 x 16 grid.
+    float tileX = (float)((input.data1 >> 5) & 15);
+    float tileY = (float)((input.data1 >> 9) & 63);
+    float2 uv = float2((float)((input.data1 >> 15) & 63), (float)((input.data1 >> 21) & 63));
+    p.y -= 0.125 * lowered;
     float4 world = mul(model, float4(p, 1.0));
-    // Normal index 0..5 = +X, -X, +Y, -Y, +Z, -Z: the low bit is the sign,
-    // the rest the axis.
-    uint ni = d1 & 7;
-    float s = 1.0 - 2.0 * (float)(ni & 1);
-    uint axis = ni >> 1;
-    float3 normal = float3((float)(axis == 0) * s, (float)(axis == 1) * s, (float)(axis == 2) * s);
-    // Ambient occlusion level 0..3 as a brightness: 0.45, 0.65, 0.82, 1.0.
-    uint aoLevel = (d1 >> 3) & 3;
-    float ao = 0.45 + 0.20 * (float)(aoLevel >= 1) + 0.17 * (float)(aoLevel >= 2) + 0.18 * (float)(aoLevel >= 3);
-    float2 uv = float2((float)((d1 >> 15) & 63), (float)((d1 >> 21) & 63));
-    // The atlas tile as origin and size in texture space (16 x 16 tiles):
-    // column t % 16, row t / 16, as masks and shifts.
-    uint t = (d1 >> 5) & 1023;
-    float4 tile = float4((float)(t & 15), (float)(t >> 4), 1.0, 1.0) / 16.0;
+    float3 normal = float3((float)(axis == 0.0) * s, (float)(axis == 1.0) * s, (float)(axis == 2.0) * s);
+    // AO level as a brightness: 0.45, 0.65, 0.82, 1.0.
+    float ao = 0.45 + 0.20 * (float)(aoLevel >= 1.0) + 0.17 * (float)(aoLevel >= 2.0) + 0.18 * (float)(aoLevel >= 3.0);
+    // The tile as origin and size in texture space.
+    float4 tile = float4(tileX, tileY, 1.0, 1.0) / 16.0;
     o.normal = normal;
     o.color = float4(1.0, 1.0, 1.0, ao);
     o.uv = uv;

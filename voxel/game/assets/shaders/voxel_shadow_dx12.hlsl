@@ -26,10 +26,9 @@ struct VSInput {
 };
 
 float4 VS_Main(VSInput input) : SV_Position {
-    uint d0 = input.data0;
-    uint d1 = input.data1;
-    float3 p = float3((float)(d0 & 63), (float)((d0 >> 6) & 511), (float)((d0 >> 15) & 63));
-    // The lowered water surface, without the ternary Wine's compiler lacks.
-    p.y -= 0.125 * (float)((d1 >> 27) & 1);
+    // Read straight from the input, with no u suffix and no ternary, as in
+    // voxel.hlsl (see docs/DIRECTX.md).
+    float3 p = float3((float)(input.data0 & 63), (float)((input.data0 >> 6) & 511), (float)((input.data0 >> 15) & 63));
+    p.y -= 0.125 * (float)((input.data1 >> 27) & 1); // top of a water surface
     return mul(lightViewProj, mul(model, float4(p, 1.0)));
 }
