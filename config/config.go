@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -109,6 +110,11 @@ type PointLight struct {
 // expected rather than as mistakes.
 type ShaderPolicy struct {
 	Limited []LimitedStem
+	// Dirs are the game's own shader folders, relative to game.toml: the
+	// files a game embeds and mounts at assets/shaders (assets.Mount), so
+	// its stems are found there at run time. Shader tools look for the
+	// game's stems in them.
+	Dirs []string
 }
 
 // LimitedStem is one entry of [shaders] limited.
@@ -415,6 +421,16 @@ func (d *decoder) shaders(o *obj) ShaderPolicy {
 		}
 		e.finish()
 		p.Limited = append(p.Limited, l)
+	}
+	if dirs, ok := o.strs("dirs"); ok {
+		for i, dir := range dirs {
+			clean := path.Clean(dir)
+			if dir == "" || path.IsAbs(dir) || clean == ".." || strings.HasPrefix(clean, "../") || strings.Contains(dir, `\`) {
+				d.at(with(o.path, "dirs", i), nil, "%s[%d]: %q must be a folder below game.toml's, written with '/'", o.key("dirs"), i, dir)
+				continue
+			}
+			p.Dirs = append(p.Dirs, clean)
+		}
 	}
 	o.finish()
 	return p

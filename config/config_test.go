@@ -256,3 +256,18 @@ func TestErrorFormatting(t *testing.T) {
 		t.Errorf("%q", es.Error())
 	}
 }
+
+func TestShaderDirs(t *testing.T) {
+	f, err := Parse("game.toml", []byte("[shaders]\ndirs = [\"game/assets/shaders\", \"more/./shaders\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Shaders.Dirs; len(got) != 2 || got[0] != "game/assets/shaders" || got[1] != "more/shaders" {
+		t.Fatalf("Dirs = %q", got)
+	}
+	_, err = Parse("game.toml", []byte("[shaders]\ndirs = [\"../outside\"]\n"))
+	want := `game.toml:2:9: shaders.dirs[0]: "../outside" must be a folder below game.toml's, written with '/'`
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+}

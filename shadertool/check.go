@@ -82,7 +82,9 @@ type checker struct {
 	// source folder: the embedded copy is built from it, so the files on
 	// disk are the truth and nothing falls back to the binary.
 	engineRuntime bool
-	manifests     map[string]*Manifest
+	// mountDirs are the game's own shader folders ([shaders] dirs), absolute.
+	mountDirs []string
+	manifests map[string]*Manifest
 
 	mu        sync.Mutex
 	broken    map[string]bool   // "abs" (whole file) or "abs#entry" fails a check
@@ -178,6 +180,9 @@ func (c *checker) loadConfig(p string) error {
 		return nil
 	}
 	c.cfg = f
+	for _, d := range f.Shaders.Dirs {
+		c.mountDirs = append(c.mountDirs, filepath.Join(c.gameRoot, filepath.FromSlash(d)))
+	}
 	return nil
 }
 
@@ -231,12 +236,44 @@ func (c *checker) runtimeDir() string {
 	return filepath.Join(c.gameRoot, filepath.FromSlash(backends.ShaderDir))
 }
 
+// isRuntime reports whether the backends load stems from dir at run time:
+// assets/shaders beside game.toml, or a folder the game mounts there.
+func (c *checker) isRuntime(dir string) bool {
+	if dir == c.runtimeDir() {
+		return true
+	}
+	for _, m := range c.mountDirs {
+		if dir == m {
+			return true
+		}
+	}
+	return false
+}
+
+// stemDir is the folder a game's stem is found in at run time: the first of
+// assets/shaders beside game.toml and the game's mounted shader folders
+// ([shaders] dirs) holding any file of the stem; with none, the first
+// mounted folder (where the game would add it), else assets/shaders.
+func (c *checker) stemDir(stem string) string {
+	for _, dir := range append([]string{c.runtimeDir()}, c.mountDirs...) {
+		for _, suffix := range []string{".vert", ".frag", ".vert.spv", ".frag.spv", "_gl.vert", "_gl.frag", ".hlsl", "_dx12.hlsl"} {
+			if _, err := os.Stat(filepath.Join(dir, stem+suffix)); err == nil {
+				return dir
+			}
+		}
+	}
+	if len(c.mountDirs) > 0 {
+		return c.mountDirs[0]
+	}
+	return c.runtimeDir()
+}
+
 func (c *checker) row(dirAbs, stem string) *stemRow {
 	key := dirAbs + "\x00" + stem
 	if r, ok := c.rows[key]; ok {
 		return r
 	}
-	r := &stemRow{dirAbs: dirAbs, dirDisp: display(c.workDir, dirAbs), stem: stem, runtime: dirAbs == c.runtimeDir()}
+	r := &stemRow{dirAbs: dirAbs, dirDisp: display(c.workDir, dirAbs), stem: stem, runtime: c.isRuntime(dirAbs)}
 	c.rows[key] = r
 	c.order = append(c.order, r)
 	return r
@@ -251,7 +288,7 @@ func (c *checker) buildRows() {
 				if stem == "" {
 					continue
 				}
-				r := c.row(c.runtimeDir(), stem)
+				r := c.row(c.stemDir(stem), stem)
 				r.need |= passStages(p)
 				r.declared = true
 				r.uses = append(r.uses, fmt.Sprintf("vertex format %s: %s", l.Name, p))
@@ -266,7 +303,11 @@ func (c *checker) buildRows() {
 				c.add(Problem{Severity: SevError, Kind: KindConfig, File: c.rep.Config, Message: fmt.Sprintf("material %s: %v", m.Name, err)})
 				continue
 			}
-			r := c.row(filepath.Join(c.gameRoot, filepath.FromSlash(path.Dir(base))), path.Base(base))
+			dir := filepath.Join(c.gameRoot, filepath.FromSlash(path.Dir(base)))
+			if dir == c.runtimeDir() {
+				dir = c.stemDir(path.Base(base))
+			}
+			r := c.row(dir, path.Base(base))
 			r.need |= BothStages
 			r.declared = true
 			r.uses = append(r.uses, "material "+m.Name)

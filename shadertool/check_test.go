@@ -622,3 +622,65 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 		t.Errorf("shadows feature %+v", f)
 	}
 }
+
+// TestGameShaders is "go run ./cmd/sleak shaders check -config game.toml
+// voxel/game/assets/shaders" from the repository root: the sample game's
+// stems, found through game.toml's [shaders] dirs, must be complete and
+// clean on every backend.
+func TestGameShaders(t *testing.T) {
+	requireTools(t, Glslc, GlslangValidator, SpirvCross)
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"voxel/game/assets/shaders"}, Config: "game.toml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rep.Problems {
+		t.Errorf("%s %s %s: %s\n%s", p.Severity, p.Kind, p.File, p.Message, p.Output)
+	}
+	for _, f := range rep.Features {
+		for _, b := range f.Backends {
+			if b.Status != StatusOK {
+				t.Errorf("feature %s on %s: %s", f.Feature, b.Backend, b.Status)
+			}
+		}
+	}
+}
+
+// TestMountedGameFolder: stems named by game.toml's formats are looked for
+// in the game's [shaders] dirs, and a missing variant is named there.
+func TestMountedGameFolder(t *testing.T) {
+	requireTools(t, Glslc, GlslangValidator, SpirvCross)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "game.toml"), `
+[shaders]
+dirs = ["game/shaders"]
+
+[[vertex_format]]
+name = "tiny"
+shader = "tiny"
+  [[vertex_format.attribute]]
+  name = "p"
+  location = 0
+  format = "Float3"
+`)
+	writeFile(t, filepath.Join(root, "game/shaders/tiny_gl.vert"), "#version 410 core\nlayout(location = 0) in vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n")
+	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"game/shaders"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range rep.Problems {
+		if p.Kind == KindMissingVariant && p.File == "game/shaders/tiny_gl.frag" {
+			found = true
+		}
+		if strings.HasPrefix(p.File, "assets/") {
+			t.Errorf("looked for the game's stem beside game.toml: %s", p.Message)
+		}
+	}
+	if !found {
+		t.Errorf("tiny_gl.frag not reported missing in the game's folder: %+v", rep.Problems)
+	}
+}

@@ -77,6 +77,21 @@ type featureNeed struct {
 	pipe    string // "format key\x00abs" marking a layout mismatch, or ""
 }
 
+// relocate moves a file resolved in assets/shaders beside game.toml to the
+// folder its stem is found in at run time (a mounted game folder).
+func (c *checker) relocate(f reqFile, stem string) reqFile {
+	if filepath.Dir(f.abs) != c.runtimeDir() {
+		return f
+	}
+	dir := c.stemDir(stem)
+	if dir == c.runtimeDir() {
+		return f
+	}
+	f.abs = filepath.Join(dir, filepath.Base(f.abs))
+	f.disp = display(c.workDir, f.abs)
+	return f
+}
+
 func (c *checker) features() {
 	limitedAway := func(stem string, k backends.Kind) bool {
 		if c.cfg == nil {
@@ -174,11 +189,12 @@ func (c *checker) features() {
 					}
 					for j, f := range runtimeFiles(sf, BothStages) {
 						n := featureNeed{file: f, stem: stem, runtime: true}
-						if j == 0 && k == backends.Vulkan {
-							n.pipe = key + "\x00" + f.abs
-						}
 						if p == formats.PassGBuffer && j == 1 {
 							n.stem = backends.GBufferStem
+						}
+						n.file = c.relocate(f, n.stem)
+						if j == 0 && k == backends.Vulkan {
+							n.pipe = key + "\x00" + n.file.abs
 						}
 						needs = append(needs, n)
 					}
