@@ -12,6 +12,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
+	"github.com/sleakgo/sleak/backends/internal/handles"
 	"github.com/sleakgo/sleak/formats"
 )
 
@@ -46,16 +47,16 @@ type renderer struct {
 	white           texture
 	engine          enginePrograms
 
-	meshes    dxcom.Pool[mesh]
-	textures  dxcom.Pool[texture]
+	meshes    handles.Pool[mesh]
+	textures  handles.Pool[texture]
 	materials []*program // index ShaderID-1
 
 	table       *backends.PipelineTable
 	formatProgs [][formats.NumPasses]*program
 
 	seq     dxcom.Sequencer
-	block   dxcom.FrameBlock
-	draw    dxcom.DrawBlock
+	block   backends.FrameBlock
+	draw    backends.DrawBlock
 	cur     *program // bound program of the open pass, to skip rebinding
 	curTex  *texture
 	stats   backends.Stats
@@ -159,10 +160,10 @@ func (r *renderer) init() error {
 	if r.states, err = r.d.createStates(); err != nil {
 		return err
 	}
-	if r.frameCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: dxcom.FrameBlockSize, Usage: usageDefault, BindFlags: bindConstantBuffer}, nil); err != nil {
+	if r.frameCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.FrameBlockSize, Usage: usageDefault, BindFlags: bindConstantBuffer}, nil); err != nil {
 		return fmt.Errorf("Frame constant buffer: %w", err)
 	}
-	if r.drawCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: dxcom.DrawBlockSize, Usage: usageDynamic, BindFlags: bindConstantBuffer, CPUAccess: cpuAccessWrite}, nil); err != nil {
+	if r.drawCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.DrawBlockSize, Usage: usageDynamic, BindFlags: bindConstantBuffer, CPUAccess: cpuAccessWrite}, nil); err != nil {
 		return fmt.Errorf("Draw constant buffer: %w", err)
 	}
 	if r.shadow, err = r.d.newDepthTarget("shadow map", r.shadowSize, r.shadowSize); err != nil {

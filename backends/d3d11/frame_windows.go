@@ -267,7 +267,7 @@ func (r *renderer) Draw(d *backends.Draw) {
 		r.log.Error("D3D11Renderer: draw dropped: "+err.Error(), "backend", name, "pass", p.String())
 		return
 	}
-	*(*dxcom.DrawBlock)(dxcom.Pointer(mapped.Data)) = r.draw
+	*(*backends.DrawBlock)(dxcom.Pointer(mapped.Data)) = r.draw
 	ctx.Call(ctxUnmap, ptr(r.drawCB), 0)
 	vb, stride, offset := ptr(m.vb), m.stride, uint32(0)
 	ctx.Call(ctxIASetVertexBuffers, 0, 1, uintptr(unsafe.Pointer(&vb)), uintptr(unsafe.Pointer(&stride)), uintptr(unsafe.Pointer(&offset)))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
+	"github.com/sleakgo/sleak/backends/internal/handles"
 	"github.com/sleakgo/sleak/formats"
 )
 
@@ -127,8 +128,8 @@ type renderer struct {
 
 	shadowProg, lighting, composite *program
 
-	meshes    dxcom.Pool[mesh]
-	textures  dxcom.Pool[texture]
+	meshes    handles.Pool[mesh]
+	textures  handles.Pool[texture]
 	freeSlots []uint32
 	nextSlot  uint32
 	materials []*program
@@ -137,8 +138,8 @@ type renderer struct {
 	formatProgs [][formats.NumPasses]*program
 
 	seq        dxcom.Sequencer
-	block      dxcom.FrameBlock
-	draw       dxcom.DrawBlock
+	block      backends.FrameBlock
+	draw       backends.DrawBlock
 	cur        *dxcom.Object // the bound pipeline state
 	curTex     uint32        // the bound texture's slot + 1
 	recordErr  error         // the first failure while recording a frame

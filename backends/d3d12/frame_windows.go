@@ -26,7 +26,7 @@ func (r *renderer) BeginFrame(frame *backends.FrameData) error {
 	r.stats.Reset()
 	r.recordErr = nil
 	r.block.Pack(frame, r.shadowSize)
-	*(*dxcom.FrameBlock)(r.frameMap) = r.block
+	*(*backends.FrameBlock)(r.frameMap) = r.block
 	size := [4]float32{float32(r.width), float32(r.height), 1 / float32(r.width), 1 / float32(r.height)}
 	*(*[4]float32)(unsafe.Add(r.frameMap, sizeCBOffset)) = size
 	r.bindRoot()

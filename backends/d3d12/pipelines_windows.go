@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 )
 
@@ -19,7 +20,7 @@ const (
 	rootTargets  = 3
 	rootSampler  = 4
 	rootSize     = 5
-	numRootDraws = dxcom.DrawBlockSize / 4
+	numRootDraws = backends.DrawBlockSize / 4
 )
 
 // createRootSignature makes the one root signature every pipeline uses.

@@ -74,23 +74,7 @@ func (r *renderer) BeginFrame(frame *backends.FrameData) error {
 }
 
 func (r *renderer) packFrame(d *backends.FrameData) {
-	b := r.block
-	copy(b[0:16], d.ViewProj[:])
-	copy(b[16:32], d.InvViewProj[:])
-	copy(b[32:48], d.LightViewProj[:])
-	put := func(at int, v vmath.Vec3, w float32) {
-		b[at], b[at+1], b[at+2], b[at+3] = v[0], v[1], v[2], w
-	}
-	shadows := float32(0)
-	if d.Shadows {
-		shadows = 1
-	}
-	put(48, d.CameraPos, d.Time)
-	put(52, d.LightDir, shadows)
-	put(56, d.LightColor, 0)
-	put(60, d.Ambient, d.Exposure) // the shaders read 0 as 1
-	put(64, d.FogColor, 0)
-	b[68], b[69], b[70], b[71] = d.FogStart, d.FogEnd, 1/float32(r.shadowSize), 0
+	(*backends.FrameBlock)(r.block).Pack(d, int(r.shadowSize))
 	r.blockNew = true
 }
 
@@ -129,7 +113,7 @@ func (r *renderer) Draw(d *backends.Draw) {
 		return // the fullscreen passes take no draws
 	}
 	r.stats.Draws[p]++
-	m := r.meshes.get(uint32(d.Mesh))
+	m := r.meshes.Get(uint32(d.Mesh))
 	if m == nil {
 		if !r.badMesh {
 			r.badMesh = true
@@ -163,7 +147,7 @@ func (r *renderer) Draw(d *backends.Draw) {
 	}
 	tex := r.white
 	if d.Texture != 0 {
-		if t := r.textures.get(uint32(d.Texture)); t != nil {
+		if t := r.textures.Get(uint32(d.Texture)); t != nil {
 			tex = *t
 		}
 	}

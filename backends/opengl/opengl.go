@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/internal/handles"
 	"github.com/sleakgo/sleak/formats"
 )
 
@@ -59,8 +60,8 @@ type renderer struct {
 	white    uint32
 	readBuf  []byte
 
-	meshes    pool[mesh]
-	textures  pool[uint32]
+	meshes    handles.Pool[mesh]
+	textures  handles.Pool[uint32]
 	materials []*material // index ShaderID-1
 
 	table       *backends.PipelineTable
@@ -278,10 +279,10 @@ func (r *renderer) releaseGL() {
 		}
 	}
 	r.materials = nil
-	r.meshes.each(func(m *mesh) { m.destroy() })
-	r.meshes = pool[mesh]{}
-	r.textures.each(func(t *uint32) { gl.DeleteTextures(1, t) })
-	r.textures = pool[uint32]{}
+	r.meshes.Each(func(m *mesh) { m.destroy() })
+	r.meshes = handles.Pool[mesh]{}
+	r.textures.Each(func(t *uint32) { gl.DeleteTextures(1, t) })
+	r.textures = handles.Pool[uint32]{}
 	r.flushDeletes()
 	r.engine.destroy()
 	r.shadow.destroy()
@@ -336,7 +337,7 @@ func (r *renderer) CreateMesh(h formats.Handle, vertices []byte, indices []uint3
 	if err != nil {
 		return 0, err
 	}
-	id := r.meshes.add(m)
+	id := r.meshes.Add(m)
 	if id == 0 {
 		r.thr.do(m.destroy)
 		return 0, errors.New("opengl: CreateMesh: too many meshes")
@@ -348,7 +349,7 @@ func (r *renderer) DestroyMesh(id backends.MeshID) {
 	if r.closed {
 		return
 	}
-	m, ok := r.meshes.remove(uint32(id))
+	m, ok := r.meshes.Remove(uint32(id))
 	if !ok {
 		return
 	}
@@ -375,7 +376,7 @@ func (r *renderer) CreateTexture(img *image.RGBA, opts backends.TextureOptions) 
 		t = createTexture(img, opts)
 		r.validation.poll()
 	})
-	id := r.textures.add(t)
+	id := r.textures.Add(t)
 	if id == 0 {
 		r.thr.do(func() { gl.DeleteTextures(1, &t) })
 		return 0, errors.New("opengl: CreateTexture: too many textures")
@@ -387,7 +388,7 @@ func (r *renderer) DestroyTexture(id backends.TextureID) {
 	if r.closed {
 		return
 	}
-	t, ok := r.textures.remove(uint32(id))
+	t, ok := r.textures.Remove(uint32(id))
 	if !ok {
 		return
 	}

@@ -56,29 +56,9 @@ func (b *backend) BeginFrame(fd *backends.FrameData) error {
 	return nil
 }
 
-// writeFrame lays the frame data out as the std140 Frame block of
-// docs/SHADERS.md.
+// writeFrame lays the frame data out as the Frame block of docs/SHADERS.md.
 func (b *backend) writeFrame(u *[frameUBOSize / 4]float32, fd *backends.FrameData) {
-	copy(u[0:16], fd.ViewProj[:])
-	copy(u[16:32], fd.InvViewProj[:])
-	copy(u[32:48], fd.LightViewProj[:])
-	vec := func(at int, v [3]float32, w float32) {
-		u[at], u[at+1], u[at+2], u[at+3] = v[0], v[1], v[2], w
-	}
-	vec(48, fd.CameraPos, fd.Time)
-	shadows := float32(0)
-	if fd.Shadows {
-		shadows = 1
-	}
-	vec(52, fd.LightDir, shadows)
-	vec(56, fd.LightColor, 1)
-	exposure := fd.Exposure
-	if exposure == 0 {
-		exposure = 1
-	}
-	vec(60, fd.Ambient, exposure)
-	vec(64, fd.FogColor, 1)
-	u[68], u[69], u[70], u[71] = fd.FogStart, fd.FogEnd, 1/float32(b.shadowSize), 0
+	(*backends.FrameBlock)(u).Pack(fd, b.shadowSize)
 }
 
 // BeginPass begins pass p. Passes the caller skipped run empty first, so

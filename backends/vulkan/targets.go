@@ -13,7 +13,7 @@ const (
 	hdrFormat      = vk.FormatR16g16b16a16Sfloat
 	albedoFormat   = vk.FormatR8g8b8a8Unorm
 	offscreenColor = vk.FormatR8g8b8a8Unorm
-	frameUBOSize   = 288
+	frameUBOSize   = backends.FrameBlockSize
 	pushSize       = 80
 )
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
-	"github.com/sleakgo/sleak/vmath"
 )
 
 func TestEveryAttributeFormatHasADXGIFormat(t *testing.T) {
@@ -74,14 +73,4 @@ func TestSequencer(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Ended()
-}
-
-func TestFrameBlock(t *testing.T) {
-	var b FrameBlock
-	d := backends.FrameData{ViewProj: vmath.Ident(), CameraPos: vmath.Vec3{1, 2, 3}, Time: 4, Shadows: true,
-		Exposure: 2, FogStart: 5, FogEnd: 6}
-	b.Pack(&d, 512)
-	if b[0] != 1 || b[48] != 1 || b[51] != 4 || b[55] != 1 || b[63] != 2 || b[68] != 5 || b[69] != 6 || b[70] != 1.0/512 {
-		t.Errorf("packed block: %v", b[48:72])
-	}
 }

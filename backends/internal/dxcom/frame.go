@@ -5,46 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/vmath"
 )
-
-// FrameBlockSize is the Frame constant buffer of docs/SHADERS.md, in bytes.
-const FrameBlockSize = 288
-
-// DrawBlockSize is the Draw constant buffer (model matrix and colour).
-const DrawBlockSize = 80
-
-// FrameBlock is the Frame constant buffer as 32-bit words.
-type FrameBlock [FrameBlockSize / 4]float32
-
-// Pack fills b from d. shadowSize is the shadow map's side in texels.
-func (b *FrameBlock) Pack(d *backends.FrameData, shadowSize int) {
-	copy(b[0:16], d.ViewProj[:])
-	copy(b[16:32], d.InvViewProj[:])
-	copy(b[32:48], d.LightViewProj[:])
-	put := func(at int, v vmath.Vec3, w float32) {
-		b[at], b[at+1], b[at+2], b[at+3] = v[0], v[1], v[2], w
-	}
-	shadows := float32(0)
-	if d.Shadows {
-		shadows = 1
-	}
-	put(48, d.CameraPos, d.Time)
-	put(52, d.LightDir, shadows)
-	put(56, d.LightColor, 0)
-	put(60, d.Ambient, d.Exposure) // the shaders read 0 as 1
-	put(64, d.FogColor, 0)
-	b[68], b[69], b[70], b[71] = d.FogStart, d.FogEnd, 1/float32(shadowSize), 0
-}
-
-// DrawBlock is the Draw constant buffer as 32-bit words.
-type DrawBlock [DrawBlockSize / 4]float32
-
-// Set fills b from a draw.
-func (b *DrawBlock) Set(d *backends.Draw) {
-	copy(b[0:16], d.Model[:])
-	copy(b[16:20], d.Color[:])
-}
 
 // Sequencer checks the order of a frame's calls, the same way on both
 // Direct3D backends: BeginFrame, then passes in order (each at most once),

@@ -1,4 +1,7 @@
-package dxcom
+// Package handles hands out the small integer IDs that cross the backend
+// contract (meshes, textures), shared by the backends that keep their
+// objects in Go.
+package handles
 
 // Pool hands out small integer IDs for backend objects. An ID packs the slot
 // index (low 20 bits, plus one so 0 stays invalid) and the slot's generation

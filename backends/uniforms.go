@@ -1,0 +1,49 @@
+package backends
+
+// FrameBlockSize is the size in bytes of the Frame uniform block that every
+// shader sees (std140; the layout is in docs/SHADERS.md).
+const FrameBlockSize = 288
+
+// DrawBlockSize is the size in bytes of the per-draw block: the model
+// matrix and the colour.
+const DrawBlockSize = 80
+
+// FrameBlock is the Frame uniform block as 32-bit words, ready to copy into
+// a uniform or constant buffer. Every backend fills it with Pack, so the
+// shader interface has one definition.
+type FrameBlock [FrameBlockSize / 4]float32
+
+// Pack lays d out as the Frame block. shadowMapSize is the shadow map's
+// side in texels (its reciprocal is the PCF step). An Exposure of 0 is
+// written as 1.
+func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
+	copy(b[0:16], d.ViewProj[:])
+	copy(b[16:32], d.InvViewProj[:])
+	copy(b[32:48], d.LightViewProj[:])
+	put := func(at int, v [3]float32, w float32) {
+		b[at], b[at+1], b[at+2], b[at+3] = v[0], v[1], v[2], w
+	}
+	shadows := float32(0)
+	if d.Shadows {
+		shadows = 1
+	}
+	exposure := d.Exposure
+	if exposure == 0 {
+		exposure = 1
+	}
+	put(48, d.CameraPos, d.Time)
+	put(52, d.LightDir, shadows)
+	put(56, d.LightColor, 1)
+	put(60, d.Ambient, exposure)
+	put(64, d.FogColor, 1)
+	b[68], b[69], b[70], b[71] = d.FogStart, d.FogEnd, 1/float32(max(shadowMapSize, 1)), 0
+}
+
+// DrawBlock is the per-draw block as 32-bit words.
+type DrawBlock [DrawBlockSize / 4]float32
+
+// Set fills b from a draw.
+func (b *DrawBlock) Set(d *Draw) {
+	copy(b[0:16], d.Model[:])
+	copy(b[16:20], d.Color[:])
+}
