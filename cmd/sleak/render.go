@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -20,6 +19,7 @@ import (
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/atomicfile"
 	"github.com/sleakgo/sleak/scene"
 	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/render"
@@ -213,7 +213,7 @@ func writeStats(path string, s Summary, stdout io.Writer) error {
 		_, err = stdout.Write(data)
 		return err
 	}
-	return writeFileAtomic(path, data)
+	return atomicfile.Write(path, data)
 }
 
 func screenshot(b backends.Backend, path string) error {
@@ -222,34 +222,8 @@ func screenshot(b backends.Backend, path string) error {
 	if err := b.ReadPixels(img); err != nil {
 		return fmt.Errorf("read pixels: %w", err)
 	}
-	var buf strings.Builder
-	if err := png.Encode(&buf, img); err != nil {
-		return fmt.Errorf("encode %s: %w", path, err)
-	}
-	return writeFileAtomic(path, []byte(buf.String()))
-}
-
-// writeFileAtomic replaces path only once the new content is safely on disk,
-// so a failed write never destroys the previous file.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	serr := tmp.Sync()
-	cerr := tmp.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.WriteFunc(path, func(w io.Writer) error { return png.Encode(w, img) })
 }

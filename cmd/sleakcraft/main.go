@@ -26,6 +26,7 @@ import (
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/config"
+	"github.com/sleakgo/sleak/internal/atomicfile"
 	"github.com/sleakgo/sleak/voxel/game"
 )
 
@@ -224,23 +225,11 @@ func writeOutputs(g *game.Game, shot string, sum game.FrameSummary) error {
 	return writeAtomic(sibling(shot, "frames.png"), func(w io.Writer) error { return game.WriteChart(w, g.FrameTimes()) })
 }
 
-// writeAtomic replaces path only once the new content is complete, so a
-// failed write never destroys the previous file.
+// writeAtomic creates path's folder and replaces path only once the new
+// content is complete.
 func writeAtomic(path string, fill func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	err = errors.Join(fill(tmp), tmp.Sync(), tmp.Close())
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.WriteFunc(path, fill)
 }

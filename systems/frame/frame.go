@@ -9,6 +9,7 @@
 package frame
 
 import (
+	"cmp"
 	"fmt"
 	"log/slog"
 	"time"
@@ -124,6 +125,13 @@ func (c *Context) Keep(items []Item) { c.items = items[:0] }
 func GroupKey(format formats.Handle, shader backends.ShaderID, tex backends.TextureID) uint64 {
 	return uint64(format)<<48 | uint64(shader)<<24 | uint64(tex)
 }
+
+// ByKey orders items by group key, for slices.SortFunc: draws of one
+// pipeline and texture end up together.
+func ByKey(a, b Item) int { return cmp.Compare(a.Key, b.Key) }
+
+// BackToFront orders items by decreasing depth, for blending.
+func BackToFront(a, b Item) int { return cmp.Compare(b.Depth, a.Depth) }
 
 // Submit records a pass's draws in order and counts them.
 func (c *Context) Submit(pass backends.RenderPass, items []Item) {

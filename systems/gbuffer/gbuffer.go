@@ -45,7 +45,7 @@ func (s *System) Update(w *ecs.World) {
 			Draw:   backends.Draw{Mesh: m.ID, Texture: mat.Texture, Model: t.World, Color: mat.Color},
 		})
 	}
-	slices.SortFunc(items, func(a, b frame.Item) int { return cmpKey(a.Key, b.Key) })
+	slices.SortFunc(items, frame.ByKey)
 	if s.Err = c.RunPass(backends.PassGBuffer, items); s.Err == nil {
 		s.Err = c.RunPass(backends.PassLighting, nil)
 	}
@@ -60,14 +60,4 @@ func Deferred(reg *formats.Registry, h formats.Handle) bool {
 	}
 	l, ok := reg.Get(h)
 	return ok && l.GBufferShader != ""
-}
-
-func cmpKey(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -107,7 +107,7 @@ func (f *Forward) Update(w *ecs.World) {
 		}
 		items = append(items, item)
 	}
-	slices.SortFunc(items, byKey)
+	slices.SortFunc(items, frame.ByKey)
 	f.Err = c.RunPass(backends.PassForward, items)
 	c.Keep(items)
 }
@@ -142,7 +142,7 @@ func (tp *Transparent) Update(w *ecs.World) {
 		item.Depth = d.Dot(d)
 		items = append(items, item)
 	}
-	slices.SortFunc(items, backToFront)
+	slices.SortFunc(items, frame.BackToFront)
 	tp.Err = c.RunPass(backends.PassTransparent, items)
 	c.Keep(items)
 }
@@ -165,24 +165,4 @@ func drawItem(c *frame.Context, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material
 		Format: m.Format,
 		Draw:   backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color},
 	}, true
-}
-
-func byKey(a, b frame.Item) int {
-	switch {
-	case a.Key < b.Key:
-		return -1
-	case a.Key > b.Key:
-		return 1
-	}
-	return 0
-}
-
-func backToFront(a, b frame.Item) int {
-	switch {
-	case a.Depth > b.Depth:
-		return -1
-	case a.Depth < b.Depth:
-		return 1
-	}
-	return 0
 }

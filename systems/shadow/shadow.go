@@ -44,18 +44,8 @@ func (s *System) Update(w *ecs.World) {
 				Draw:   backends.Draw{Mesh: m.ID, Model: t.World, Color: mat.Color},
 			})
 		}
-		slices.SortFunc(items, byKey)
+		slices.SortFunc(items, frame.ByKey)
 	}
 	s.Err = c.RunPass(backends.PassShadow, items)
 	c.Keep(items)
-}
-
-func byKey(a, b frame.Item) int {
-	switch {
-	case a.Key < b.Key:
-		return -1
-	case a.Key > b.Key:
-		return 1
-	}
-	return 0
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sleakgo/sleak/internal/atomicfile"
 	"github.com/sleakgo/sleak/voxel/chunk"
 	"github.com/sleakgo/sleak/voxel/world"
 )
@@ -108,7 +109,7 @@ func TestKillDuringSave(t *testing.T) {
 		for _, d := range []string{dir, filepath.Join(dir, "regions")} {
 			ents, _ := os.ReadDir(d)
 			for _, e := range ents {
-				if strings.Contains(e.Name(), tmpMarker) {
+				if strings.Contains(e.Name(), atomicfile.TempMarker) {
 					leftovers++
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sleakgo/sleak/internal/atomicfile"
 	"github.com/sleakgo/sleak/voxel/chunk"
 	"github.com/sleakgo/sleak/voxel/world"
 )
@@ -52,10 +53,10 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(s.regions, 0o755); err != nil {
 		return nil, fmt.Errorf("open save %s: %w", dir, err)
 	}
-	if err := removeTemps(dir); err != nil {
+	if err := atomicfile.RemoveTemps(dir); err != nil {
 		return nil, fmt.Errorf("open save %s: %w", dir, err)
 	}
-	if err := removeTemps(s.regions); err != nil {
+	if err := atomicfile.RemoveTemps(s.regions); err != nil {
 		return nil, fmt.Errorf("open save %s: %w", dir, err)
 	}
 	return s, nil
@@ -205,7 +206,7 @@ func (s *Store) saveRegion(rp RegionPos, snaps []world.Snapshot) error {
 	}
 	data := w.bytes()
 	delete(s.cache, rp)
-	if err := writeAtomic(path, data); err != nil {
+	if err := atomicfile.Write(path, data); err != nil {
 		return fmt.Errorf("save region %s: %w", path, err)
 	}
 	return nil
@@ -242,7 +243,7 @@ func (s *Store) SaveWorld(info *WorldInfo) error {
 	if err != nil {
 		return fmt.Errorf("save world %s: %w", path, err)
 	}
-	if err := writeAtomic(path, append(data, '\n')); err != nil {
+	if err := atomicfile.Write(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("save world %s: %w", path, err)
 	}
 	return nil

@@ -1,6 +1,6 @@
 //go:build unix
 
-package save
+package atomicfile
 
 import "os"
 

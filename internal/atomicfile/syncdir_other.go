@@ -1,6 +1,6 @@
 //go:build !unix
 
-package save
+package atomicfile
 
 // syncDir is a no-op where directories cannot be opened for syncing
 // (Windows); there MoveFileEx with write-through, which os.Rename uses, is
