@@ -219,6 +219,15 @@ func (h *harness) step(n int) {
 	}
 }
 
+// expectNoAllocations checks that a steady-state frame, through every render
+// system and the backend, allocates nothing on the Go side.
+func (h *harness) expectNoAllocations() {
+	h.t.Helper()
+	if n := testing.AllocsPerRun(10, func() { h.step(1) }); n != 0 {
+		h.t.Errorf("a steady frame allocates %v times, want 0", n)
+	}
+}
+
 // pixels reads the last finished frame.
 func (h *harness) pixels() *image.RGBA {
 	h.t.Helper()

@@ -106,6 +106,7 @@ func customAllStems(h *harness) {
 	h.expectLitSides(img, "cube")
 	h.expectShadow(img, true)
 	h.expectBlend(img)
+	h.expectNoAllocations()
 }
 
 // emptyShadowStem: an empty stem skips its pass by design: the cube draws,
