@@ -40,7 +40,8 @@ import (
 // are upright and not mirrored; on top and bottom faces u follows +x and v
 // follows +z.
 //
-// Decoding, GLSL (HLSL is the same with asuint inputs and frac):
+// Decoding, GLSL (the HLSL twins in voxel/game/assets/shaders do the same
+// within what Wine's HLSL compiler accepts: see docs/DIRECTX.md):
 //
 //	layout(location = 0) in uint data0;
 //	layout(location = 1) in uint data1;
