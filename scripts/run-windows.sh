@@ -28,8 +28,8 @@ GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o "$exe" ./cmd/sleakcraft ||
 
 bash scripts/wine.sh setup || fail "Wine could not be set up (scripts/wine.sh setup failed)"
 eval "$(bash scripts/wine.sh env)"
-# The wrapper carries the Wine environment (prefix, renderer, quiet debug
-# channels) and passes the exit status through.
+# The wrapper carries the Wine environment (prefix, renderer, Vulkan driver,
+# quiet debug channels) and passes the exit status through.
 command -v go_windows_amd64_exec >/dev/null ||
   fail "go_windows_amd64_exec is not on PATH after scripts/wine.sh setup"
 

@@ -3,16 +3,19 @@
 # backends) on Linux, idempotently:
 #
 #   scripts/wine.sh setup        install Wine (scripts/deps.sh wine), create the
-#                                prefix, place bcryptprimitives.dll, write the
-#                                go_windows_amd64_exec wrapper
+#                                prefix, place bcryptprimitives.dll, unpack a
+#                                newer lavapipe for Wine's Vulkan (Debian 12),
+#                                write the go_windows_amd64_exec wrapper
 #   scripts/wine.sh env          print the exports that put the wrapper on PATH
 #                                (eval "$(scripts/wine.sh env)")
 #   scripts/wine.sh run CMD...   setup, then run CMD with that environment
 #
 # Everything lives under ${SLEAK_WINE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sleak}:
-# wineprefix/ (about 700 MB) and bin/go_windows_amd64_exec. With that folder
-# on PATH, `GOOS=windows GOARCH=amd64 go test` runs test binaries under Wine.
-# See docs/DIRECTX.md.
+# wineprefix/ (about 700 MB), lavapipe/ (about 65 MB) and
+# bin/go_windows_amd64_exec. With that folder on PATH,
+# `GOOS=windows GOARCH=amd64 go test` runs test binaries under Wine.
+# SLEAK_WINE_LAVAPIPE=system at setup keeps Wine on the system's Vulkan
+# driver. See docs/DIRECTX.md.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,6 +23,9 @@ base=${SLEAK_WINE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sleak}
 prefix=$base/wineprefix
 bindir=$base/bin
 wrapper=$bindir/go_windows_amd64_exec
+lvp=$base/lavapipe
+lvp_json=$lvp/lvp_icd.json
+lvp_suite=bookworm-backports
 
 # wine64 runs 64-bit programs without the 32-bit half Debian's "wine"
 # launcher asks for.
@@ -43,6 +49,124 @@ find_wineserver() {
     fi
   done
   return 1
+}
+
+# Debian 12's lavapipe (Mesa 22.3) lacks VK_EXT_descriptor_indexing, without
+# which Wine 8.0's vkd3d 1.6 cannot bind a descriptor table, so Direct3D 12
+# could not read a texture. Wine runs therefore use the lavapipe of
+# bookworm-backports' mesa-vulkan-drivers, unpacked (never installed) into
+# $lvp with the libraries it needs newer than the system's, and found through
+# $lvp_json. The system's Mesa stays as it is for everything else.
+# Skipped when $lvp/VERSIONS records a finished unpack whose driver is still
+# there. Fails with a message (Wine then stays on the system's driver).
+setup_lavapipe() {
+  local so
+  so=$(sed -nE 's/.*"library_path": *"([^"]+)".*/\1/p' "$lvp_json" 2>/dev/null || true)
+  if [[ -f "$lvp/VERSIONS" && -n "$so" && -f "$so" ]]; then
+    return 0
+  fi
+  echo "wine.sh: fetching lavapipe from Debian $lvp_suite into $lvp (once, about 12 MB)" >&2
+  local tmp
+  tmp=$(mktemp -d "$base/lavapipe.XXXXXX") || return 1
+  if ! fetch_lavapipe "$tmp"; then
+    rm -rf "$tmp"
+    return 1
+  fi
+  rm -rf "$lvp"
+  if ! mv "$tmp" "$lvp"; then
+    rm -rf "$tmp"
+    return 1
+  fi
+  echo "wine.sh: lavapipe for Wine ready: $(paste -sd, "$lvp/VERSIONS" | sed 's/,/, /g')" >&2
+}
+
+# fetch_lavapipe DIR downloads and unpacks into DIR what $lvp holds, with the
+# ICD JSON already naming the driver at its place under $lvp.
+fetch_lavapipe() {
+  local tmp=$1
+  mkdir -p "$tmp/apt/lists/partial" "$tmp/apt/cache/archives/partial" "$tmp/debs" "$tmp/root" || return 1
+  echo "deb http://deb.debian.org/debian $lvp_suite main" >"$tmp/apt/sources.list"
+  # A private sources list, package lists and cache: the system's apt state
+  # is only read.
+  local apt=(-o "Dir::Etc::SourceList=$tmp/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State::Lists=$tmp/apt/lists" -o "Dir::Cache=$tmp/apt/cache"
+    -o Debug::NoLocking=1 -o "APT::Sandbox::User=$(id -un)")
+  local log=$tmp/log
+  if ! apt-get "${apt[@]}" -q update >"$log" 2>&1; then
+    sed 's/^/  /' "$log" >&2
+    echo "wine.sh: apt-get update of $lvp_suite failed" >&2
+    return 1
+  fi
+
+  # mesa-vulkan-drivers, plus each dependency the system's version does not
+  # satisfy (libdrm2 (>= 2.4.121) against bookworm's 2.4.114).
+  local pkgs=("mesa-vulkan-drivers/$lvp_suite") missing=() depends dep name op ver status have
+  depends=$(apt-cache "${apt[@]}" show "mesa-vulkan-drivers/$lvp_suite" 2>>"$log" | sed -n 's/^Depends: //p' | head -n 1)
+  if [[ -z "$depends" ]]; then
+    sed 's/^/  /' "$log" >&2
+    echo "wine.sh: $lvp_suite has no mesa-vulkan-drivers" >&2
+    return 1
+  fi
+  while read -r dep; do
+    dep=${dep%%|*}
+    name=$(sed -E 's/^ *([^ (:]+).*/\1/' <<<"$dep")
+    op=$(sed -nE 's/.*\(([<>=]+) *([^)]+)\).*/\1/p' <<<"$dep")
+    ver=$(sed -nE 's/.*\(([<>=]+) *([^)]+)\).*/\2/p' <<<"$dep")
+    status=$(dpkg-query -W -f='${Status}' "$name" 2>/dev/null || true)
+    have=$(dpkg-query -W -f='${Version}' "$name" 2>/dev/null || true)
+    if [[ "$status" == *" installed" ]] && { [[ -z "$op" ]] || dpkg --compare-versions "$have" "$op" "$ver"; }; then
+      continue
+    fi
+    if apt-cache "${apt[@]}" show "$name/$lvp_suite" >/dev/null 2>&1; then
+      pkgs+=("$name/$lvp_suite")
+    else
+      missing+=("$dep")
+    fi
+  done < <(tr ',' '\n' <<<"$depends")
+  if ((${#missing[@]})); then
+    echo "wine.sh: the newer lavapipe needs packages this system lacks and $lvp_suite does not have:${missing[*]/#/ }" >&2
+    return 1
+  fi
+  if ! (cd "$tmp/debs" && apt-get "${apt[@]}" -q download "${pkgs[@]}") >>"$log" 2>&1; then
+    sed 's/^/  /' "$log" >&2
+    echo "wine.sh: downloading ${pkgs[*]} failed" >&2
+    return 1
+  fi
+  local deb
+  for deb in "$tmp"/debs/*.deb; do
+    dpkg-deb -x "$deb" "$tmp/root" || { echo "wine.sh: unpacking $deb failed" >&2; return 1; }
+    dpkg-deb -f "$deb" Package Version | paste -sd' ' | sed 's/^Package: \(.*\) Version: /\1 /' >>"$tmp/versions"
+  done
+
+  local so
+  so=$(find "$tmp/root" -name libvulkan_lvp.so -print -quit)
+  if [[ -z "$so" ]]; then
+    echo "wine.sh: mesa-vulkan-drivers from $lvp_suite has no libvulkan_lvp.so" >&2
+    return 1
+  fi
+  local notfound
+  notfound=$(LD_LIBRARY_PATH=${so%/*} ldd "$so" 2>&1 | grep 'not found' || true)
+  if [[ -n "$notfound" ]]; then
+    printf '%s\n' "$notfound" | sed 's/^[[:space:]]*/  /' >&2
+    echo "wine.sh: the newer lavapipe ($so) misses these libraries" >&2
+    return 1
+  fi
+
+  local api
+  api=$(sed -nE 's/.*"api_version": *"([^"]+)".*/\1/p' "$tmp/root/usr/share/vulkan/icd.d/lvp_icd.json" 2>/dev/null || true)
+  printf '{\n    "file_format_version": "1.0.0",\n    "ICD": {\n        "library_path": "%s",\n        "api_version": "%s"\n    }\n}\n' \
+    "$lvp/${so#"$tmp"/}" "${api:-1.3.0}" >"$tmp/lvp_icd.json"
+  rm -rf "$tmp/debs" "$tmp/apt" "$log"
+  mv "$tmp/versions" "$tmp/VERSIONS"
+}
+
+# use_lavapipe says whether Wine should run on the private lavapipe: on
+# Debian 12 (amd64), unless SLEAK_WINE_LAVAPIPE=system.
+use_lavapipe() {
+  [[ "${SLEAK_WINE_LAVAPIPE:-}" != system ]] || return 1
+  [[ -r /etc/os-release ]] && grep -qx 'VERSION_CODENAME=bookworm' /etc/os-release || return 1
+  command -v dpkg >/dev/null && [[ "$(dpkg --print-architecture)" == amd64 ]] || return 1
+  command -v apt-get >/dev/null || return 1
 }
 
 setup() {
@@ -73,6 +197,29 @@ setup() {
   fi
   rm -f "$tmp"
 
+  local vulkan=""
+  if use_lavapipe; then
+    if setup_lavapipe; then
+      local libdir
+      libdir=$(sed -nE 's/.*"library_path": *"([^"]+)\/libvulkan_lvp\.so".*/\1/p' "$lvp_json")
+      vulkan=$(cat <<VK
+# Vulkan (wined3d's renderer and vkd3d) on the lavapipe that scripts/wine.sh
+# unpacked from Debian $lvp_suite, versions in
+# $lvp/VERSIONS: Debian 12's own lacks
+# VK_EXT_descriptor_indexing, without which Direct3D 12 cannot bind textures.
+export VK_DRIVER_FILES="$lvp_json"
+export VK_ICD_FILENAMES="$lvp_json"
+export LD_LIBRARY_PATH="$libdir\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+# lavapipe binds at most 8 descriptor sets; vkd3d's default layout needs 9
+# for a root signature with root descriptors.
+export VKD3D_CONFIG="\${VKD3D_CONFIG:-virtual_heaps}"
+VK
+)
+    else
+      echo "wine.sh: warning: Wine stays on the system's Vulkan driver, on which Direct3D 12 cannot sample textures (its picture tests skip, or fail with SLEAK_REQUIRE_DRIVERS=1); the next scripts/wine.sh setup tries again" >&2
+    fi
+  fi
+
   local want
   want=$(cat <<WRAP
 #!/usr/bin/env bash
@@ -83,7 +230,8 @@ export WINEDEBUG="\${WINEDEBUG:--all}"
 export WINEDLLOVERRIDES="\${WINEDLLOVERRIDES:-mscoree,mshtml=}"
 # wined3d on Vulkan (lavapipe) is about 3x faster than on OpenGL (llvmpipe).
 export WINE_D3D_CONFIG="\${WINE_D3D_CONFIG:-renderer=vulkan}"
-exec "$wine" "\$@"
+${vulkan:+$vulkan
+}exec "$wine" "\$@"
 WRAP
 )
   if [[ ! -f "$wrapper" ]] || [[ "$(cat "$wrapper")" != "$want" ]]; then

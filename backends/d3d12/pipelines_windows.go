@@ -57,7 +57,11 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	var rs *dxcom.Object
 	if err := d.dev.CallHR("ID3D12Device::CreateRootSignature", devCreateRootSignature, 0,
 		uintptr(unsafe.Pointer(&code[0])), uintptr(len(code)), uintptr(unsafe.Pointer(&iidRootSignature)), uintptr(unsafe.Pointer(&rs))); err != nil {
-		return nil, fmt.Errorf("root signature: %w", err)
+		// vkd3d (Wine) lays descriptor heaps out as 7 Vulkan descriptor
+		// sets when the driver has VK_EXT_descriptor_indexing; with this
+		// signature's own two (root descriptors, static sampler) that is 9,
+		// and where the driver binds 8 (lavapipe) it returns E_INVALIDARG.
+		return nil, fmt.Errorf("root signature: %w (under Wine on a Vulkan driver that binds only 8 descriptor sets, such as lavapipe, set VKD3D_CONFIG=virtual_heaps)", err)
 	}
 	return rs, nil
 }
