@@ -44,6 +44,10 @@ func WriteFunc(path string, fill func(io.Writer) error) (err error) {
 	if err = fill(f); err != nil {
 		return fmt.Errorf("write %s: %w", tmp, err)
 	}
+	// CreateTemp makes the file private; the result is an ordinary file.
+	if err = f.Chmod(0o644); err != nil {
+		return fmt.Errorf("chmod %s: %w", tmp, err)
+	}
 	if err = f.Sync(); err != nil {
 		return fmt.Errorf("sync %s: %w", tmp, err)
 	}
