@@ -50,7 +50,7 @@ func (h *hud) init(g *Game) error {
 		return g.ecs.Spawn(ecs.NewTransform(vmath.Vec3{}), ecs.Mesh{ID: h.cube, Bounds: h.bounds},
 			ecs.Material{Shader: shader, Color: c, Transparent: true})
 	}
-	h.crosshair = overlay(vmath.Vec4{1, 1, 1, 0.85})
+	h.crosshair = overlay(vmath.Vec4{0.08, 0.08, 0.08, 0.9}) // dark: the sky behind it is light
 	h.highlight = overlay(vmath.Vec4{1, 1, 1, 0.22})
 	atlas := Atlas()
 	for i := range h.slots {
@@ -83,7 +83,7 @@ func (h *hud) place(g *Game, cam *ecs.Transform) {
 		t.Rotation = cam.Rotation
 		t.Scale = vmath.Vec3{size, size, size}
 	}
-	at(h.crosshair, vmath.Vec3{0, 0, -0.12}, 0.0018)
+	at(h.crosshair, vmath.Vec3{0, 0, -0.12}, 0.0024)
 	for i, e := range h.slots {
 		size := float32(0.0075)
 		y := float32(-0.062)
