@@ -1,6 +1,7 @@
 package backends
 
 import (
+	"fmt"
 	"image"
 	"log/slog"
 
@@ -169,4 +170,41 @@ type Backend interface {
 	// error seen so far.
 	ValidationErrors() int
 	Close() error
+}
+
+// Defaults and limits of Config, the same on every backend.
+const (
+	DefaultWidth         = 1200
+	DefaultHeight        = 800
+	DefaultShadowMapSize = 2048
+	// MaxTargetSize is the largest side of any render target: the smallest
+	// limit of the four APIs (Direct3D 11's 16384).
+	MaxTargetSize = 16384
+)
+
+// WithDefaults returns c with its zero fields resolved (size 1200x800,
+// shadow map 2048, slog.Default()) and checks the rest, so every backend
+// reads a Config the same way. The error names backend k.
+func (c Config) WithDefaults(k Kind) (Config, error) {
+	if c.Formats == nil {
+		return c, fmt.Errorf("%s: Config.Formats is nil: a vertex format registry is required", k)
+	}
+	if c.Width == 0 && c.Height == 0 {
+		c.Width, c.Height = DefaultWidth, DefaultHeight
+	}
+	if c.ShadowMapSize == 0 {
+		c.ShadowMapSize = DefaultShadowMapSize
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	for _, s := range []struct {
+		what string
+		w, h int
+	}{{"framebuffer", c.Width, c.Height}, {"shadow map", c.ShadowMapSize, c.ShadowMapSize}} {
+		if s.w <= 0 || s.h <= 0 || s.w > MaxTargetSize || s.h > MaxTargetSize {
+			return c, fmt.Errorf("%s: %s size %dx%d: want 1 to %d on each side", k, s.what, s.w, s.h, MaxTargetSize)
+		}
+	}
+	return c, nil
 }

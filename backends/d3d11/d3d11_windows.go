@@ -17,11 +17,8 @@ import (
 )
 
 const (
-	name              = "d3d11"
-	defaultWidth      = 1200
-	defaultHeight     = 800
-	defaultShadowSize = 2048
-	maxTargetSize     = 16384 // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
+	name          = "d3d11"
+	maxTargetSize = backends.MaxTargetSize
 )
 
 // Sampler slots: s0 follows the material texture's options; s1 reads the
@@ -98,26 +95,12 @@ func (t *texture) release() { dxcom.Release(t.srv, t.tex) }
 // is refused: presenting to a window is not implemented. The error wraps
 // ErrNoDevice when no device could be made.
 func New(cfg backends.Config) (backends.Backend, error) {
-	if cfg.Formats == nil {
-		return nil, errors.New("d3d11: Config.Formats is nil: a vertex format registry is required")
+	cfg, err := cfg.WithDefaults(backends.D3D11)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Window != nil {
 		return nil, errors.New("d3d11: windowed rendering is not implemented: leave Config.Window nil to render offscreen")
-	}
-	if cfg.Width == 0 {
-		cfg.Width = defaultWidth
-	}
-	if cfg.Height == 0 {
-		cfg.Height = defaultHeight
-	}
-	if cfg.ShadowMapSize == 0 {
-		cfg.ShadowMapSize = defaultShadowSize
-	}
-	if err := checkSize("framebuffer", cfg.Width, cfg.Height); err != nil {
-		return nil, err
-	}
-	if err := checkSize("shadow map", cfg.ShadowMapSize, cfg.ShadowMapSize); err != nil {
-		return nil, err
 	}
 	r := &renderer{
 		log:        cfg.Logger,
@@ -131,7 +114,6 @@ func New(cfg backends.Config) (backends.Backend, error) {
 		r.log = slog.Default()
 	}
 	r.table = backends.NewPipelineTable(backends.D3D11, cfg.Formats, r.buildFormat, r.log)
-	var err error
 	if r.d, err = createDevice(cfg.Validation); err != nil && cfg.Validation {
 		// The SDK layers are an optional Windows feature and absent under
 		// Wine: run without them rather than not at all.

@@ -17,12 +17,9 @@ import (
 )
 
 const (
-	name              = "d3d12"
-	defaultWidth      = 1200
-	defaultHeight     = 800
-	defaultShadowSize = 2048
-	maxTargetSize     = 16384
-	maxTextures       = 4096
+	name          = "d3d12"
+	maxTargetSize = backends.MaxTargetSize
+	maxTextures   = 4096
 )
 
 // Slots in the shader-visible CBV/SRV/UAV heap. 1 to 5 are the t1-t5 table
@@ -153,26 +150,12 @@ type renderer struct {
 // is refused: presenting to a window is not implemented. The error wraps
 // ErrNoDevice when no device could be made.
 func New(cfg backends.Config) (backends.Backend, error) {
-	if cfg.Formats == nil {
-		return nil, errors.New("d3d12: Config.Formats is nil: a vertex format registry is required")
+	cfg, err := cfg.WithDefaults(backends.D3D12)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Window != nil {
 		return nil, errors.New("d3d12: windowed rendering is not implemented: leave Config.Window nil to render offscreen")
-	}
-	if cfg.Width == 0 {
-		cfg.Width = defaultWidth
-	}
-	if cfg.Height == 0 {
-		cfg.Height = defaultHeight
-	}
-	if cfg.ShadowMapSize == 0 {
-		cfg.ShadowMapSize = defaultShadowSize
-	}
-	if err := checkSize("framebuffer", cfg.Width, cfg.Height); err != nil {
-		return nil, err
-	}
-	if err := checkSize("shadow map", cfg.ShadowMapSize, cfg.ShadowMapSize); err != nil {
-		return nil, err
 	}
 	r := &renderer{
 		log:        cfg.Logger,
@@ -192,7 +175,6 @@ func New(cfg backends.Config) (backends.Backend, error) {
 		r.log.Debug("d3d12: validation requested; the D3D12 debug layer is not used")
 	}
 	r.table = backends.NewPipelineTable(backends.D3D12, cfg.Formats, r.buildFormat, r.log)
-	var err error
 	if r.d, err = createDevice(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
 	}

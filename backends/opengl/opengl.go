@@ -15,13 +15,8 @@ import (
 	"github.com/sleakgo/sleak/formats"
 )
 
-// Defaults for zero Config fields.
-const (
-	defaultWidth      = 1200
-	defaultHeight     = 800
-	defaultShadowSize = 2048
-	maxTargetSize     = 16384
-)
+// maxTargetSize bounds every render target and texture side.
+const maxTargetSize = backends.MaxTargetSize
 
 // platform selects how the context is made.
 type platform uint8
@@ -97,22 +92,8 @@ func New(cfg backends.Config) (backends.Backend, error) {
 }
 
 func newRenderer(cfg backends.Config, plat platform) (*renderer, error) {
-	if cfg.Formats == nil {
-		return nil, errors.New("opengl: Config.Formats is nil: a vertex format registry is required")
-	}
-	if cfg.Width == 0 {
-		cfg.Width = defaultWidth
-	}
-	if cfg.Height == 0 {
-		cfg.Height = defaultHeight
-	}
-	if cfg.ShadowMapSize == 0 {
-		cfg.ShadowMapSize = defaultShadowSize
-	}
-	if err := checkSize("framebuffer", cfg.Width, cfg.Height); err != nil {
-		return nil, err
-	}
-	if err := checkSize("shadow map", cfg.ShadowMapSize, cfg.ShadowMapSize); err != nil {
+	cfg, err := cfg.WithDefaults(backends.OpenGL)
+	if err != nil {
 		return nil, err
 	}
 	r := &renderer{
@@ -128,7 +109,6 @@ func newRenderer(cfg backends.Config, plat platform) (*renderer, error) {
 	r.table = backends.NewPipelineTable(backends.OpenGL, cfg.Formats, r.buildFormat, r.log)
 	r.frameState.init(r)
 	r.thr = startGLThread()
-	var err error
 	r.thr.do(func() { err = r.open(cfg, plat) })
 	if err != nil {
 		r.thr.stop()

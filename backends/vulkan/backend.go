@@ -16,8 +16,6 @@ import (
 // framesInFlight is how many frames the CPU may record ahead of the GPU.
 const framesInFlight = 2
 
-const defaultShadowMapSize = 2048
-
 var errClosed = errors.New("vulkan: backend is closed")
 
 // frameSlot is what one frame in flight owns.
@@ -158,25 +156,14 @@ func New(cfg backends.Config) (backends.Backend, error) {
 }
 
 func newBackend(cfg backends.Config) (*backend, error) {
-	if cfg.Formats == nil {
-		return nil, errors.New("vulkan: Config.Formats is nil: a vertex format registry is required")
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("vulkan: framebuffer size %dx%d: both must be positive", cfg.Width, cfg.Height)
-	}
-	if cfg.ShadowMapSize < 0 {
-		return nil, fmt.Errorf("vulkan: shadow map size %d is negative", cfg.ShadowMapSize)
+	cfg, err := cfg.WithDefaults(backends.Vulkan)
+	if err != nil {
+		return nil, err
 	}
 	b := &backend{
 		cfg: cfg, log: cfg.Logger, registry: cfg.Formats,
 		width: cfg.Width, height: cfg.Height, shadowSize: cfg.ShadowMapSize,
 		materialIDs: map[string]backends.ShaderID{},
-	}
-	if b.log == nil {
-		b.log = slog.Default()
-	}
-	if b.shadowSize == 0 {
-		b.shadowSize = defaultShadowMapSize
 	}
 	if err := b.init(); err != nil {
 		b.Close()
