@@ -275,7 +275,7 @@ func (r *renderer) CreateMesh(h formats.Handle, vertices []byte, indices []uint3
 	if r.closed {
 		return 0, r.errClosed()
 	}
-	layout, err := dxcom.CheckMesh(name, r.registry, h, vertices, indices)
+	layout, err := backends.CheckMesh(backends.D3D11, r.registry, h, vertices, indices)
 	if err != nil {
 		return 0, err
 	}

@@ -25,35 +25,6 @@ func (m *mesh) destroy() {
 	gl.DeleteBuffers(2, &bufs[0])
 }
 
-// checkMesh refuses what CreateMesh cannot draw, naming the problem.
-func checkMesh(reg *formats.Registry, h formats.Handle, vertices []byte, indices []uint32) (*formats.Layout, error) {
-	layout, ok := reg.Get(h)
-	if !ok {
-		return nil, fmt.Errorf("opengl: CreateMesh: vertex format handle %d is not registered", h)
-	}
-	if len(vertices) == 0 {
-		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: no vertices", layout.Name)
-	}
-	if len(indices) == 0 {
-		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: no indices", layout.Name)
-	}
-	if layout.Stride == 0 || len(vertices)%int(layout.Stride) != 0 {
-		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: %d bytes of vertices is not a multiple of the stride %d",
-			layout.Name, len(vertices), layout.Stride)
-	}
-	n := len(vertices) / int(layout.Stride)
-	for i, idx := range indices {
-		if int64(idx) >= int64(n) {
-			return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: index %d (at position %d) is past the last vertex (%d vertices)",
-				layout.Name, idx, i, n)
-		}
-	}
-	if len(indices) > 1<<31-1 {
-		return nil, fmt.Errorf("opengl: CreateMesh: vertex format %s: %d indices is more than one draw can take", layout.Name, len(indices))
-	}
-	return layout, nil
-}
-
 // attribType maps a storage format to what glVertexAttrib(I)Pointer takes.
 // integer reports whether the shader reads integers, which needs the I
 // variant: glVertexAttribPointer would convert them to floats.
@@ -80,7 +51,7 @@ func attribType(f formats.AttributeFormat) (xtype uint32, normalized, integer bo
 }
 
 // createMesh uploads the buffers and records the layout in a VAO; it runs on
-// the GL thread after checkMesh.
+// the GL thread after backends.CheckMesh.
 func createMesh(h formats.Handle, layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
 	m := mesh{format: h, indexCount: int32(len(indices)), vertexCount: len(vertices) / int(layout.Stride)}
 	gl.GenVertexArrays(1, &m.vao)

@@ -305,7 +305,7 @@ func (r *renderer) CreateMesh(h formats.Handle, vertices []byte, indices []uint3
 	if r.closed {
 		return 0, errClosed
 	}
-	layout, err := checkMesh(r.registry, h, vertices, indices)
+	layout, err := backends.CheckMesh(backends.OpenGL, r.registry, h, vertices, indices)
 	if err != nil {
 		return 0, err
 	}

@@ -301,7 +301,7 @@ func TestCreateMeshErrors(t *testing.T) {
 		{"no vertices", 0, nil, ib, "no vertices"},
 		{"no indices", 0, vb, nil, "no indices"},
 		{"stride", 0, vb[:100], ib, "100 bytes of vertices is not a multiple of the stride 96"},
-		{"index", 0, vb, []uint32{0, 1, 24}, "index 2 is 24, past the last vertex 23"},
+		{"index", 0, vb, []uint32{0, 1, 24}, "index 24 (at position 2) is past the last vertex (24 vertices)"},
 		{"format", 7, vb, ib, "vertex format handle 7 is not registered"},
 	}
 	for _, tt := range tests {

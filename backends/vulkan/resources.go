@@ -19,23 +19,8 @@ func (b *backend) CreateMesh(format formats.Handle, vertices []byte, indices []u
 	if b.closed {
 		return 0, errClosed
 	}
-	l, ok := b.registry.Get(format)
-	if !ok {
-		return 0, fmt.Errorf("vulkan: CreateMesh: vertex format handle %d is not registered", format)
-	}
-	switch {
-	case len(vertices) == 0:
-		return 0, fmt.Errorf("vulkan: CreateMesh (format %s): no vertices", l.Name)
-	case len(indices) == 0:
-		return 0, fmt.Errorf("vulkan: CreateMesh (format %s): no indices", l.Name)
-	case l.Stride == 0 || len(vertices)%int(l.Stride) != 0:
-		return 0, fmt.Errorf("vulkan: CreateMesh (format %s): %d bytes of vertices is not a multiple of the stride %d", l.Name, len(vertices), l.Stride)
-	}
-	count := uint32(len(vertices) / int(l.Stride))
-	for i, ix := range indices {
-		if ix >= count {
-			return 0, fmt.Errorf("vulkan: CreateMesh (format %s): index %d is %d, past the last vertex %d", l.Name, i, ix, count-1)
-		}
+	if _, err := backends.CheckMesh(backends.Vulkan, b.registry, format, vertices, indices); err != nil {
+		return 0, err
 	}
 	ioff := alignUp(uint64(len(vertices)), 4)
 	size := ioff + uint64(len(indices))*4
