@@ -198,13 +198,17 @@ func (c Config) WithDefaults(k Kind) (Config, error) {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
-	for _, s := range []struct {
-		what string
-		w, h int
-	}{{"framebuffer", c.Width, c.Height}, {"shadow map", c.ShadowMapSize, c.ShadowMapSize}} {
-		if s.w <= 0 || s.h <= 0 || s.w > MaxTargetSize || s.h > MaxTargetSize {
-			return c, fmt.Errorf("%s: %s size %dx%d: want 1 to %d on each side", k, s.what, s.w, s.h, MaxTargetSize)
-		}
+	if err := CheckSize(k, "framebuffer", c.Width, c.Height); err != nil {
+		return c, err
 	}
-	return c, nil
+	return c, CheckSize(k, "shadow map", c.ShadowMapSize, c.ShadowMapSize)
+}
+
+// CheckSize refuses a render target size outside 1..MaxTargetSize on either
+// side, naming backend k and the target (Resize uses it too).
+func CheckSize(k Kind, what string, w, h int) error {
+	if w <= 0 || h <= 0 || w > MaxTargetSize || h > MaxTargetSize {
+		return fmt.Errorf("%s: %s size %dx%d: want 1 to %d on each side", k, what, w, h, MaxTargetSize)
+	}
+	return nil
 }

@@ -130,13 +130,6 @@ func New(cfg backends.Config) (backends.Backend, error) {
 	return r, nil
 }
 
-func checkSize(what string, w, h int) error {
-	if w <= 0 || h <= 0 || w > maxTargetSize || h > maxTargetSize {
-		return fmt.Errorf("d3d11: %s size %dx%d: want 1 to %d on each side", what, w, h, maxTargetSize)
-	}
-	return nil
-}
-
 func (r *renderer) init() error {
 	var err error
 	if r.states, err = r.d.createStates(); err != nil {
@@ -421,7 +414,7 @@ func (r *renderer) Resize(width, height int) error {
 	if r.seq.InFrame {
 		return errors.New("d3d11: Resize during a frame: call it between EndFrame and BeginFrame")
 	}
-	if err := checkSize("framebuffer", width, height); err != nil {
+	if err := backends.CheckSize(backends.D3D11, "framebuffer", width, height); err != nil {
 		return err
 	}
 	r.unbindAll()

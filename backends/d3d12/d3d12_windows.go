@@ -185,13 +185,6 @@ func New(cfg backends.Config) (backends.Backend, error) {
 	return r, nil
 }
 
-func checkSize(what string, w, h int) error {
-	if w <= 0 || h <= 0 || w > maxTargetSize || h > maxTargetSize {
-		return fmt.Errorf("d3d12: %s size %dx%d: want 1 to %d on each side", what, w, h, maxTargetSize)
-	}
-	return nil
-}
-
 func (r *renderer) init() error {
 	if err := r.d.init(); err != nil {
 		return err
@@ -636,7 +629,7 @@ func (r *renderer) Resize(width, height int) error {
 	if r.seq.InFrame {
 		return errors.New("d3d12: Resize during a frame: call it between EndFrame and BeginFrame")
 	}
-	if err := checkSize("framebuffer", width, height); err != nil {
+	if err := backends.CheckSize(backends.D3D12, "framebuffer", width, height); err != nil {
 		return err
 	}
 	if err := r.d.wait(); err != nil {

@@ -117,13 +117,6 @@ func newRenderer(cfg backends.Config, plat platform) (*renderer, error) {
 	return r, nil
 }
 
-func checkSize(what string, w, h int) error {
-	if w <= 0 || h <= 0 || w > maxTargetSize || h > maxTargetSize {
-		return fmt.Errorf("opengl: %s size %dx%d: want 1 to %d on each side", what, w, h, maxTargetSize)
-	}
-	return nil
-}
-
 // open makes the context and every fixed GL object; it runs on the GL
 // thread and undoes everything it did when it fails.
 func (r *renderer) open(cfg backends.Config, plat platform) error {
@@ -457,7 +450,7 @@ func (r *renderer) Resize(width, height int) error {
 	if r.inFrame {
 		return errors.New("opengl: Resize during a frame: call it between EndFrame and BeginFrame")
 	}
-	if err := checkSize("framebuffer", width, height); err != nil {
+	if err := backends.CheckSize(backends.OpenGL, "framebuffer", width, height); err != nil {
 		return err
 	}
 	var err error

@@ -221,8 +221,8 @@ func (b *backend) Resize(width, height int) error {
 	if b.inFrame {
 		return errors.New("vulkan: Resize inside a frame")
 	}
-	if width <= 0 || height <= 0 {
-		return fmt.Errorf("vulkan: Resize(%d, %d): both must be positive", width, height)
+	if err := backends.CheckSize(backends.Vulkan, "framebuffer", width, height); err != nil {
+		return err
 	}
 	b.waitIdle()
 	b.releaseFinished(^uint64(0))
