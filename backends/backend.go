@@ -122,12 +122,39 @@ type Draw struct {
 	Color   vmath.Vec4
 }
 
-// Backend is what a renderer implements. All calls come from one goroutine
-// (the render thread); none is safe for concurrent use.
+// Backend is what a renderer implements; backends/core is the one
+// implementation, over each API's core.Driver. All calls come from one
+// goroutine (the render thread); none is safe for concurrent use.
 //
 // A frame is BeginFrame, then for each RenderPass in order BeginPass, any
 // number of Draw calls (passes that take them), EndPass; then EndFrame, which
-// presents to the window or finishes the offscreen image for ReadPixels.
+// presents to the window, if any, and keeps the image for ReadPixels.
+//
+// The rules below hold on every backend, and the conformance suite checks
+// each of them:
+//
+//   - Skipped passes: a pass the frame does not begin runs with no draws
+//     when a later one begins (or at EndFrame). A skipped shadow pass clears
+//     the shadow map, so nothing casts a shadow that frame; a skipped gbuffer
+//     pass clears the gbuffer; the lighting pass always fills the sky.
+//   - Resize: Resize and a window that changed size run the same path. The
+//     size-dependent targets and the window's swapchain or default
+//     framebuffer are recreated at the new size (a frame is never stretched),
+//     every custom-format program is rebuilt on next use, and every failed
+//     variant, format stem or material shader, is tried again. A windowed
+//     backend follows its window in Window().PollEvents and, failing that, in
+//     BeginFrame, so Size after PollEvents is the size the next frame has.
+//   - Read-back: ReadPixels copies the last finished frame, windowed or
+//     offscreen; before the first frame, and after a resize until a frame at
+//     the new size has ended, it returns an error matching ErrNoFrame.
+//   - Stale IDs: a destroyed mesh, texture or shader ID is never reused for
+//     another object. A draw naming a stale or unknown mesh or texture is
+//     dropped, counted in Stats.DroppedStale and logged with the ID; one
+//     naming a stale shader is dropped and counted in DroppedMaterial.
+//   - Limits: framebuffer and shadow map sides are 1 to MaxTargetSize,
+//     textures 1 to MaxTextureSize (CheckSize, CheckTexture); meshes pass
+//     CheckMesh.
+//   - Destroyed objects are freed once no frame in flight uses them.
 type Backend interface {
 	Kind() Kind
 	// Size returns the framebuffer size.
@@ -143,15 +170,19 @@ type Backend interface {
 	CreateTexture(img *image.RGBA, opts TextureOptions) (TextureID, error)
 	DestroyTexture(TextureID)
 	// CreateShader loads the material shader named by its canonical .hlsl
-	// path, both stages, for default-format meshes. The error names the
-	// backend and every file it tried. Nothing substitutes another shader.
+	// path, both stages, for default-format meshes. The same path gives the
+	// same ID while the shader lives. The error names the backend and every
+	// file it tried, and is returned again without another attempt until
+	// the next resize. Nothing substitutes another shader.
 	CreateShader(canonical string) (ShaderID, error)
+	// DestroyShader frees a material shader; draws naming it are dropped.
+	DestroyShader(ShaderID)
 
 	// FormatReady builds, once, the pipeline of a custom format for a pass
 	// and reports whether draws of that format can go ahead in it. An empty
 	// stem, a failed build, or a failed main stem (which gates every pass)
-	// all answer false; failures are logged once and stay until the
-	// pipelines are destroyed (Resize, Close).
+	// all answer false; failures are logged once and stay until the next
+	// resize.
 	FormatReady(format formats.Handle, pass formats.Pass) bool
 
 	BeginFrame(frame *FrameData) error
@@ -160,12 +191,16 @@ type Backend interface {
 	EndPass() error
 	EndFrame() error
 
-	// Resize recreates the size-dependent targets and every pipeline, which
-	// clears the sticky failure flags so missing variants are tried again.
+	// Resize recreates the size-dependent targets and tries every failed
+	// variant again (see the rules above).
 	Resize(width, height int) error
 	// ReadPixels copies the last finished frame into dst, which must be the
 	// framebuffer's size, top row first.
 	ReadPixels(dst *image.RGBA) error
+	// Stats is the current frame's statistics, reset by BeginFrame. The
+	// backend counts draws, triangles and the draws it drops; the render
+	// systems add what they cull and drop before submitting.
+	Stats() *Stats
 	// ValidationErrors counts the driver validation messages of severity
 	// error seen so far.
 	ValidationErrors() int

@@ -15,3 +15,19 @@ type noDriverError string
 
 func (e noDriverError) Error() string        { return string(e) }
 func (e noDriverError) Is(target error) bool { return target == ErrNoDriver }
+
+// Errors every backend returns for the same condition; match them with
+// errors.Is.
+var (
+	// ErrClosed is returned by calls on a backend after Close.
+	ErrClosed = errors.New("the backend is closed")
+	// ErrNoFrame is returned by ReadPixels before the first frame has ended,
+	// and after a resize until a frame at the new size has.
+	ErrNoFrame = errors.New("no frame has been rendered at this size yet")
+	// ErrTooManyObjects is returned when a backend has handed out every ID
+	// of a kind (about a million live meshes, textures or shaders).
+	ErrTooManyObjects = errors.New("too many live objects of this kind")
+	// ErrWindowClosed is returned by BeginFrame when the window is closing
+	// while it has no area to draw into (minimised).
+	ErrWindowClosed = errors.New("the window is closing")
+)

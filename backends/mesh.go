@@ -2,6 +2,7 @@ package backends
 
 import (
 	"fmt"
+	"image"
 
 	"github.com/sleakgo/sleak/formats"
 )
@@ -36,4 +37,28 @@ func CheckMesh(k Kind, reg *formats.Registry, h formats.Handle, vertices []byte,
 		}
 	}
 	return layout, nil
+}
+
+// MaxTextureSize is the largest side of a texture on every backend (the
+// smallest limit of the four APIs).
+const MaxTextureSize = MaxTargetSize
+
+// CheckTexture refuses, for backend k, an image CreateTexture cannot
+// upload: nil, empty, larger than MaxTextureSize on a side, or with a
+// stride or pixel buffer too short for its rectangle.
+func CheckTexture(k Kind, img *image.RGBA) error {
+	if img == nil || img.Rect.Empty() {
+		return fmt.Errorf("%s: CreateTexture: the image is empty", k)
+	}
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	if w > MaxTextureSize || h > MaxTextureSize {
+		return fmt.Errorf("%s: CreateTexture: %dx%d is larger than %d on a side", k, w, h, MaxTextureSize)
+	}
+	if img.Stride < w*4 {
+		return fmt.Errorf("%s: CreateTexture: stride %d is shorter than a row of %d pixels", k, img.Stride, w)
+	}
+	if need := img.PixOffset(img.Rect.Min.X, img.Rect.Max.Y-1) + w*4; img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y) < 0 || need > len(img.Pix) {
+		return fmt.Errorf("%s: CreateTexture: %d bytes of pixels is too short for %dx%d", k, len(img.Pix), w, h)
+	}
+	return nil
 }

@@ -10,9 +10,11 @@ import (
 // counted per (format, pass), so geometry that is "simply absent" because a
 // variant failed shows up here instead of reading like a culling bug.
 type Stats struct {
-	Frame  uint64
-	Draws  [NumRenderPasses]int // draws submitted per pass
-	Culled int                  // entities outside the frustum, all passes
+	Frame uint64
+	Draws [NumRenderPasses]int // draws submitted per pass
+	// Triangles counts the triangles of the draws that went ahead, per pass.
+	Triangles [NumRenderPasses]int
+	Culled    int // entities outside the frustum, all passes
 	// Dropped[h][p] counts draws of format h dropped in stem pass p because
 	// its pipeline was skipped or failed. Indexed by handle; grows as formats
 	// appear and is cleared, not reallocated, every frame.
@@ -20,8 +22,11 @@ type Stats struct {
 	// DroppedMaterial counts default-format draws dropped because their
 	// material's shader failed to load.
 	DroppedMaterial int
-	PassTime        [NumRenderPasses]time.Duration // CPU time spent recording each pass
-	CPUTime         time.Duration                  // the whole frame on the CPU
+	// DroppedStale counts draws that named a mesh or texture ID no live
+	// object has (destroyed, or never created); each is logged with its ID.
+	DroppedStale int
+	PassTime     [NumRenderPasses]time.Duration // CPU time spent recording each pass
+	CPUTime      time.Duration                  // the whole frame on the CPU
 }
 
 // Reset clears the counters for a new frame without freeing memory.
@@ -50,7 +55,7 @@ func (s *Stats) DroppedIn(h formats.Handle, p formats.Pass) int {
 
 // TotalDropped returns every dropped draw of the frame.
 func (s *Stats) TotalDropped() int {
-	n := s.DroppedMaterial
+	n := s.DroppedMaterial + s.DroppedStale
 	for _, d := range s.Dropped {
 		for _, c := range d {
 			n += c

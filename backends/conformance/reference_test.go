@@ -31,6 +31,8 @@ type tracer struct {
 	meshes  map[backends.MeshID]*traceMesh
 	nextID  backends.MeshID
 	shaders map[string]backends.ShaderID
+	failed  map[string]error // material shaders that failed, until Resize
+	stats   backends.Stats
 	frame   backends.FrameData
 	pass    backends.RenderPass
 	draws   [backends.NumRenderPasses][]backends.Draw
@@ -67,7 +69,7 @@ func openTracer(kind backends.Kind, b bugs) func(cfg backends.Config) (backends.
 		}
 		r := &tracer{
 			kind: kind, w: cfg.Width, h: cfg.Height, reg: cfg.Formats, log: cfg.Logger,
-			meshes: map[backends.MeshID]*traceMesh{}, shaders: map[string]backends.ShaderID{}, bugs: b,
+			meshes: map[backends.MeshID]*traceMesh{}, shaders: map[string]backends.ShaderID{}, failed: map[string]error{}, bugs: b,
 			img: image.NewRGBA(image.Rect(0, 0, cfg.Width, cfg.Height)),
 		}
 		r.table = backends.NewPipelineTable(kind, cfg.Formats, r.build, cfg.Logger)
@@ -91,12 +93,20 @@ func (r *tracer) Window() backends.Window           { return nil }
 func (r *tracer) ValidationErrors() int             { return r.bugs.validation }
 func (r *tracer) DestroyMesh(id backends.MeshID)    { delete(r.meshes, id) }
 func (r *tracer) DestroyTexture(backends.TextureID) {}
+func (r *tracer) DestroyShader(backends.ShaderID)   {}
+func (r *tracer) Stats() *backends.Stats            { return &r.stats }
 
 func (r *tracer) CreateTexture(*image.RGBA, backends.TextureOptions) (backends.TextureID, error) {
 	return 0, errors.New("tracer: textures are not supported")
 }
 
 func (r *tracer) CreateShader(canonical string) (backends.ShaderID, error) {
+	if id, ok := r.shaders[canonical]; ok {
+		return id, nil
+	}
+	if err, ok := r.failed[canonical]; ok {
+		return 0, err
+	}
 	files, err := backends.Resolve(r.kind, canonical)
 	if err != nil {
 		return 0, err
@@ -108,7 +118,8 @@ func (r *tracer) CreateShader(canonical string) (backends.ShaderID, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return 0, fmt.Errorf("%s: missing %s", r.kind, strings.Join(missing, ", "))
+		r.failed[canonical] = fmt.Errorf("%s: missing %s", r.kind, strings.Join(missing, ", "))
+		return 0, r.failed[canonical]
 	}
 	id := backends.ShaderID(len(r.shaders) + 1)
 	r.shaders[canonical] = id
@@ -176,6 +187,7 @@ func (r *tracer) BeginFrame(f *backends.FrameData) error {
 		return errors.New("tracer: closed")
 	}
 	r.frame = *f
+	r.stats.Reset()
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
@@ -183,14 +195,18 @@ func (r *tracer) BeginFrame(f *backends.FrameData) error {
 }
 
 func (r *tracer) BeginPass(p backends.RenderPass) error { r.pass = p; return nil }
-func (r *tracer) Draw(d *backends.Draw)                 { r.draws[r.pass] = append(r.draws[r.pass], *d) }
-func (r *tracer) EndPass() error                        { return nil }
+func (r *tracer) Draw(d *backends.Draw) {
+	r.stats.Draws[r.pass]++
+	r.draws[r.pass] = append(r.draws[r.pass], *d)
+}
+func (r *tracer) EndPass() error { return nil }
 
 func (r *tracer) Resize(w, h int) error {
 	r.w, r.h = w, h
 	r.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	if !r.bugs.keepOldStems {
 		r.table.Reset()
+		clear(r.failed)
 	}
 	return nil
 }

@@ -203,7 +203,7 @@ func variantAppearsAfterResize(h *harness) {
 		h.step(1)
 		h.expectDropped(hs[0], formats.PassGBuffer, 1) // sticky: no retry per frame
 	}
-	h.must(h.ctx.Resize(Width, Height), "resize")
+	h.must(h.b.Resize(Width, Height), "resize")
 	for range 3 {
 		h.step(1)
 		h.expectDropped(hs[0], formats.PassGBuffer, 0)
@@ -378,7 +378,7 @@ type draws struct{ shadow, gbuffer, forward, transparent int }
 
 func (h *harness) expectDraws(want draws) {
 	h.t.Helper()
-	s := &h.ctx.Stats
+	s := h.ctx.Stats
 	got := draws{s.Draws[backends.PassShadow], s.Draws[backends.PassGBuffer], s.Draws[backends.PassForward], s.Draws[backends.PassTransparent]}
 	if got != want {
 		h.t.Errorf("frame %d draws (shadow, gbuffer, forward, transparent) = %v, want %v", h.frame, got, want)

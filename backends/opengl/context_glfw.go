@@ -132,7 +132,7 @@ func boolHint(b bool) int {
 
 // window is the Window a windowed backend hands to game code.
 type window struct {
-	r *renderer
+	r *driver
 }
 
 // ShouldClose reports whether the user asked to close the window; after
@@ -158,4 +158,9 @@ func pollEvents() {
 	glfwState.Lock()
 	defer glfwState.Unlock()
 	glfw.PollEvents()
+}
+
+// waitEvents runs on the GL thread while the window is minimised.
+func waitEvents() {
+	glfw.WaitEventsTimeout(0.1)
 }

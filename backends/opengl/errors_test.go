@@ -119,7 +119,8 @@ func TestMaterialShaderErrors(t *testing.T) {
 func TestValidationCountsErrors(t *testing.T) {
 	logger, logs := newLogger()
 	r := open(t, backends.Config{Width: 128, Height: 128, ShadowMapSize: 256, Validation: true, Logger: logger})
-	if !r.validation.enabled {
+	d := driverOf(r)
+	if !d.validation.enabled {
 		t.Skip("opengl: the driver has no GL_KHR_debug")
 	}
 	s := newScene(128, 128)
@@ -131,9 +132,9 @@ func TestValidationCountsErrors(t *testing.T) {
 	if n := r.ValidationErrors(); n != 0 {
 		t.Fatalf("a clean frame gave %d validation errors:\n%s", n, logs)
 	}
-	r.thr.do(func() {
+	d.thr.do(func() {
 		gl.Enable(0xDEAD) // GL_INVALID_ENUM
-		r.validation.poll()
+		d.validation.poll()
 	})
 	if n := r.ValidationErrors(); n != 1 {
 		t.Errorf("ValidationErrors = %d after one invalid enum, want 1:\n%s", n, logs)
@@ -180,7 +181,7 @@ func TestFrameOrder(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.BeginFrame(&s.frame); !errors.Is(err, errClosed) {
+	if err := r.BeginFrame(&s.frame); !errors.Is(err, backends.ErrClosed) {
 		t.Errorf("BeginFrame after Close: %v", err)
 	}
 }

@@ -1,228 +1,92 @@
 package opengl
 
 import (
-	"errors"
-	"fmt"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/formats"
-	"github.com/sleakgo/sleak/vmath"
+	"github.com/sleakgo/sleak/backends/core"
 )
 
 // frameBlockSize is the std140 Frame block of docs/SHADERS.md, in bytes.
 const frameBlockSize = 288
 
-// drawCmd is one recorded draw, resolved to GL names when Draw was called so
-// the replay on the GL thread does no lookups.
-type drawCmd struct {
-	prog  *program
-	vao   uint32
-	tex   uint32
-	count int32
-	model vmath.Mat4
-	color vmath.Vec4
-}
+// drawCmd is one resolved draw, replayed on the GL thread.
+type drawCmd = core.Draw[mesh, uint32, *program]
 
-// frameState is the Go side of a frame: draws are recorded here and handed to
-// the GL thread once per pass, so a frame costs one hand-off per pass plus
+// frameState is the Go side of a frame: the core hands each pass's draws
+// over once, so a frame costs one hand-off to the GL thread per pass plus
 // one for EndFrame, whatever the number of draws.
 type frameState struct {
-	inFrame  bool
-	passOpen bool                         // a pass is between BeginPass and EndPass
-	pass     backends.RenderPass          // the open pass
-	next     backends.RenderPass          // the first pass not yet run this frame
-	block    *[frameBlockSize / 4]float32 // its own allocation: cgo refuses a pointer into a struct that holds pointers
-	blockNew bool                         // block changed since it was last uploaded
-	cmds     []drawCmd
-	stats    backends.Stats
-	badMesh  bool // a draw named an unknown mesh; logged once
+	block     *[frameBlockSize / 4]float32 // its own allocation: cgo refuses a pointer into a struct that holds pointers
+	blockNew  bool                         // block changed since it was last uploaded
+	pass      backends.RenderPass          // the pass being handed over
+	cmds      []drawCmd
+	submitted uint64 // frames ended
 
-	deadMeshes   []mesh
-	deadTextures []uint32
+	surfaceW, surfaceH int // the window's framebuffer size, read by surfaceFn
 
 	// Method values, made once: a hand-off of one of these allocates nothing.
-	runPassFn, endFrameFn, readPixelsFn, flushDeletesFn func()
+	runPassFn, endFrameFn, readPixelsFn, surfaceFn func()
 }
 
-func (f *frameState) init(r *renderer) {
+func (f *frameState) init(r *driver) {
 	f.runPassFn = r.runPass
 	f.endFrameFn = r.endFrame
 	f.readPixelsFn = r.readPixels
-	f.flushDeletesFn = r.flushDeletes
-	f.cmds = make([]drawCmd, 0, 256)
+	f.surfaceFn = r.readSurface
 	f.block = new([frameBlockSize / 4]float32)
 }
 
-// BeginFrame starts a frame and packs its uniform block; nothing reaches the
-// GL thread until the first EndPass.
-func (r *renderer) BeginFrame(frame *backends.FrameData) error {
-	switch {
-	case r.closed:
-		return errClosed
-	case r.inFrame:
-		return errors.New("opengl: BeginFrame: the previous frame has not ended")
-	case frame == nil:
-		return errors.New("opengl: BeginFrame: frame data is nil")
-	}
-	r.stats.Reset()
-	r.packFrame(frame)
-	r.inFrame, r.passOpen, r.next = true, false, 0
-	r.cmds = r.cmds[:0]
-	return nil
-}
-
-func (r *renderer) packFrame(d *backends.FrameData) {
-	(*backends.FrameBlock)(r.block).Pack(d, int(r.shadowSize))
+// BeginFrame keeps the frame's uniform block; nothing reaches the GL thread
+// until the first pass runs.
+func (r *driver) BeginFrame(block *backends.FrameBlock) error {
+	*r.block = *block
 	r.blockNew = true
-}
-
-// BeginPass opens pass p. Passes run in order, each at most once a frame; a
-// pass that is skipped runs with no draws when a later one starts (the
-// gbuffer is still cleared, lighting still fills the sky), except the shadow
-// pass, whose map is simply left as it was.
-func (r *renderer) BeginPass(p backends.RenderPass) error {
-	switch {
-	case r.closed:
-		return errClosed
-	case !r.inFrame:
-		return fmt.Errorf("opengl: BeginPass(%v) outside a frame", p)
-	case r.passOpen:
-		return fmt.Errorf("opengl: BeginPass(%v) while pass %v is open", p, r.pass)
-	case p >= backends.NumRenderPasses:
-		return fmt.Errorf("opengl: BeginPass: unknown pass %d", p)
-	case p < r.next:
-		return fmt.Errorf("opengl: BeginPass(%v): passes run in order, once a frame, and %v has already run", p, r.next-1)
-	}
-	r.passOpen, r.pass = true, p
 	return nil
 }
 
-// Draw records a draw in the open pass. Draws that cannot go ahead are
-// dropped and counted in Stats: a custom format whose pipeline for the pass
-// is not Ready, a default-format mesh whose material failed, a default-format
-// mesh in the gbuffer pass (there is no default gbuffer vertex stage).
-func (r *renderer) Draw(d *backends.Draw) {
-	if !r.passOpen || d == nil {
-		return
-	}
-	p := r.pass
-	stem, ok := p.Stem()
-	if !ok {
-		return // the fullscreen passes take no draws
-	}
-	r.stats.Draws[p]++
-	m := r.meshes.Get(uint32(d.Mesh))
-	if m == nil {
-		if !r.badMesh {
-			r.badMesh = true
-			r.log.Error(fmt.Sprintf("OpenGLRenderer: draw of unknown mesh %d dropped", d.Mesh), "backend", "opengl", "pass", p.String())
-		}
-		return
-	}
-	var prog *program
-	if m.format == formats.DefaultHandle {
-		switch p {
-		case backends.PassShadow:
-			prog = r.engine.shadow
-		case backends.PassForward, backends.PassTransparent:
-			if i := int(d.Shader) - 1; i >= 0 && i < len(r.materials) && r.materials[i] != nil {
-				prog = r.materials[i].prog
-			}
-			if prog == nil {
-				r.stats.DroppedMaterial++
-				return
-			}
-		default:
-			r.stats.Drop(formats.DefaultHandle, stem)
-			return
-		}
-	} else {
-		if !r.table.Ready(m.format, stem) {
-			r.stats.Drop(m.format, stem)
-			return
-		}
-		prog = r.formatProgs[m.format][stem]
-	}
-	tex := r.white
-	if d.Texture != 0 {
-		if t := r.textures.Get(uint32(d.Texture)); t != nil {
-			tex = *t
-		}
-	}
-	r.cmds = append(r.cmds, drawCmd{prog: prog, vao: m.vao, tex: tex, count: m.indexCount, model: d.Model, color: d.Color})
-}
-
-// EndPass runs the pass on the GL thread: any skipped earlier passes, then
-// this one with its recorded draws.
-func (r *renderer) EndPass() error {
-	if r.closed {
-		return errClosed
-	}
-	if !r.passOpen {
-		return errors.New("opengl: EndPass without BeginPass")
-	}
+// RunPass runs pass p with its draws on the GL thread.
+func (r *driver) RunPass(p backends.RenderPass, draws []drawCmd) error {
+	r.pass, r.cmds = p, draws
 	r.thr.do(r.runPassFn)
-	r.passOpen = false
-	r.next = r.pass + 1
-	r.cmds = r.cmds[:0]
+	r.cmds = nil
 	return nil
 }
 
-// EndFrame runs the passes the frame skipped (so the image is complete),
-// then presents it to the window or leaves it for ReadPixels.
-func (r *renderer) EndFrame() error {
-	switch {
-	case r.closed:
-		return errClosed
-	case !r.inFrame:
-		return errors.New("opengl: EndFrame without BeginFrame")
-	case r.passOpen:
-		return fmt.Errorf("opengl: EndFrame while pass %v is open", r.pass)
-	}
+// EndFrame presents the frame to the window, when there is one.
+func (r *driver) EndFrame() error {
 	r.thr.do(r.endFrameFn)
-	r.inFrame = false
-	r.next = backends.NumRenderPasses
+	r.submitted++
 	return nil
 }
 
-// runPass is EndPass on the GL thread.
-func (r *renderer) runPass() {
+// runPass is RunPass on the GL thread.
+func (r *driver) runPass() {
 	r.uploadFrame()
-	for q := r.next; q < r.pass; q++ {
-		if q != backends.PassShadow {
-			r.execPass(q, nil)
-		}
-	}
 	r.execPass(r.pass, r.cmds)
 }
 
-// endFrame is EndFrame on the GL thread.
-func (r *renderer) endFrame() {
-	r.uploadFrame()
-	for q := r.next; q < backends.NumRenderPasses; q++ {
-		if q != backends.PassShadow {
-			r.execPass(q, nil)
-		}
-	}
+// endFrame is EndFrame on the GL thread. The composite target has the
+// window's size (the core resizes before a frame whose window changed), so
+// the copy to the default framebuffer is one to one.
+func (r *driver) endFrame() {
 	if r.windowed {
-		fw, fh := r.glfw.win.GetFramebufferSize()
+		w, h := int32(r.width), int32(r.height)
 		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, r.targets.compositeFBO)
 		gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, 0)
-		filter := uint32(gl.NEAREST)
-		if fw != r.width || fh != r.height {
-			filter = gl.LINEAR // the window was resized and Resize has not caught up yet
-		}
-		gl.BlitFramebuffer(0, 0, int32(r.width), int32(r.height), 0, 0, int32(fw), int32(fh), gl.COLOR_BUFFER_BIT, filter)
+		gl.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 		r.glfw.win.SwapBuffers()
 	}
-	r.flushDeletes()
 	r.validation.poll()
 }
 
-func (r *renderer) uploadFrame() {
+func (r *driver) readSurface() {
+	r.surfaceW, r.surfaceH = r.glfw.win.GetFramebufferSize()
+}
+
+func (r *driver) uploadFrame() {
 	if !r.blockNew {
 		return
 	}
@@ -234,7 +98,7 @@ func (r *renderer) uploadFrame() {
 
 // execPass sets the fixed state of pass p, the same as the Vulkan backend's
 // pipelines, and replays cmds. It runs on the GL thread.
-func (r *renderer) execPass(p backends.RenderPass, cmds []drawCmd) {
+func (r *driver) execPass(p backends.RenderPass, cmds []drawCmd) {
 	w, h := r.targets.w, r.targets.h
 	gl.Disable(gl.BLEND)
 	gl.DepthMask(true)
@@ -293,7 +157,7 @@ func (r *renderer) execPass(p backends.RenderPass, cmds []drawCmd) {
 }
 
 // fullscreen draws one triangle covering the target with no vertex buffer.
-func (r *renderer) fullscreen(p *program) {
+func (r *driver) fullscreen(p *program) {
 	gl.Disable(gl.DEPTH_TEST)
 	gl.Disable(gl.CULL_FACE)
 	gl.UseProgram(p.id)
@@ -303,7 +167,7 @@ func (r *renderer) fullscreen(p *program) {
 	gl.UseProgram(0)
 }
 
-func (r *renderer) replay(cmds []drawCmd) {
+func (r *driver) replay(cmds []drawCmd) {
 	if len(cmds) == 0 {
 		return
 	}
@@ -312,25 +176,25 @@ func (r *renderer) replay(cmds []drawCmd) {
 	tex, vao := ^uint32(0), ^uint32(0)
 	for i := range cmds {
 		c := &cmds[i]
-		if c.prog != cur {
-			cur = c.prog
+		if c.Program != cur {
+			cur = c.Program
 			gl.UseProgram(cur.id)
 		}
-		if c.tex != tex {
-			tex = c.tex
+		if c.Texture != tex {
+			tex = c.Texture
 			gl.BindTexture(gl.TEXTURE_2D, tex)
 		}
 		if cur.model >= 0 {
-			gl.UniformMatrix4fv(cur.model, 1, false, &c.model[0])
+			gl.UniformMatrix4fv(cur.model, 1, false, &c.Model[0])
 		}
 		if cur.color >= 0 {
-			gl.Uniform4fv(cur.color, 1, &c.color[0])
+			gl.Uniform4fv(cur.color, 1, &c.Color[0])
 		}
-		if c.vao != vao {
-			vao = c.vao
+		if c.Mesh.vao != vao {
+			vao = c.Mesh.vao
 			gl.BindVertexArray(vao)
 		}
-		gl.DrawElementsWithOffset(gl.TRIANGLES, c.count, gl.UNSIGNED_INT, 0)
+		gl.DrawElementsWithOffset(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, 0)
 	}
 	gl.BindVertexArray(0)
 	gl.UseProgram(0)

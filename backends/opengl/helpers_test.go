@@ -25,17 +25,17 @@ import (
 func requireDrivers() bool { return os.Getenv("SLEAK_REQUIRE_DRIVERS") == "1" }
 
 // open starts a backend or skips the test when no context can be made.
-func open(t testing.TB, cfg backends.Config) *renderer {
+func open(t testing.TB, cfg backends.Config) *backend {
 	t.Helper()
 	return openOn(t, cfg, platformAuto)
 }
 
-func openOn(t testing.TB, cfg backends.Config, plat platform) *renderer {
+func openOn(t testing.TB, cfg backends.Config, plat platform) *backend {
 	t.Helper()
 	if cfg.Formats == nil {
 		cfg.Formats = formats.NewRegistry()
 	}
-	r, err := newRenderer(cfg, plat)
+	r, err := newBackend(cfg, plat)
 	if err != nil {
 		if errors.Is(err, ErrNoContext) && !requireDrivers() {
 			t.Skip("opengl: no OpenGL context: " + err.Error())
@@ -259,3 +259,6 @@ func dump(t testing.TB, name string, img image.Image) {
 		t.Log(err)
 	}
 }
+
+// driverOf returns the OpenGL driver beneath a backend.
+func driverOf(b *backend) *driver { return b.Driver().(*driver) }

@@ -12,7 +12,6 @@ import (
 // mesh is a vertex and index buffer pair with its own VAO, set up once from
 // the format's layout so a draw binds one object.
 type mesh struct {
-	format      formats.Handle
 	vao         uint32
 	vbo, ibo    uint32
 	indexCount  int32
@@ -52,8 +51,8 @@ func attribType(f formats.AttributeFormat) (xtype uint32, normalized, integer bo
 
 // createMesh uploads the buffers and records the layout in a VAO; it runs on
 // the GL thread after backends.CheckMesh.
-func createMesh(h formats.Handle, layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
-	m := mesh{format: h, indexCount: int32(len(indices)), vertexCount: len(vertices) / int(layout.Stride)}
+func createMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+	m := mesh{indexCount: int32(len(indices)), vertexCount: len(vertices) / int(layout.Stride)}
 	gl.GenVertexArrays(1, &m.vao)
 	gl.BindVertexArray(m.vao)
 	gl.GenBuffers(1, &m.vbo)

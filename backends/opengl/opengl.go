@@ -1,17 +1,15 @@
 package opengl
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"log/slog"
-	"strings"
 	"sync"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/backends/internal/handles"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 )
 
@@ -31,12 +29,11 @@ type windowOptions struct {
 	fullscreen, vsync bool
 }
 
-// renderer implements backends.Backend. Its state is touched either by the
+// driver is the OpenGL core.Driver. Its state is touched either by the
 // caller's goroutine or by the GL thread while the caller waits in do, never
 // by both at once, so it needs no locks.
-type renderer struct {
+type driver struct {
 	log      *slog.Logger
-	registry *formats.Registry
 	thr      *glThread
 	glfw     *glfwContext // the window, or nil
 	egl      *eglContext  // the surfaceless context, or nil
@@ -55,23 +52,12 @@ type renderer struct {
 	white    uint32
 	readBuf  []byte
 
-	meshes    handles.Pool[mesh]
-	textures  handles.Pool[uint32]
-	materials []*material // index ShaderID-1
-
-	table       *backends.PipelineTable
-	formatProgs [][formats.NumPasses]*program
-
 	frameState
 	validation
 }
 
-// material is a loaded material shader: the forward program of
-// default-format meshes.
-type material struct {
-	canonical string
-	prog      *program
-}
+// backend is the OpenGL backend: the shared core over this driver.
+type backend = core.Backend[mesh, uint32, *program]
 
 // The GL entry points of go-gl are process-wide. They are loaded once, by
 // the first backend, from whichever loader made its context: with the
@@ -88,27 +74,25 @@ var glEntryPoints struct {
 // X server is available (DISPLAY) and otherwise in an EGL surfaceless
 // context. The error names every attempt that failed.
 func New(cfg backends.Config) (backends.Backend, error) {
-	return newRenderer(cfg, platformAuto)
+	return newBackend(cfg, platformAuto)
 }
 
-func newRenderer(cfg backends.Config, plat platform) (*renderer, error) {
-	cfg, err := cfg.WithDefaults(backends.OpenGL)
-	if err != nil {
-		return nil, err
-	}
-	r := &renderer{
+func newBackend(cfg backends.Config, plat platform) (*backend, error) {
+	return core.New(backends.OpenGL, cfg, func(cfg backends.Config) (core.Driver[mesh, uint32, *program], error) {
+		return newDriver(cfg, plat)
+	})
+}
+
+func newDriver(cfg backends.Config, plat platform) (*driver, error) {
+	r := &driver{
 		log:        cfg.Logger,
-		registry:   cfg.Formats,
 		width:      cfg.Width,
 		height:     cfg.Height,
 		shadowSize: int32(cfg.ShadowMapSize),
 	}
-	if r.log == nil {
-		r.log = slog.Default()
-	}
-	r.table = backends.NewPipelineTable(backends.OpenGL, cfg.Formats, r.buildFormat, r.log)
 	r.frameState.init(r)
 	r.thr = startGLThread()
+	var err error
 	r.thr.do(func() { err = r.open(cfg, plat) })
 	if err != nil {
 		r.thr.stop()
@@ -119,7 +103,7 @@ func newRenderer(cfg backends.Config, plat platform) (*renderer, error) {
 
 // open makes the context and every fixed GL object; it runs on the GL
 // thread and undoes everything it did when it fails.
-func (r *renderer) open(cfg backends.Config, plat platform) error {
+func (r *driver) open(cfg backends.Config, plat platform) error {
 	if err := r.makeContext(cfg, plat); err != nil {
 		return err
 	}
@@ -131,7 +115,7 @@ func (r *renderer) open(cfg backends.Config, plat platform) error {
 	return nil
 }
 
-func (r *renderer) makeContext(cfg backends.Config, plat platform) error {
+func (r *driver) makeContext(cfg backends.Config, plat platform) error {
 	if cfg.Window != nil {
 		wc := &windowOptions{title: cfg.Window.Title, fullscreen: cfg.Window.Fullscreen, vsync: cfg.Window.VSync}
 		c, err := newGLFWContext(cfg.Width, cfg.Height, wc, cfg.Validation)
@@ -187,7 +171,7 @@ func loadEntryPoints(getProcAddr func(string) unsafe.Pointer) error {
 	return nil
 }
 
-func (r *renderer) destroyContext() {
+func (r *driver) destroyContext() {
 	if r.glfw != nil {
 		r.glfw.destroy()
 		r.glfw = nil
@@ -199,7 +183,7 @@ func (r *renderer) destroyContext() {
 }
 
 // platformName says which context this backend runs on, for logs and tests.
-func (r *renderer) platformName() string {
+func (r *driver) platformName() string {
 	switch {
 	case r.windowed:
 		return "GLFW window"
@@ -210,7 +194,7 @@ func (r *renderer) platformName() string {
 	}
 }
 
-func (r *renderer) initGL(validate bool) error {
+func (r *driver) initGL(validate bool) error {
 	var major, minor int32
 	gl.GetIntegerv(gl.MAJOR_VERSION, &major)
 	gl.GetIntegerv(gl.MINOR_VERSION, &minor)
@@ -243,20 +227,9 @@ func (r *renderer) initGL(validate bool) error {
 	return nil
 }
 
-// releaseGL deletes every GL object; it runs on the GL thread.
-func (r *renderer) releaseGL() {
-	r.destroyFormatPrograms()
-	for _, m := range r.materials {
-		if m != nil {
-			m.prog.destroy()
-		}
-	}
-	r.materials = nil
-	r.meshes.Each(func(m *mesh) { m.destroy() })
-	r.meshes = handles.Pool[mesh]{}
-	r.textures.Each(func(t *uint32) { gl.DeleteTextures(1, t) })
-	r.textures = handles.Pool[uint32]{}
-	r.flushDeletes()
+// releaseGL deletes the driver's own GL objects; it runs on the GL thread.
+// The core has freed every mesh, texture and program before.
+func (r *driver) releaseGL() {
 	r.engine.destroy()
 	r.shadow.destroy()
 	r.targets.destroy()
@@ -266,204 +239,91 @@ func (r *renderer) releaseGL() {
 	r.emptyVAO, r.ubo, r.white = 0, 0, 0
 }
 
-func (r *renderer) destroyFormatPrograms() {
-	for i := range r.formatProgs {
-		for p := range r.formatProgs[i] {
-			r.formatProgs[i][p].destroy()
-			r.formatProgs[i][p] = nil
-		}
-	}
-}
-
-var errClosed = errors.New("opengl: the backend is closed")
-
 // ErrNoContext is wrapped by New's error when no OpenGL 4.1 core context
 // could be made at all (no display, no EGL, too old a driver), as opposed to
 // a context that came up and then failed. Tests use it to skip on machines
 // without OpenGL.
 var ErrNoContext = backends.NoDriver("no OpenGL 4.1 core context")
 
-func (r *renderer) Kind() backends.Kind { return backends.OpenGL }
-
-func (r *renderer) Size() (int, int) { return r.width, r.height }
-
-func (r *renderer) Window() backends.Window {
+func (r *driver) Window() backends.Window {
 	if r.win == nil {
 		return nil
 	}
 	return r.win
 }
 
-func (r *renderer) CreateMesh(h formats.Handle, vertices []byte, indices []uint32) (backends.MeshID, error) {
-	if r.closed {
-		return 0, errClosed
-	}
-	layout, err := backends.CheckMesh(backends.OpenGL, r.registry, h, vertices, indices)
-	if err != nil {
-		return 0, err
-	}
+func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
 	var m mesh
+	var err error
 	r.thr.do(func() {
-		m, err = createMesh(h, layout, vertices, indices)
+		m, err = createMesh(layout, vertices, indices)
 		r.validation.poll()
 	})
-	if err != nil {
-		return 0, err
-	}
-	id := r.meshes.Add(m)
-	if id == 0 {
-		r.thr.do(m.destroy)
-		return 0, errors.New("opengl: CreateMesh: too many meshes")
-	}
-	return backends.MeshID(id), nil
+	return m, err
 }
 
-func (r *renderer) DestroyMesh(id backends.MeshID) {
-	if r.closed {
-		return
-	}
-	m, ok := r.meshes.Remove(uint32(id))
-	if !ok {
-		return
-	}
-	// A draw recorded this frame may still name the VAO: delete it once the
-	// frame is done.
-	r.deadMeshes = append(r.deadMeshes, m)
-	if !r.inFrame {
-		r.thr.do(r.flushDeletesFn)
-	}
-}
+func (r *driver) FreeMesh(m mesh) { r.thr.do(m.destroy) }
 
-func (r *renderer) CreateTexture(img *image.RGBA, opts backends.TextureOptions) (backends.TextureID, error) {
-	if r.closed {
-		return 0, errClosed
-	}
-	if img == nil || img.Rect.Empty() {
-		return 0, errors.New("opengl: CreateTexture: the image is empty")
-	}
-	if w, h := img.Rect.Dx(), img.Rect.Dy(); w > maxTargetSize || h > maxTargetSize {
-		return 0, fmt.Errorf("opengl: CreateTexture: %dx%d is larger than %d on a side", w, h, maxTargetSize)
-	}
+func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (uint32, error) {
 	var t uint32
 	r.thr.do(func() {
 		t = createTexture(img, opts)
 		r.validation.poll()
 	})
-	id := r.textures.Add(t)
-	if id == 0 {
-		r.thr.do(func() { gl.DeleteTextures(1, &t) })
-		return 0, errors.New("opengl: CreateTexture: too many textures")
-	}
-	return backends.TextureID(id), nil
+	return t, nil
 }
 
-func (r *renderer) DestroyTexture(id backends.TextureID) {
-	if r.closed {
-		return
-	}
-	t, ok := r.textures.Remove(uint32(id))
-	if !ok {
-		return
-	}
-	r.deadTextures = append(r.deadTextures, t)
-	if !r.inFrame {
-		r.thr.do(r.flushDeletesFn)
-	}
+func (r *driver) FreeTexture(t uint32) {
+	r.thr.do(func() { gl.DeleteTextures(1, &t) })
 }
 
-// flushDeletes deletes the GL objects of destroyed meshes and textures; it
-// runs on the GL thread.
-func (r *renderer) flushDeletes() {
-	for i := range r.deadMeshes {
-		r.deadMeshes[i].destroy()
-	}
-	r.deadMeshes = r.deadMeshes[:0]
-	if len(r.deadTextures) > 0 {
-		gl.DeleteTextures(int32(len(r.deadTextures)), &r.deadTextures[0])
-		r.deadTextures = r.deadTextures[:0]
-	}
-}
-
-// CreateShader loads a material shader for default-format meshes from the
-// two _gl files its canonical path resolves to. Nothing else is tried.
-func (r *renderer) CreateShader(canonical string) (backends.ShaderID, error) {
-	if r.closed {
-		return 0, errClosed
-	}
-	files, err := backends.Resolve(backends.OpenGL, canonical)
-	if err != nil {
-		return 0, fmt.Errorf("opengl: %w", err)
+// NewProgram compiles and links a stem's or material's _gl files on the GL
+// thread. A material's one program serves the forward and transparent
+// passes: the pass's fixed state does the rest.
+func (r *driver) NewProgram(spec core.ProgramSpec) (*program, error) {
+	label := spec.Label
+	if spec.Material {
+		label = "" // the seed's lines for materials name only the files
 	}
 	var p *program
-	r.thr.do(func() {
-		p, err = buildProgram(files, "")
-		r.validation.poll()
-	})
-	if err != nil {
-		return 0, fmt.Errorf("opengl: material shader %s (tried %s): %w", canonical, joinPaths(files), err)
-	}
-	r.materials = append(r.materials, &material{canonical: canonical, prog: p})
-	return backends.ShaderID(len(r.materials)), nil
-}
-
-func joinPaths(files backends.ShaderFiles) string {
-	return strings.Join(files.Paths(), " and ")
-}
-
-// FormatReady builds (once) and reports the pipeline of a custom format for
-// a pass; see backends.PipelineTable for the rules.
-func (r *renderer) FormatReady(h formats.Handle, p formats.Pass) bool {
-	if r.closed {
-		return false
-	}
-	return r.table.Ready(h, p)
-}
-
-// buildFormat is the PipelineTable's BuildFunc: it compiles the stem's files
-// on the GL thread and keeps the program for the pass.
-func (r *renderer) buildFormat(h formats.Handle, layout *formats.Layout, p formats.Pass, files backends.ShaderFiles) error {
-	var prog *program
 	var err error
 	r.thr.do(func() {
-		prog, err = buildProgram(files, fmt.Sprintf("vertex format %s, %s pass", layout.Name, p))
+		p, err = buildProgram(spec.Files, label)
 		r.validation.poll()
 	})
-	if err != nil {
-		return err
-	}
-	for int(h) >= len(r.formatProgs) {
-		r.formatProgs = append(r.formatProgs, [formats.NumPasses]*program{})
-	}
-	if old := r.formatProgs[h][p]; old != nil {
-		r.thr.do(old.destroy)
-	}
-	r.formatProgs[h][p] = prog
-	return nil
+	return p, err
 }
 
-// Resize recreates the size-dependent targets and drops every custom-format
-// program, so failed stems are tried again on their next use.
-func (r *renderer) Resize(width, height int) error {
-	if r.closed {
-		return errClosed
+func (r *driver) FreeProgram(p *program) { r.thr.do(p.destroy) }
+
+func (r *driver) White() uint32           { return r.white }
+func (r *driver) ShadowProgram() *program { return r.engine.shadow }
+func (r *driver) ValidationErrors() int   { return r.validation.errors }
+func (r *driver) Completed() uint64       { return r.submitted } // GL keeps what queued commands use alive itself
+func (r *driver) WaitIdle()               {}
+func (r *driver) WaitEvents()             { r.thr.do(waitEvents) }
+
+// Surface returns the window's framebuffer size, read on the GL thread.
+func (r *driver) Surface() (int, int, bool) {
+	if !r.windowed {
+		return 0, 0, false
 	}
-	if r.inFrame {
-		return errors.New("opengl: Resize during a frame: call it between EndFrame and BeginFrame")
-	}
-	if err := backends.CheckSize(backends.OpenGL, "framebuffer", width, height); err != nil {
-		return err
-	}
+	r.thr.do(r.surfaceFn)
+	return r.surfaceW, r.surfaceH, true
+}
+
+// Resize recreates the size-dependent targets; the window's default
+// framebuffer follows the window by itself.
+func (r *driver) Resize(width, height int) error {
 	var err error
 	r.thr.do(func() {
-		r.destroyFormatPrograms()
 		r.targets.destroy()
 		r.targets, err = createTargets(int32(width), int32(height))
 		gl.ActiveTexture(gl.TEXTURE0)
 		r.validation.poll()
 	})
-	r.table.Reset()
 	if err != nil {
-		return fmt.Errorf("opengl: Resize to %dx%d: %w", width, height, err)
+		return err
 	}
 	r.width, r.height = width, height
 	if cap(r.readBuf) >= width*height*4 {
@@ -476,13 +336,7 @@ func (r *renderer) Resize(width, height int) error {
 
 // ReadPixels copies the last composited frame into dst, top row first (GL
 // stores the bottom row first).
-func (r *renderer) ReadPixels(dst *image.RGBA) error {
-	if r.closed {
-		return errClosed
-	}
-	if dst == nil || dst.Rect.Dx() != r.width || dst.Rect.Dy() != r.height {
-		return fmt.Errorf("opengl: ReadPixels: destination must be %dx%d", r.width, r.height)
-	}
+func (r *driver) ReadPixels(dst *image.RGBA) error {
 	r.thr.do(r.readPixelsFn)
 	rowBytes := r.width * 4
 	for y := 0; y < r.height; y++ {
@@ -493,7 +347,7 @@ func (r *renderer) ReadPixels(dst *image.RGBA) error {
 	return nil
 }
 
-func (r *renderer) readPixels() {
+func (r *driver) readPixels() {
 	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, r.targets.compositeFBO)
 	gl.ReadBuffer(gl.COLOR_ATTACHMENT0)
 	gl.PixelStorei(gl.PACK_ALIGNMENT, 4)
@@ -502,14 +356,9 @@ func (r *renderer) readPixels() {
 	r.validation.poll()
 }
 
-func (r *renderer) ValidationErrors() int { return r.validation.errors }
-
-// Close frees every GL object, the context and the window, and ends the GL
-// thread. Closing twice is harmless.
-func (r *renderer) Close() error {
-	if r.closed {
-		return nil
-	}
+// Close frees the driver's GL objects, the context and the window, and ends
+// the GL thread.
+func (r *driver) Close() error {
 	r.closed = true
 	r.thr.do(func() {
 		r.validation.poll()
@@ -521,9 +370,4 @@ func (r *renderer) Close() error {
 	return nil
 }
 
-// Stats returns what the last frame (or the one being recorded) did: draws
-// and triangles per pass and the draws dropped because their pipeline or
-// material is missing.
-func (r *renderer) Stats() backends.Stats { return r.stats }
-
-var _ backends.Backend = (*renderer)(nil)
+var _ core.Driver[mesh, uint32, *program] = (*driver)(nil)

@@ -9,7 +9,7 @@ import (
 
 func TestClearToSky(t *testing.T) {
 	r := open(t, backends.Config{Width: 64, Height: 48, ShadowMapSize: 256})
-	t.Logf("context: %s", r.platformName())
+	t.Logf("context: %s", driverOf(r).platformName())
 	s := newScene(64, 48)
 	runFrame(t, r, &s.frame, nil)
 	img := readPixels(t, r)
@@ -26,7 +26,7 @@ func TestEGLSurfaceless(t *testing.T) {
 		t.Log("DISPLAY is unset: every test here already runs on EGL")
 	}
 	r := openOn(t, backends.Config{Width: 32, Height: 32, ShadowMapSize: 128}, platformEGL)
-	if got := r.platformName(); got != "EGL surfaceless" {
+	if got := driverOf(r).platformName(); got != "EGL surfaceless" {
 		t.Fatalf("platform %q", got)
 	}
 	s := newScene(32, 32)

@@ -9,14 +9,13 @@ import (
 	"sync/atomic"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 	vk "github.com/vulkan-go/vulkan"
 )
 
 // framesInFlight is how many frames the CPU may record ahead of the GPU.
 const framesInFlight = 2
-
-var errClosed = errors.New("vulkan: backend is closed")
 
 // frameSlot is what one frame in flight owns.
 type frameSlot struct {
@@ -40,8 +39,6 @@ type passTarget struct {
 
 // mesh is a mesh in a shared mesh block: vertices at voff, indices after.
 type mesh struct {
-	live       bool
-	format     formats.Handle
 	block      *meshBlock
 	off, size  uint64 // the whole allocation
 	voff       uint64
@@ -51,7 +48,6 @@ type mesh struct {
 
 // texture is a sampled RGBA8 image with its descriptor set.
 type texture struct {
-	live bool
 	img  gpuImage
 	set  vk.DescriptorSet
 	pool vk.DescriptorPool
@@ -66,7 +62,16 @@ type texPool struct {
 
 const texPoolSets = 256
 
-type backend struct {
+// program is a material's or a stem's pipelines. A material draws in the
+// forward and the transparent pass, whose blending differs, so it has one
+// pipeline for each; a stem has one, for its pass.
+type program struct {
+	pipe        vk.Pipeline
+	transparent vk.Pipeline // materials only
+}
+
+// driver is the Vulkan core.Driver.
+type driver struct {
 	cfg        backends.Config
 	log        *slog.Logger
 	registry   *formats.Registry
@@ -114,36 +119,18 @@ type backend struct {
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
 
-	materials   []*material // ShaderID-1
-	materialIDs map[string]backends.ShaderID
-	table       *backends.PipelineTable
-	custom      [][formats.NumPasses]vk.Pipeline
-
-	meshes     []mesh // MeshID-1
-	freeMeshes []backends.MeshID
 	meshBlocks []*meshBlock
-	textures   []texture // TextureID-1
-	freeTex    []backends.TextureID
 	white      texture
 	staging    gpuBuffer
-	pending    []pendingRelease
 
 	// Frame state.
-	inFrame  bool
-	inPass   bool
-	pass     backends.RenderPass // the pass begun, or the next to run
-	slot     *frameSlot
-	records  []drawRecord
-	frameUBO *[frameUBOSize / 4]float32
-	dropped  int // draws dropped since creation, for tests
+	slot      *frameSlot
+	records   []drawRecord
+	completed uint64 // frames the GPU has finished
 }
 
-// pendingRelease is a resource destroyed by the caller while frames in
-// flight may still use it: it is released once frame `after` has finished.
-type pendingRelease struct {
-	after   uint64
-	release func()
-}
+// backend is the Vulkan backend: the shared core over this driver.
+type backend = core.Backend[mesh, texture, program]
 
 // New starts a Vulkan backend: offscreen when cfg.Window is nil, in a GLFW
 // window otherwise.
@@ -156,23 +143,20 @@ func New(cfg backends.Config) (backends.Backend, error) {
 }
 
 func newBackend(cfg backends.Config) (*backend, error) {
-	cfg, err := cfg.WithDefaults(backends.Vulkan)
-	if err != nil {
-		return nil, err
-	}
-	b := &backend{
-		cfg: cfg, log: cfg.Logger, registry: cfg.Formats,
-		width: cfg.Width, height: cfg.Height, shadowSize: cfg.ShadowMapSize,
-		materialIDs: map[string]backends.ShaderID{},
-	}
-	if err := b.init(); err != nil {
-		b.Close()
-		return nil, fmt.Errorf("vulkan: %w", err)
-	}
-	return b, nil
+	return core.New(backends.Vulkan, cfg, func(cfg backends.Config) (core.Driver[mesh, texture, program], error) {
+		b := &driver{
+			cfg: cfg, log: cfg.Logger, registry: cfg.Formats,
+			width: cfg.Width, height: cfg.Height, shadowSize: cfg.ShadowMapSize,
+		}
+		if err := b.init(); err != nil {
+			b.Close()
+			return nil, fmt.Errorf("vulkan: %w", err)
+		}
+		return b, nil
+	})
 }
 
-func (b *backend) init() error {
+func (b *driver) init() error {
 	if err := loadVulkan(); err != nil {
 		return err
 	}
@@ -213,11 +197,10 @@ func (b *backend) init() error {
 			return err
 		}
 	}
-	b.table = backends.NewPipelineTable(backends.Vulkan, b.registry, b.buildCustom, b.log)
 	return nil
 }
 
-func (b *backend) createCommands() error {
+func (b *driver) createCommands() error {
 	info := &vk.CommandPoolCreateInfo{
 		SType:            vk.StructureTypeCommandPoolCreateInfo,
 		Flags:            vk.CommandPoolCreateFlags(vk.CommandPoolCreateResetCommandBufferBit),
@@ -256,7 +239,7 @@ func (b *backend) createCommands() error {
 	return err
 }
 
-func (b *backend) newFence(signalled bool) (vk.Fence, error) {
+func (b *driver) newFence(signalled bool) (vk.Fence, error) {
 	info := &vk.FenceCreateInfo{SType: vk.StructureTypeFenceCreateInfo}
 	if signalled {
 		info.Flags = vk.FenceCreateFlags(vk.FenceCreateSignaledBit)
@@ -269,7 +252,7 @@ func (b *backend) newFence(signalled bool) (vk.Fence, error) {
 	return f, nil
 }
 
-func (b *backend) newSemaphore() (vk.Semaphore, error) {
+func (b *driver) newSemaphore() (vk.Semaphore, error) {
 	info := &vk.SemaphoreCreateInfo{SType: vk.StructureTypeSemaphoreCreateInfo}
 	defer info.Free()
 	var s vk.Semaphore
@@ -280,7 +263,7 @@ func (b *backend) newSemaphore() (vk.Semaphore, error) {
 }
 
 // createFrames creates each frame slot's uniform buffer and descriptor sets.
-func (b *backend) createFrames() error {
+func (b *driver) createFrames() error {
 	for i := range b.frames {
 		f := &b.frames[i]
 		var err error
@@ -314,7 +297,7 @@ func (b *backend) createFrames() error {
 
 // createWhite creates texture 0, the 1x1 white texture, and points the
 // shadow pass's frame sets at it in place of the shadow map they write.
-func (b *backend) createWhite() error {
+func (b *driver) createWhite() error {
 	t, err := b.newTexture(1, 1, []byte{255, 255, 255, 255}, backends.TextureOptions{Nearest: true})
 	if err != nil {
 		return fmt.Errorf("white texture: %w", err)
@@ -326,68 +309,37 @@ func (b *backend) createWhite() error {
 	return nil
 }
 
-func (b *backend) Kind() backends.Kind { return backends.Vulkan }
-
-func (b *backend) Size() (int, int) { return b.width, b.height }
-
-func (b *backend) Window() backends.Window {
+func (b *driver) Window() backends.Window {
 	if b.win == nil {
 		return nil
 	}
 	return b.win
 }
 
-func (b *backend) ValidationErrors() int { return int(b.validationErrors.Load()) }
+func (b *driver) ValidationErrors() int { return int(b.validationErrors.Load()) }
 
-// later releases a resource once every frame that may use it has finished.
-func (b *backend) later(release func()) {
-	b.pending = append(b.pending, pendingRelease{after: b.frameNum + 1, release: release})
-}
-
-// releaseFinished runs the releases whose frames have finished: every frame
-// up to done.
-func (b *backend) releaseFinished(done uint64) {
-	n := 0
-	for _, p := range b.pending {
-		if p.after <= done {
-			p.release()
-		} else {
-			b.pending[n] = p
-			n++
-		}
-	}
-	clear(b.pending[n:])
-	b.pending = b.pending[:n]
-}
-
-func (b *backend) waitIdle() {
+// WaitIdle waits for every submitted frame.
+func (b *driver) WaitIdle() {
 	if b.dev != nil {
 		vk.DeviceWaitIdle(b.dev)
+		b.completed = b.frameNum
 	}
 }
 
-// Close destroys everything the backend created. It is safe to call twice.
-func (b *backend) Close() error {
+// Completed returns the frames the GPU has finished.
+func (b *driver) Completed() uint64 { return b.completed }
+
+// Close destroys everything the driver created; the core has freed every
+// mesh, texture and program first. It is safe to call twice.
+func (b *driver) Close() error {
 	if b.closed {
 		return nil
 	}
 	b.closed = true
-	b.waitIdle()
+	b.WaitIdle()
 	if b.dev != nil {
-		b.releaseFinished(^uint64(0))
 		b.destroyPipelines()
-		for _, m := range b.materials {
-			if m != nil {
-				b.destroyModule(&m.vs)
-				b.destroyModule(&m.fs)
-			}
-		}
 		b.destroyEngineShaders()
-		for i := range b.textures {
-			if b.textures[i].live {
-				b.destroyImage(&b.textures[i].img)
-			}
-		}
 		b.destroyImage(&b.white.img)
 		for _, p := range b.texPools {
 			vk.DestroyDescriptorPool(b.dev, p.pool, nil)
@@ -468,6 +420,6 @@ func (b *backend) Close() error {
 }
 
 // uboFloats views a frame slot's mapped uniform buffer.
-func uboFloats(g *gpuBuffer) *[frameUBOSize / 4]float32 {
-	return (*[frameUBOSize / 4]float32)(g.mapped)
+func uboFloats(g *gpuBuffer) *backends.FrameBlock {
+	return (*backends.FrameBlock)(g.mapped)
 }

@@ -31,7 +31,7 @@ func BenchmarkFrame(bm *testing.B) {
 					bm.Fatal(err)
 				}
 				start := time.Now()
-				for p := range b.passes {
+				for p := range numPasses {
 					_ = b.BeginPass(passOf(p))
 					if p == 0 || p == 3 {
 						for i := range draws {

@@ -193,11 +193,11 @@ func TestCustomFormat(t *testing.T) {
 	if n := strings.Count(logs.String(), wantFailure); n != 1 {
 		t.Errorf("the missing gbuffer stem was logged %d times, want once; log:\n%s", n, logs.String())
 	}
-	if st := b.table.State(fh, formats.PassGBuffer); st != backends.Failed {
+	if st := b.PipelineState(fh, formats.PassGBuffer); st != backends.Failed {
 		t.Errorf("gbuffer state %v, want failed", st)
 	}
-	if b.FormatReady(fh, formats.PassShadow) || b.table.State(fh, formats.PassShadow) != backends.Skipped {
-		t.Errorf("the shadow pass has no stem: state %v, want skipped", b.table.State(fh, formats.PassShadow))
+	if b.FormatReady(fh, formats.PassShadow) || b.PipelineState(fh, formats.PassShadow) != backends.Skipped {
+		t.Errorf("the shadow pass has no stem: state %v, want skipped", b.PipelineState(fh, formats.PassShadow))
 	}
 
 	// Writing the file and resizing makes the variant be tried again.

@@ -120,7 +120,7 @@ func deviceExtensions(gpu vk.PhysicalDevice) map[string]bool {
 
 // createInstance creates the instance with the window system's extensions
 // and, when asked for and installed, the validation layer and debug reports.
-func (b *backend) createInstance(windowExts []string) error {
+func (b *driver) createInstance(windowExts []string) error {
 	var layers, exts []string
 	for _, e := range windowExts {
 		exts = append(exts, cstr(e))
@@ -172,7 +172,7 @@ func (b *backend) createInstance(windowExts []string) error {
 
 // debugMessage logs one validation message and counts errors. It runs on
 // whichever thread the driver reports from.
-func (b *backend) debugMessage(flags vk.DebugReportFlags, prefix, msg string) {
+func (b *driver) debugMessage(flags vk.DebugReportFlags, prefix, msg string) {
 	level := slog.LevelInfo
 	switch {
 	case flags&vk.DebugReportFlags(vk.DebugReportErrorBit) != 0:
@@ -196,7 +196,7 @@ type gpuChoice struct {
 // pickDevice chooses the best Vulkan 1.1 (or 1.0 with VK_KHR_maintenance1)
 // device with a graphics queue that can present to surface, when there is
 // one. Discrete GPUs beat integrated ones, which beat software rasterizers.
-func (b *backend) pickDevice(surface vk.Surface) error {
+func (b *driver) pickDevice(surface vk.Surface) error {
 	var n uint32
 	if r := vk.EnumeratePhysicalDevices(b.inst, &n, nil); r != vk.Success {
 		return vkError("vkEnumeratePhysicalDevices", r)
@@ -317,7 +317,7 @@ func graphicsFamily(gpu vk.PhysicalDevice, surface vk.Surface) (uint32, bool) {
 	return 0, false
 }
 
-func (b *backend) formatSupports(f vk.Format, feat vk.FormatFeatureFlagBits) bool {
+func (b *driver) formatSupports(f vk.Format, feat vk.FormatFeatureFlagBits) bool {
 	var p vk.FormatProperties
 	vk.GetPhysicalDeviceFormatProperties(b.gpu, f, &p)
 	p.Deref()

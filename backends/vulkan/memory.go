@@ -20,7 +20,7 @@ const (
 
 // memoryType returns the first memory type allowed by bits that has every
 // flag of want, preferring one that also has every flag of prefer.
-func (b *backend) memoryType(bits uint32, want, prefer vk.MemoryPropertyFlagBits) (uint32, bool) {
+func (b *driver) memoryType(bits uint32, want, prefer vk.MemoryPropertyFlagBits) (uint32, bool) {
 	for _, flags := range []vk.MemoryPropertyFlagBits{want | prefer, want} {
 		for i := uint32(0); i < b.memProps.MemoryTypeCount; i++ {
 			have := b.memProps.MemoryTypes[i].PropertyFlags
@@ -32,7 +32,7 @@ func (b *backend) memoryType(bits uint32, want, prefer vk.MemoryPropertyFlagBits
 	return 0, false
 }
 
-func (b *backend) allocate(req vk.MemoryRequirements, want, prefer vk.MemoryPropertyFlagBits) (vk.DeviceMemory, vk.MemoryPropertyFlags, error) {
+func (b *driver) allocate(req vk.MemoryRequirements, want, prefer vk.MemoryPropertyFlagBits) (vk.DeviceMemory, vk.MemoryPropertyFlags, error) {
 	ti, ok := b.memoryType(req.MemoryTypeBits, want, prefer)
 	if !ok {
 		return nil, 0, fmt.Errorf("no memory type with flags %#x among %#x", want, req.MemoryTypeBits)
@@ -55,7 +55,7 @@ type gpuBuffer struct {
 	mapped unsafe.Pointer
 }
 
-func (b *backend) newBuffer(size uint64, usage vk.BufferUsageFlagBits, want, prefer vk.MemoryPropertyFlagBits) (gpuBuffer, error) {
+func (b *driver) newBuffer(size uint64, usage vk.BufferUsageFlagBits, want, prefer vk.MemoryPropertyFlagBits) (gpuBuffer, error) {
 	info := &vk.BufferCreateInfo{
 		SType:       vk.StructureTypeBufferCreateInfo,
 		Size:        vk.DeviceSize(size),
@@ -94,7 +94,7 @@ func (b *backend) newBuffer(size uint64, usage vk.BufferUsageFlagBits, want, pre
 	return g, nil
 }
 
-func (b *backend) destroyBuffer(g *gpuBuffer) {
+func (b *driver) destroyBuffer(g *gpuBuffer) {
 	if g.buf != nil {
 		vk.DestroyBuffer(b.dev, g.buf, nil)
 	}
@@ -121,7 +121,7 @@ type gpuImage struct {
 	w, h   uint32
 }
 
-func (b *backend) newImage(w, h uint32, format vk.Format, usage vk.ImageUsageFlagBits, aspect vk.ImageAspectFlagBits) (gpuImage, error) {
+func (b *driver) newImage(w, h uint32, format vk.Format, usage vk.ImageUsageFlagBits, aspect vk.ImageAspectFlagBits) (gpuImage, error) {
 	g := gpuImage{format: format, w: w, h: h}
 	info := &vk.ImageCreateInfo{
 		SType:         vk.StructureTypeImageCreateInfo,
@@ -164,7 +164,7 @@ func (b *backend) newImage(w, h uint32, format vk.Format, usage vk.ImageUsageFla
 	return g, nil
 }
 
-func (b *backend) newView(img vk.Image, format vk.Format, aspect vk.ImageAspectFlagBits) (vk.ImageView, error) {
+func (b *driver) newView(img vk.Image, format vk.Format, aspect vk.ImageAspectFlagBits) (vk.ImageView, error) {
 	info := &vk.ImageViewCreateInfo{
 		SType:    vk.StructureTypeImageViewCreateInfo,
 		Image:    img,
@@ -184,7 +184,7 @@ func (b *backend) newView(img vk.Image, format vk.Format, aspect vk.ImageAspectF
 	return view, nil
 }
 
-func (b *backend) destroyImage(g *gpuImage) {
+func (b *driver) destroyImage(g *gpuImage) {
 	if g.view != nil {
 		vk.DestroyImageView(b.dev, g.view, nil)
 	}
@@ -258,7 +258,7 @@ func (m *meshBlock) empty() bool {
 
 // meshAlloc finds room for size bytes in a mesh block, adding a block when
 // none has it.
-func (b *backend) meshAlloc(size uint64) (*meshBlock, uint64, error) {
+func (b *driver) meshAlloc(size uint64) (*meshBlock, uint64, error) {
 	for _, m := range b.meshBlocks {
 		if off, ok := m.alloc(size); ok {
 			return m, off, nil
@@ -280,7 +280,7 @@ func (b *backend) meshAlloc(size uint64) (*meshBlock, uint64, error) {
 
 // upload writes data at off in dst, directly when dst is mapped and through
 // the staging buffer otherwise.
-func (b *backend) upload(dst *gpuBuffer, off uint64, data []byte) error {
+func (b *driver) upload(dst *gpuBuffer, off uint64, data []byte) error {
 	if dst.mapped != nil {
 		copy(dst.bytes(off, uint64(len(data))), data)
 		return nil
@@ -295,7 +295,7 @@ func (b *backend) upload(dst *gpuBuffer, off uint64, data []byte) error {
 	})
 }
 
-func (b *backend) ensureStaging(size uint64) error {
+func (b *driver) ensureStaging(size uint64) error {
 	if b.staging.size >= size {
 		return nil
 	}
@@ -314,7 +314,7 @@ func (b *backend) ensureStaging(size uint64) error {
 
 // oneShot records and runs a command buffer and waits for it: uploads are
 // rare next to frames and a finished upload can be used at once.
-func (b *backend) oneShot(record func(cmd vk.CommandBuffer)) error {
+func (b *driver) oneShot(record func(cmd vk.CommandBuffer)) error {
 	if r := b.c.beginCmd(b.once.cmd); r != vk.Success {
 		return vkError("vkBeginCommandBuffer", r)
 	}

@@ -91,6 +91,7 @@ struct slDevice {
 	PFN_vkCmdCopyBufferToImage CmdCopyBufferToImage;
 	PFN_vkCmdCopyImageToBuffer CmdCopyImageToBuffer;
 	PFN_vkCmdPipelineBarrier CmdPipelineBarrier;
+	PFN_vkCmdBlitImage CmdBlitImage;
 	PFN_vkQueueSubmit QueueSubmit;
 	PFN_vkAcquireNextImageKHR AcquireNextImageKHR;
 	PFN_vkQueuePresentKHR QueuePresentKHR;
@@ -134,6 +135,7 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 	LOAD(CmdCopyBufferToImage)
 	LOAD(CmdCopyImageToBuffer)
 	LOAD(CmdPipelineBarrier)
+	LOAD(CmdBlitImage)
 	LOAD(QueueSubmit)
 	LOAD(AcquireNextImageKHR)
 	LOAD(QueuePresentKHR)
@@ -248,7 +250,9 @@ VkResult sl_submit(slDevice *d, uint64_t queue, uint64_t cmd, uint64_t waitSem, 
 	VkCommandBuffer cb = CMD(cmd);
 	VkSemaphore wait = (VkSemaphore)(uintptr_t)waitSem;
 	VkSemaphore signal = (VkSemaphore)(uintptr_t)signalSem;
-	VkPipelineStageFlags stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+	// The swapchain image is first written by the copy of the composited
+	// image (sl_blit_to_swapchain).
+	VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
 	VkSubmitInfo info = {
 		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
 		.waitSemaphoreCount = waitSem != 0,
@@ -344,6 +348,27 @@ void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst,
 		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
 	};
 	d->CmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0, NULL, 0, NULL);
+}
+
+// sl_blit_to_swapchain copies the composited image (left in
+// TRANSFER_SRC_OPTIMAL by the composite pass) into the acquired swapchain
+// image and leaves that ready to present. A blit, not a copy, because the
+// swapchain's channel order may differ (BGRA).
+void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height) {
+	VkCommandBuffer cb = CMD(cmd);
+	VkImage out = (VkImage)(uintptr_t)dst;
+	imageBarrier(d, cb, out, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+		VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+	VkImageBlit region = {
+		.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+		.srcOffsets = {{0, 0, 0}, {(int32_t)width, (int32_t)height, 1}},
+		.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+		.dstOffsets = {{0, 0, 0}, {(int32_t)width, (int32_t)height, 1}},
+	};
+	d->CmdBlitImage(cb, (VkImage)(uintptr_t)src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out,
+		VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_NEAREST);
+	imageBarrier(d, cb, out, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+		VK_ACCESS_TRANSFER_WRITE_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
 }
 
 #ifdef __GLIBC__

@@ -152,6 +152,10 @@ func (d cdevice) imageToBuffer(cmd vk.CommandBuffer, img vk.Image, dst vk.Buffer
 	C.sl_image_to_buffer(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(img)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }
 
+func (d cdevice) blitToSwapchain(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32) {
+	C.sl_blit_to_swapchain(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
+}
+
 // Debug-report messages arrive on driver threads tagged with the id of the
 // backend that asked for them.
 var debugSinks struct {

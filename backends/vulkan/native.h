@@ -58,6 +58,9 @@ void sl_buffer_barrier(slDevice *d, uint64_t cmd);
 void sl_upload_image(slDevice *d, uint64_t cmd, uint64_t src, uint64_t image, uint32_t width, uint32_t height);
 void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst, uint32_t width, uint32_t height);
 
+// Windowed frames: the composited image into the swapchain image.
+void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
+
 // Returns freed heap memory to the system where the C library can.
 void sl_trim(void);
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -48,7 +49,7 @@ type shaderModule struct {
 
 // loadModule reads a SPIR-V file through the asset loader and creates its
 // module. Errors are *backends.ShaderError naming the file.
-func (b *backend) loadModule(f backends.ShaderFile) (shaderModule, error) {
+func (b *driver) loadModule(f backends.ShaderFile) (shaderModule, error) {
 	fail := func(err error) (shaderModule, error) {
 		return shaderModule{}, &backends.ShaderError{Path: f.Path, Stage: f.Stage, Err: err}
 	}
@@ -80,7 +81,7 @@ func (b *backend) loadModule(f backends.ShaderFile) (shaderModule, error) {
 	return m, nil
 }
 
-func (b *backend) destroyModule(m *shaderModule) {
+func (b *driver) destroyModule(m *shaderModule) {
 	if m.module != nil {
 		vk.DestroyShaderModule(b.dev, m.module, nil)
 	}
@@ -128,7 +129,7 @@ func (k pipelineKind) pass() backends.RenderPass {
 
 // newPipeline creates a graphics pipeline. vs and fs are the stages (fs nil
 // for depth-only); layout nil means a fullscreen step without vertex input.
-func (b *backend) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.PipelineLayout, vs, fs *shaderModule, l *formats.Layout) (vk.Pipeline, error) {
+func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.PipelineLayout, vs, fs *shaderModule, l *formats.Layout) (vk.Pipeline, error) {
 	stages := []vk.PipelineShaderStageCreateInfo{{
 		SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vs.module, PName: cstr("main"),
 	}}
@@ -227,7 +228,7 @@ func (b *backend) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipelin
 	return pipes[0], nil
 }
 
-func (b *backend) destroyPipeline(p *vk.Pipeline) {
+func (b *driver) destroyPipeline(p *vk.Pipeline) {
 	if *p != nil {
 		vk.DestroyPipeline(b.dev, *p, nil)
 		*p = nil
@@ -239,7 +240,7 @@ type engineShaders struct {
 	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
 }
 
-func (b *backend) loadEngineShaders() error {
+func (b *driver) loadEngineShaders() error {
 	load := func(dst *shaderModule, stem string, stage backends.Stage) error {
 		v, f := stem+".vert.spv", stem+".frag.spv"
 		p := v
@@ -263,16 +264,16 @@ func (b *backend) loadEngineShaders() error {
 	)
 }
 
-func (b *backend) destroyEngineShaders() {
+func (b *driver) destroyEngineShaders() {
 	e := &b.engine
 	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS} {
 		b.destroyModule(m)
 	}
 }
 
-// createPipelines builds the engine's pipelines and every material's. The
-// custom formats' pipelines are built on demand by the pipeline table.
-func (b *backend) createPipelines() error {
+// createPipelines builds the engine's pipelines. Materials' and custom
+// formats' are built on demand, through the core.
+func (b *driver) createPipelines() error {
 	var err error
 	def, _ := b.registry.Get(formats.DefaultHandle)
 	if b.shadowPipe, err = b.newPipeline(kindShadow, b.passes[backends.PassShadow].rp, b.mainLayout, &b.engine.shadowVS, nil, def); err != nil {
@@ -284,131 +285,72 @@ func (b *backend) createPipelines() error {
 	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[backends.PassComposite].rp, b.mainLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
 		return fmt.Errorf("engine composite pipeline: %w", err)
 	}
-	for _, m := range b.materials {
-		if m != nil {
-			if err := b.buildMaterial(m); err != nil {
-				return err
-			}
-		}
-	}
 	return nil
 }
 
-// destroyPipelines destroys every pipeline and resets the pipeline table,
-// so that failed variants are tried again.
-func (b *backend) destroyPipelines() {
+// destroyPipelines destroys the engine's pipelines.
+func (b *driver) destroyPipelines() {
 	b.destroyPipeline(&b.shadowPipe)
 	b.destroyPipeline(&b.lightingPipe)
 	b.destroyPipeline(&b.compositePipe)
-	for _, m := range b.materials {
-		if m != nil {
-			b.destroyPipeline(&m.forward)
-			b.destroyPipeline(&m.transparent)
-		}
-	}
-	for i := range b.custom {
-		for p := range b.custom[i] {
-			b.destroyPipeline(&b.custom[i][p])
-		}
-	}
-	if b.table != nil {
-		b.table.Reset()
-	}
 }
 
-// material is a material shader: both stages, kept loaded so that Resize
-// can rebuild its pipelines.
-type material struct {
-	canonical            string
-	vs, fs               shaderModule
-	forward, transparent vk.Pipeline
+// stemKinds is the pipeline each stem pass builds.
+var stemKinds = [formats.NumPasses]pipelineKind{
+	formats.PassMain: kindForward, formats.PassTransparent: kindTransparent,
+	formats.PassShadow: kindShadow, formats.PassGBuffer: kindGBuffer,
 }
 
-func (b *backend) buildMaterial(m *material) error {
-	def, _ := b.registry.Get(formats.DefaultHandle)
-	var err error
-	if m.forward, err = b.newPipeline(kindForward, b.passes[backends.PassForward].rp, b.mainLayout, &m.vs, &m.fs, def); err != nil {
-		return fmt.Errorf("vulkan: material shader %s: %w", m.canonical, err)
-	}
-	if m.transparent, err = b.newPipeline(kindTransparent, b.passes[backends.PassTransparent].rp, b.mainLayout, &m.vs, &m.fs, def); err != nil {
-		b.destroyPipeline(&m.forward)
-		return fmt.Errorf("vulkan: material shader %s: %w", m.canonical, err)
-	}
-	return nil
-}
-
-// CreateShader loads a material shader for default-format meshes. The same
-// canonical path gives the same ShaderID.
-func (b *backend) CreateShader(canonical string) (backends.ShaderID, error) {
-	if b.closed {
-		return 0, errClosed
-	}
-	if id, ok := b.materialIDs[canonical]; ok {
-		return id, nil
-	}
-	files, err := backends.Resolve(backends.Vulkan, canonical)
-	if err != nil {
-		return 0, fmt.Errorf("vulkan: %w", err)
-	}
-	m := &material{canonical: canonical}
+// NewProgram loads a stem's or a material's SPIR-V and builds its
+// pipelines: one for a stem's pass, or the forward and transparent ones of a
+// material. The modules are freed once the pipelines exist.
+func (b *driver) NewProgram(spec core.ProgramSpec) (program, error) {
 	var errs []error
-	if m.vs, err = b.loadModule(files.Vertex); err != nil {
-		errs = append(errs, err)
-	}
-	if m.fs, err = b.loadModule(*files.Fragment); err != nil {
-		errs = append(errs, err)
-	}
-	if len(errs) == 0 {
-		err = b.buildMaterial(m)
-		if err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		b.destroyModule(&m.vs)
-		b.destroyModule(&m.fs)
-		msgs := make([]string, len(errs))
-		for i, e := range errs {
-			msgs[i] = e.Error()
-		}
-		return 0, fmt.Errorf("vulkan: material shader %s (tried %s): %s: %w",
-			canonical, strings.Join(files.Paths(), ", "), strings.Join(msgs, "; "), errs[0])
-	}
-	b.materials = append(b.materials, m)
-	id := backends.ShaderID(len(b.materials))
-	b.materialIDs[canonical] = id
-	return id, nil
-}
-
-// buildCustom is the pipeline table's BuildFunc: it builds the pipeline of a
-// custom format for one pass from the files ResolveStem chose.
-func (b *backend) buildCustom(h formats.Handle, l *formats.Layout, p formats.Pass, files backends.ShaderFiles) error {
-	vs, err := b.loadModule(files.Vertex)
+	vs, err := b.loadModule(spec.Files.Vertex)
 	if err != nil {
-		return err
+		errs = append(errs, err)
 	}
 	defer b.destroyModule(&vs)
 	var fs *shaderModule
-	if files.Fragment != nil {
-		m, err := b.loadModule(*files.Fragment)
+	if spec.Files.Fragment != nil {
+		m, err := b.loadModule(*spec.Files.Fragment)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		defer b.destroyModule(&m)
 		fs = &m
 	}
-	kind := map[formats.Pass]pipelineKind{
-		formats.PassMain: kindForward, formats.PassTransparent: kindTransparent,
-		formats.PassShadow: kindShadow, formats.PassGBuffer: kindGBuffer,
-	}[p]
-	pipe, err := b.newPipeline(kind, b.passes[kind.pass()].rp, b.mainLayout, &vs, fs, l)
-	if err != nil {
-		return err
+	if len(errs) > 0 {
+		// Every missing or broken file at once, the first one as the cause.
+		msgs := make([]string, len(errs))
+		for i, e := range errs {
+			msgs[i] = e.Error()
+		}
+		return program{}, fmt.Errorf("%s: %w", strings.Join(msgs, "; "), errs[0])
 	}
-	for int(h) >= len(b.custom) {
-		b.custom = append(b.custom, [formats.NumPasses]vk.Pipeline{})
+	build := func(kind pipelineKind) (vk.Pipeline, error) {
+		return b.newPipeline(kind, b.passes[kind.pass()].rp, b.mainLayout, &vs, fs, spec.Layout)
 	}
-	b.destroyPipeline(&b.custom[h][p])
-	b.custom[h][p] = pipe
-	return nil
+	var p program
+	if !spec.Material {
+		p.pipe, err = build(stemKinds[spec.Pass])
+		return p, err
+	}
+	if p.pipe, err = build(kindForward); err != nil {
+		return program{}, err
+	}
+	if p.transparent, err = build(kindTransparent); err != nil {
+		b.destroyPipeline(&p.pipe)
+		return program{}, err
+	}
+	return p, nil
 }
+
+// FreeProgram destroys a program's pipelines.
+func (b *driver) FreeProgram(p program) {
+	b.destroyPipeline(&p.pipe)
+	b.destroyPipeline(&p.transparent)
+}
+
+// ShadowProgram draws default-format meshes into the shadow map.
+func (b *driver) ShadowProgram() program { return program{pipe: b.shadowPipe} }

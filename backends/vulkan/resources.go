@@ -3,7 +3,6 @@
 package vulkan
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"unsafe"
@@ -13,64 +12,31 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// CreateMesh checks the data against its format and copies it into a
-// shared mesh buffer.
-func (b *backend) CreateMesh(format formats.Handle, vertices []byte, indices []uint32) (backends.MeshID, error) {
-	if b.closed {
-		return 0, errClosed
-	}
-	if _, err := backends.CheckMesh(backends.Vulkan, b.registry, format, vertices, indices); err != nil {
-		return 0, err
-	}
+// NewMesh copies a mesh into a shared mesh buffer: vertices, then indices
+// aligned to 4 bytes.
+func (b *driver) NewMesh(_ *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
 	ioff := alignUp(uint64(len(vertices)), 4)
 	size := ioff + uint64(len(indices))*4
 	block, off, err := b.meshAlloc(size)
 	if err != nil {
-		return 0, fmt.Errorf("vulkan: CreateMesh: %w", err)
+		return mesh{}, err
 	}
 	data := make([]byte, size)
 	copy(data, vertices)
 	copy(data[ioff:], unsafe.Slice((*byte)(unsafe.Pointer(&indices[0])), len(indices)*4))
 	if err := b.upload(&block.gpuBuffer, off, data); err != nil {
 		block.release(off, size)
-		return 0, fmt.Errorf("vulkan: CreateMesh: upload: %w", err)
+		return mesh{}, fmt.Errorf("upload: %w", err)
 	}
-	m := mesh{
-		live: true, format: format, block: block, off: off, size: size, voff: off,
-		firstIndex: uint32((off + ioff) / 4), indexCount: uint32(len(indices)),
-	}
-	if n := len(b.freeMeshes); n > 0 {
-		id := b.freeMeshes[n-1]
-		b.freeMeshes = b.freeMeshes[:n-1]
-		b.meshes[id-1] = m
-		return id, nil
-	}
-	b.meshes = append(b.meshes, m)
-	return backends.MeshID(len(b.meshes)), nil
+	return mesh{block: block, off: off, size: size, voff: off,
+		firstIndex: uint32((off + ioff) / 4), indexCount: uint32(len(indices))}, nil
 }
 
-// DestroyMesh frees a mesh's range once the frames that may draw it are
-// done. An unknown id is ignored.
-func (b *backend) DestroyMesh(id backends.MeshID) {
-	if b.closed || id == 0 || int(id) > len(b.meshes) || !b.meshes[id-1].live {
-		return
-	}
-	m := b.meshes[id-1]
-	b.meshes[id-1] = mesh{}
-	b.later(func() {
-		m.block.release(m.off, m.size)
-		b.freeMeshes = append(b.freeMeshes, id)
-	})
-}
+// FreeMesh returns a mesh's range to its block.
+func (b *driver) FreeMesh(m mesh) { m.block.release(m.off, m.size) }
 
-// CreateTexture uploads an RGBA8 image.
-func (b *backend) CreateTexture(img *image.RGBA, opts backends.TextureOptions) (backends.TextureID, error) {
-	if b.closed {
-		return 0, errClosed
-	}
-	if img == nil || img.Rect.Empty() {
-		return 0, errors.New("vulkan: CreateTexture: empty image")
-	}
+// NewTexture uploads an RGBA8 image.
+func (b *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (texture, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	pix := make([]byte, w*h*4)
 	for y := 0; y < h; y++ {
@@ -79,19 +45,15 @@ func (b *backend) CreateTexture(img *image.RGBA, opts backends.TextureOptions) (
 	}
 	t, err := b.newTexture(uint32(w), uint32(h), pix, opts)
 	if err != nil {
-		return 0, fmt.Errorf("vulkan: CreateTexture %dx%d: %w", w, h, err)
+		return texture{}, fmt.Errorf("%dx%d: %w", w, h, err)
 	}
-	if n := len(b.freeTex); n > 0 {
-		id := b.freeTex[n-1]
-		b.freeTex = b.freeTex[:n-1]
-		b.textures[id-1] = t
-		return id, nil
-	}
-	b.textures = append(b.textures, t)
-	return backends.TextureID(len(b.textures)), nil
+	return t, nil
 }
 
-func (b *backend) newTexture(w, h uint32, pix []byte, opts backends.TextureOptions) (texture, error) {
+// White is the 1x1 white texture.
+func (b *driver) White() texture { return b.white }
+
+func (b *driver) newTexture(w, h uint32, pix []byte, opts backends.TextureOptions) (texture, error) {
 	img, err := b.newImage(w, h, vk.FormatR8g8b8a8Unorm, vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit, vk.ImageAspectColorBit)
 	if err != nil {
 		return texture{}, err
@@ -119,10 +81,10 @@ func (b *backend) newTexture(w, h uint32, pix []byte, opts backends.TextureOptio
 		si |= 2
 	}
 	b.writeImages(set, 0, b.texSamplers[si], vk.ImageLayoutShaderReadOnlyOptimal, img.view)
-	return texture{live: true, img: img, set: set, pool: pool}, nil
+	return texture{img: img, set: set, pool: pool}, nil
 }
 
-func (b *backend) allocTextureSet() (vk.DescriptorPool, vk.DescriptorSet, error) {
+func (b *driver) allocTextureSet() (vk.DescriptorPool, vk.DescriptorSet, error) {
 	for i := range b.texPools {
 		p := &b.texPools[i]
 		if p.used < texPoolSets {
@@ -146,31 +108,14 @@ func (b *backend) allocTextureSet() (vk.DescriptorPool, vk.DescriptorSet, error)
 	return pool, set, nil
 }
 
-// DestroyTexture frees a texture once the frames that may sample it are
-// done. An unknown id, and 0 (the white texture), are ignored.
-func (b *backend) DestroyTexture(id backends.TextureID) {
-	if b.closed || id == 0 || int(id) > len(b.textures) || !b.textures[id-1].live {
-		return
-	}
-	t := b.textures[id-1]
-	b.textures[id-1] = texture{}
-	b.later(func() {
-		b.destroyImage(&t.img)
-		set := t.set
-		vk.FreeDescriptorSets(b.dev, t.pool, 1, &set)
-		for i := range b.texPools {
-			if b.texPools[i].pool == t.pool {
-				b.texPools[i].used--
-			}
+// FreeTexture destroys a texture's image and returns its descriptor set.
+func (b *driver) FreeTexture(t texture) {
+	b.destroyImage(&t.img)
+	set := t.set
+	vk.FreeDescriptorSets(b.dev, t.pool, 1, &set)
+	for i := range b.texPools {
+		if b.texPools[i].pool == t.pool {
+			b.texPools[i].used--
 		}
-		b.freeTex = append(b.freeTex, id)
-	})
-}
-
-// FormatReady builds, once, the pipeline of a custom format for a pass.
-func (b *backend) FormatReady(format formats.Handle, pass formats.Pass) bool {
-	if b.closed || b.table == nil {
-		return false
 	}
-	return b.table.Ready(format, pass)
 }

@@ -39,7 +39,7 @@ var (
 		vk.AccessDepthStencilAttachmentReadBit | vk.AccessDepthStencilAttachmentWriteBit | vk.AccessShaderReadBit
 )
 
-func (b *backend) newRenderPass(atts []attachment, finalStage vk.PipelineStageFlagBits, finalAccess vk.AccessFlagBits) (vk.RenderPass, error) {
+func (b *driver) newRenderPass(atts []attachment, finalStage vk.PipelineStageFlagBits, finalAccess vk.AccessFlagBits) (vk.RenderPass, error) {
 	descs := make([]vk.AttachmentDescription, len(atts))
 	var colors []vk.AttachmentReference
 	var depth *vk.AttachmentReference
@@ -98,7 +98,7 @@ func (b *backend) newRenderPass(atts []attachment, finalStage vk.PipelineStageFl
 // createRenderPasses creates the six passes. They depend on formats only, so
 // they live as long as the device, except composite's, which follows the
 // swapchain format.
-func (b *backend) createRenderPasses() error {
+func (b *driver) createRenderPasses() error {
 	const (
 		clear    = vk.AttachmentLoadOpClear
 		load     = vk.AttachmentLoadOpLoad
@@ -132,14 +132,12 @@ func (b *backend) createRenderPasses() error {
 	return b.createCompositePass()
 }
 
-func (b *backend) createCompositePass() error {
-	att := attachment{b.outputFormat(), vk.AttachmentLoadOpDontCare, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, vk.ImageLayoutTransferSrcOptimal, false}
-	stage, access := vk.PipelineStageTransferBit, vk.AccessTransferReadBit
-	if b.win != nil {
-		att.final = vk.ImageLayoutPresentSrc
-		stage, access = vk.PipelineStageBottomOfPipeBit, 0
-	}
-	rp, err := b.newRenderPass([]attachment{att}, stage, access)
+func (b *driver) createCompositePass() error {
+	// Windowed or not, the composite pass renders into the offscreen output
+	// image, which ReadPixels reads and a windowed frame copies into the
+	// swapchain image.
+	att := attachment{offscreenColor, vk.AttachmentLoadOpDontCare, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, vk.ImageLayoutTransferSrcOptimal, false}
+	rp, err := b.newRenderPass([]attachment{att}, vk.PipelineStageTransferBit, vk.AccessTransferReadBit)
 	if err != nil {
 		return fmt.Errorf("composite render pass: %w", err)
 	}
@@ -147,14 +145,7 @@ func (b *backend) createCompositePass() error {
 	return nil
 }
 
-func (b *backend) outputFormat() vk.Format {
-	if b.win != nil {
-		return b.win.format
-	}
-	return offscreenColor
-}
-
-func (b *backend) newFramebuffer(rp vk.RenderPass, w, h uint32, views ...vk.ImageView) (vk.Framebuffer, error) {
+func (b *driver) newFramebuffer(rp vk.RenderPass, w, h uint32, views ...vk.ImageView) (vk.Framebuffer, error) {
 	info := &vk.FramebufferCreateInfo{
 		SType:           vk.StructureTypeFramebufferCreateInfo,
 		RenderPass:      rp,
@@ -174,7 +165,7 @@ func (b *backend) newFramebuffer(rp vk.RenderPass, w, h uint32, views ...vk.Imag
 
 // createShadowTarget creates the shadow map, which depends on the
 // configuration only, not on the framebuffer size.
-func (b *backend) createShadowTarget() error {
+func (b *driver) createShadowTarget() error {
 	s := uint32(b.shadowSize)
 	img, err := b.newImage(s, s, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit)
 	if err != nil {
@@ -193,7 +184,7 @@ func (b *backend) createShadowTarget() error {
 
 // createTargets creates the size-dependent images and framebuffers and
 // points the lighting and composite descriptor sets at them.
-func (b *backend) createTargets() error {
+func (b *driver) createTargets() error {
 	w, h := uint32(b.width), uint32(b.height)
 	colorUse := vk.ImageUsageColorAttachmentBit | vk.ImageUsageSampledBit
 	var err error
@@ -210,9 +201,7 @@ func (b *backend) createTargets() error {
 	mk(&b.gMaterial, hdrFormat, colorUse, vk.ImageAspectColorBit, "material")
 	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
 	mk(&b.hdr, hdrFormat, colorUse, vk.ImageAspectColorBit, "hdr")
-	if b.win == nil {
-		mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit, vk.ImageAspectColorBit, "output")
-	}
+	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit, vk.ImageAspectColorBit, "output")
 	if err != nil {
 		return err
 	}
@@ -230,17 +219,7 @@ func (b *backend) createTargets() error {
 	fb(backends.PassForward, b.hdr.view, b.gDepth.view)
 	fb(backends.PassTransparent, b.hdr.view, b.gDepth.view)
 	b.passes[backends.PassGBuffer].clears = []float32{0, 0, 0, 0, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 1, 0, 0, 0}
-	if b.win == nil {
-		fb(backends.PassComposite, b.final.view)
-	} else {
-		b.passes[backends.PassComposite].w, b.passes[backends.PassComposite].h = w, h
-		b.win.framebuffers = make([]vk.Framebuffer, len(b.win.views))
-		for i, v := range b.win.views {
-			if err == nil {
-				b.win.framebuffers[i], err = b.newFramebuffer(b.passes[backends.PassComposite].rp, w, h, v)
-			}
-		}
-	}
+	fb(backends.PassComposite, b.final.view)
 	if err != nil {
 		return err
 	}
@@ -250,25 +229,19 @@ func (b *backend) createTargets() error {
 	return nil
 }
 
-func (b *backend) destroyTargets() {
+func (b *driver) destroyTargets() {
 	for p := backends.PassGBuffer; p < backends.NumRenderPasses; p++ {
 		if b.passes[p].fb != nil {
 			vk.DestroyFramebuffer(b.dev, b.passes[p].fb, nil)
 			b.passes[p].fb = nil
 		}
 	}
-	if b.win != nil {
-		for _, fb := range b.win.framebuffers {
-			vk.DestroyFramebuffer(b.dev, fb, nil)
-		}
-		b.win.framebuffers = nil
-	}
 	for _, img := range []*gpuImage{&b.gAlbedo, &b.gNormal, &b.gMaterial, &b.gDepth, &b.hdr, &b.final} {
 		b.destroyImage(img)
 	}
 }
 
-func (b *backend) newSetLayout(bindings ...vk.DescriptorSetLayoutBinding) (vk.DescriptorSetLayout, error) {
+func (b *driver) newSetLayout(bindings ...vk.DescriptorSetLayoutBinding) (vk.DescriptorSetLayout, error) {
 	info := &vk.DescriptorSetLayoutCreateInfo{
 		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
 		BindingCount: uint32(len(bindings)),
@@ -289,7 +262,7 @@ func samplerBinding(i uint32) vk.DescriptorSetLayoutBinding {
 	}
 }
 
-func (b *backend) newPipelineLayout(sets ...vk.DescriptorSetLayout) (vk.PipelineLayout, error) {
+func (b *driver) newPipelineLayout(sets ...vk.DescriptorSetLayout) (vk.PipelineLayout, error) {
 	// Every layout has the same push-constant range, so that set 0 bound
 	// once per pass stays valid across pipelines of different layouts.
 	info := &vk.PipelineLayoutCreateInfo{
@@ -309,7 +282,7 @@ func (b *backend) newPipelineLayout(sets ...vk.DescriptorSetLayout) (vk.Pipeline
 	return l, nil
 }
 
-func (b *backend) newSampler(nearest, clamp, whiteBorder bool) (vk.Sampler, error) {
+func (b *driver) newSampler(nearest, clamp, whiteBorder bool) (vk.Sampler, error) {
 	filter, mode := vk.FilterLinear, vk.SamplerAddressModeRepeat
 	if nearest {
 		filter = vk.FilterNearest
@@ -337,7 +310,7 @@ func (b *backend) newSampler(nearest, clamp, whiteBorder bool) (vk.Sampler, erro
 	return s, nil
 }
 
-func (b *backend) newDescriptorPool(flags vk.DescriptorPoolCreateFlagBits, maxSets uint32, sizes ...vk.DescriptorPoolSize) (vk.DescriptorPool, error) {
+func (b *driver) newDescriptorPool(flags vk.DescriptorPoolCreateFlagBits, maxSets uint32, sizes ...vk.DescriptorPoolSize) (vk.DescriptorPool, error) {
 	info := &vk.DescriptorPoolCreateInfo{
 		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
 		Flags:         vk.DescriptorPoolCreateFlags(flags),
@@ -353,7 +326,7 @@ func (b *backend) newDescriptorPool(flags vk.DescriptorPoolCreateFlagBits, maxSe
 	return p, nil
 }
 
-func (b *backend) allocSet(pool vk.DescriptorPool, layout vk.DescriptorSetLayout) (vk.DescriptorSet, vk.Result) {
+func (b *driver) allocSet(pool vk.DescriptorPool, layout vk.DescriptorSetLayout) (vk.DescriptorSet, vk.Result) {
 	info := &vk.DescriptorSetAllocateInfo{
 		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
 		DescriptorPool:     pool,
@@ -367,7 +340,7 @@ func (b *backend) allocSet(pool vk.DescriptorPool, layout vk.DescriptorSetLayout
 }
 
 // writeImages points consecutive bindings of set, from first, at views.
-func (b *backend) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Sampler, layout vk.ImageLayout, views ...vk.ImageView) {
+func (b *driver) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Sampler, layout vk.ImageLayout, views ...vk.ImageView) {
 	writes := make([]vk.WriteDescriptorSet, len(views))
 	for i, v := range views {
 		writes[i] = vk.WriteDescriptorSet{
@@ -382,7 +355,7 @@ func (b *backend) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Sam
 	vk.UpdateDescriptorSets(b.dev, uint32(len(writes)), writes, 0, nil)
 }
 
-func (b *backend) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
+func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
 	writes := []vk.WriteDescriptorSet{{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
@@ -396,7 +369,7 @@ func (b *backend) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
 
 // createDescriptors creates the set layouts, pipeline layouts, samplers and
 // the sets of the frame, lighting and composite steps.
-func (b *backend) createDescriptors() error {
+func (b *driver) createDescriptors() error {
 	var err error
 	ubo := vk.DescriptorSetLayoutBinding{
 		Binding: 0, DescriptorType: vk.DescriptorTypeUniformBuffer, DescriptorCount: 1,

@@ -28,6 +28,14 @@ func savePNG(t testing.TB, name string, img image.Image) {
 	}
 }
 
-func newRGBA(b *backend) *image.RGBA { return image.NewRGBA(image.Rect(0, 0, b.width, b.height)) }
+func newRGBA(b *backend) *image.RGBA {
+	w, h := b.Size()
+	return image.NewRGBA(image.Rect(0, 0, w, h))
+}
+
+// driverOf returns the Vulkan driver beneath a backend.
+func driverOf(b *backend) *driver { return b.Driver().(*driver) }
 
 func passOf(i int) backends.RenderPass { return backends.RenderPass(i) }
+
+const numPasses = int(backends.NumRenderPasses)

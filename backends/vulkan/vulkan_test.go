@@ -147,7 +147,8 @@ type scene struct {
 
 func newScene(t testing.TB, b *backend) *scene {
 	t.Helper()
-	s := &scene{width: b.width, height: b.height}
+	bw, bh := b.Size()
+	s := &scene{width: bw, height: bh}
 	var err error
 	if s.shader, err = b.CreateShader("assets/shaders/default_shader.hlsl"); err != nil {
 		t.Fatalf("CreateShader: %v", err)
@@ -160,7 +161,7 @@ func newScene(t testing.TB, b *backend) *scene {
 	if s.plane, err = b.CreateMesh(formats.DefaultHandle, vb, ib); err != nil {
 		t.Fatalf("CreateMesh(plane): %v", err)
 	}
-	aspect := float32(b.width) / float32(b.height)
+	aspect := float32(s.width) / float32(s.height)
 	view := vmath.LookAt(vmath.Vec3{0, 2.5, 4}, vmath.Vec3{0, 0.5, 0}, vmath.Vec3{0, 1, 0})
 	proj := vmath.Perspective(vmath.Radians(60), aspect, 0.1, 100)
 	s.viewProj = proj.Mul(view)
@@ -218,7 +219,7 @@ func (s *scene) pixelOf(p vmath.Vec3) image.Point {
 
 func readPixels(t testing.TB, b *backend) *image.RGBA {
 	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, b.width, b.height))
+	img := newRGBA(b)
 	if err := b.ReadPixels(img); err != nil {
 		t.Fatalf("ReadPixels: %v", err)
 	}
@@ -246,7 +247,7 @@ func near(a, b uint8, tol int) bool {
 func TestSmoke(t *testing.T) {
 	cfg, logs := testConfig(256, 256, nil)
 	b := newTestBackend(t, cfg)
-	if !b.validating && requireDrivers() {
+	if !driverOf(b).validating && requireDrivers() {
 		t.Fatal("validation layers are not installed (Debian: vulkan-validationlayers)")
 	}
 	s := newScene(t, b)

@@ -10,21 +10,20 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	vk "github.com/vulkan-go/vulkan"
 )
 
 // window is a GLFW window with its surface and swapchain.
 type window struct {
-	glfw         *glfw.Window
-	surface      vk.Surface
-	vsync        bool
-	swapchain    vk.Swapchain
-	format       vk.Format
-	images       []vk.Image
-	views        []vk.ImageView
-	framebuffers []vk.Framebuffer
-	index        uint32 // the swapchain image of the frame being recorded
-	stale        bool   // the swapchain no longer matches the surface
+	glfw      *glfw.Window
+	surface   vk.Surface
+	vsync     bool
+	swapchain vk.Swapchain
+	format    vk.Format
+	images    []vk.Image
+	index     uint32 // the swapchain image of the frame being recorded
+	stale     bool   // the swapchain no longer matches the surface
 }
 
 var _ backends.Window = (*window)(nil)
@@ -104,7 +103,7 @@ func (w *window) close() {
 
 // createSwapchain creates (or recreates) the swapchain at the backend's
 // size, passing the old one on so the driver can recycle it.
-func (b *backend) createSwapchain() error {
+func (b *driver) createSwapchain() error {
 	w := b.win
 	var caps vk.SurfaceCapabilities
 	if r := vk.GetPhysicalDeviceSurfaceCapabilities(b.gpu, w.surface, &caps); r != vk.Success {
@@ -144,7 +143,7 @@ func (b *backend) createSwapchain() error {
 		ImageColorSpace:  vk.ColorspaceSrgbNonlinear,
 		ImageExtent:      extent,
 		ImageArrayLayers: 1,
-		ImageUsage:       vk.ImageUsageFlags(vk.ImageUsageColorAttachmentBit),
+		ImageUsage:       vk.ImageUsageFlags(vk.ImageUsageTransferDstBit), // the composited image is copied in
 		ImageSharingMode: vk.SharingModeExclusive,
 		PreTransform:     caps.CurrentTransform,
 		CompositeAlpha:   alpha,
@@ -166,35 +165,23 @@ func (b *backend) createSwapchain() error {
 	vk.GetSwapchainImages(b.dev, sc, &n, nil)
 	w.images = make([]vk.Image, n)
 	vk.GetSwapchainImages(b.dev, sc, &n, w.images)
-	w.views = w.views[:0]
-	for _, img := range w.images {
-		v, err := b.newView(img, w.format, vk.ImageAspectColorBit)
-		if err != nil {
-			return err
-		}
-		w.views = append(w.views, v)
-	}
 	w.stale = false
 	return nil
 }
 
 func clampU32(v, lo, hi uint32) uint32 { return max(lo, min(v, hi)) }
 
-// destroySwapchain destroys the swapchain's views; the swapchain itself is
-// kept for createSwapchain to recycle, and destroyed at Close.
-func (b *backend) destroySwapchain() {
+// destroySwapchain destroys the swapchain at Close; until then
+// createSwapchain hands the old one to the driver to recycle.
+func (b *driver) destroySwapchain() {
 	w := b.win
-	for _, v := range w.views {
-		vk.DestroyImageView(b.dev, v, nil)
-	}
-	w.views = w.views[:0]
 	if b.closed && w.swapchain != nil {
 		vk.DestroySwapchain(b.dev, w.swapchain, nil)
 		w.swapchain = nil
 	}
 }
 
-func (b *backend) surfaceFormat() (vk.Format, error) {
+func (b *driver) surfaceFormat() (vk.Format, error) {
 	var n uint32
 	vk.GetPhysicalDeviceSurfaceFormats(b.gpu, b.win.surface, &n, nil)
 	if n == 0 {
@@ -216,7 +203,7 @@ func (b *backend) surfaceFormat() (vk.Format, error) {
 	return fs[0].Format, nil
 }
 
-func (b *backend) presentMode() vk.PresentMode {
+func (b *driver) presentMode() vk.PresentMode {
 	if b.win.vsync {
 		return vk.PresentModeFifo
 	}
@@ -236,48 +223,27 @@ func (b *backend) presentMode() vk.PresentMode {
 
 // recreateSwapchain follows a resize; the caller has waited for the device
 // and destroyed the targets.
-func (b *backend) recreateSwapchain() error { return b.createSwapchain() }
+func (b *driver) recreateSwapchain() error { return b.createSwapchain() }
 
-// followWindowSize resizes when the window's framebuffer changed size, and
-// waits while the window is minimized.
-func (b *backend) followWindowSize() error {
-	w, h := b.win.glfw.GetFramebufferSize()
-	for (w == 0 || h == 0) && !b.win.glfw.ShouldClose() {
-		glfw.WaitEvents()
-		w, h = b.win.glfw.GetFramebufferSize()
-	}
-	if w == 0 || h == 0 {
-		return errors.New("vulkan: the window is closing")
-	}
-	if w != b.width || h != b.height || b.win.stale {
-		return b.Resize(w, h)
-	}
-	return nil
-}
-
-// acquire gets the next swapchain image, recreating the swapchain once when
-// it is out of date.
-func (b *backend) acquire(slot *frameSlot) error {
-	for attempt := 0; ; attempt++ {
-		r := b.c.acquire(b.win.swapchain, slot.acquired, &b.win.index)
-		switch {
-		case r == vk.Success:
-			return nil
-		case r == vk.Suboptimal:
-			b.win.stale = true
-			return nil
-		case r == vk.ErrorOutOfDate && attempt == 0:
-			w, h := b.win.glfw.GetFramebufferSize()
-			if err := b.Resize(max(w, 1), max(h, 1)); err != nil {
-				return err
-			}
-		default:
-			return fmt.Errorf("vulkan: %w", vkError("vkAcquireNextImageKHR", r))
-		}
+// acquire gets the next swapchain image. An out-of-date swapchain is
+// reported to the core, which resizes through its one path and begins the
+// frame again.
+func (b *driver) acquire(slot *frameSlot) error {
+	switch r := b.c.acquire(b.win.swapchain, slot.acquired, &b.win.index); r {
+	case vk.Success:
+		return nil
+	case vk.Suboptimal:
+		b.win.stale = true // recreated before the next frame
+		return nil
+	case vk.ErrorOutOfDate:
+		b.win.stale = true
+		return core.ErrSurfaceStale
+	default:
+		return vkError("vkAcquireNextImageKHR", r)
 	}
 }
 
-func (b *backend) presentFrame(slot *frameSlot) error {
+func (b *driver) presentFrame(slot *frameSlot) error {
 	r := b.c.present(b.queue, b.win.swapchain, b.win.index, slot.rendered)
 	switch r {
 	case vk.Success:

@@ -156,7 +156,7 @@ func renderScene(fl renderFlags, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "wrote %s\n", fl.out)
 	}
 	if fl.stats != "" {
-		if err := writeStats(fl.stats, summarize(kind, b, reg, &ctx.Stats, n, total), stdout); err != nil {
+		if err := writeStats(fl.stats, summarize(kind, b, reg, ctx.Stats, n, total), stdout); err != nil {
 			return err
 		}
 	}

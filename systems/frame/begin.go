@@ -10,13 +10,12 @@ import (
 	"github.com/sleakgo/sleak/vmath"
 )
 
-// Begin starts a frame: it resets the statistics, derives the camera and
+// Begin starts a frame: it derives the camera and
 // light matrices from the world's active camera and sun, and hands them to
 // the backend. With no active camera it renders from the origin looking
 // down -Z.
 func (c *Context) Begin(w *ecs.World) error {
 	c.Started = time.Now()
-	c.Stats.Reset()
 	width, height := c.Backend.Size()
 	aspect := float32(1)
 	if height > 0 {
@@ -60,6 +59,7 @@ func (c *Context) Begin(w *ecs.World) error {
 	if err := c.Backend.BeginFrame(d); err != nil {
 		return fmt.Errorf("%s: begin frame: %w", c.Backend.Kind(), err)
 	}
+	c.Stats = c.Backend.Stats() // reset by BeginFrame
 	return nil
 }
 

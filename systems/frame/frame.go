@@ -43,20 +43,26 @@ func DefaultEnvironment() Environment {
 
 // Context is shared by the render systems of one backend.
 type Context struct {
-	Backend  backends.Backend
-	Formats  *formats.Registry
-	Log      *slog.Logger
-	Env      Environment
-	Stats    backends.Stats
+	Backend backends.Backend
+	Formats *formats.Registry
+	Log     *slog.Logger
+	Env     Environment
+	// Stats is the backend's statistics of the current frame: the backend
+	// counts draws and what it drops; the systems add what they cull and
+	// what they drop before submitting.
+	Stats    *backends.Stats
 	Data     backends.FrameData
 	Camera   vmath.Frustum // world-space camera frustum of this frame
 	Light    vmath.Frustum // world-space shadow frustum of this frame
 	HasLight bool
 	Started  time.Time // when this frame began on the CPU
 
-	shaderIDs    map[string]backends.ShaderID
-	shaderFailed map[string]bool
-	items        []Item
+	shaderIDs map[string]backends.ShaderID
+	// logged is the last error logged for each failing material shader;
+	// the backend returns the same error until a resize retries it, so each
+	// failure costs one line.
+	logged map[string]error
+	items  []Item
 }
 
 // NewContext returns a context for backend b.
@@ -65,8 +71,8 @@ func NewContext(b backends.Backend, reg *formats.Registry, log *slog.Logger) *Co
 		log = slog.Default()
 	}
 	return &Context{
-		Backend: b, Formats: reg, Log: log, Env: DefaultEnvironment(),
-		shaderIDs: map[string]backends.ShaderID{}, shaderFailed: map[string]bool{},
+		Backend: b, Formats: reg, Log: log, Env: DefaultEnvironment(), Stats: b.Stats(),
+		shaderIDs: map[string]backends.ShaderID{}, logged: map[string]error{},
 	}
 }
 
@@ -79,9 +85,9 @@ type Item struct {
 }
 
 // MaterialShader returns the loaded shader of a material, loading it the
-// first time. A failure is logged once (naming the backend and every file
-// tried) and remembered until Resize, so a missing shader costs one line, not
-// one per frame; 0 means "drop this draw".
+// first time; 0 means "drop this draw". A failure is logged once, naming
+// the backend and every file tried: the backend keeps returning the same
+// error without another attempt until a resize tries the shader again.
 func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 	if m.ShaderID != 0 {
 		return m.ShaderID
@@ -90,12 +96,12 @@ func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 		m.ShaderID = id
 		return id
 	}
-	if c.shaderFailed[m.Shader] {
-		return 0
-	}
 	id, err := c.Backend.CreateShader(m.Shader)
 	if err != nil {
-		c.shaderFailed[m.Shader] = true
+		if c.logged[m.Shader] == err {
+			return 0
+		}
+		c.logged[m.Shader] = err
 		c.Log.Error(fmt.Sprintf("material shader %s: %v", m.Shader, err),
 			"backend", c.Backend.Kind().String(), "shader", m.Shader)
 		return 0
@@ -103,16 +109,6 @@ func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 	c.shaderIDs[m.Shader] = id
 	m.ShaderID = id
 	return id
-}
-
-// Resize resizes the backend, which rebuilds its pipelines, and forgets the
-// failed material shaders so they are tried again too.
-func (c *Context) Resize(width, height int) error {
-	if err := c.Backend.Resize(width, height); err != nil {
-		return fmt.Errorf("resize to %dx%d: %w", width, height, err)
-	}
-	clear(c.shaderFailed)
-	return nil
 }
 
 // Items returns the reusable draw list, emptied.
@@ -133,12 +129,11 @@ func ByKey(a, b Item) int { return cmp.Compare(a.Key, b.Key) }
 // BackToFront orders items by decreasing depth, for blending.
 func BackToFront(a, b Item) int { return cmp.Compare(b.Depth, a.Depth) }
 
-// Submit records a pass's draws in order and counts them.
-func (c *Context) Submit(pass backends.RenderPass, items []Item) {
+// Submit records a pass's draws in order; the backend counts them.
+func (c *Context) Submit(items []Item) {
 	for i := range items {
 		c.Backend.Draw(&items[i].Draw)
 	}
-	c.Stats.Draws[pass] += len(items)
 }
 
 // RunPass begins a pass, submits items, ends it and times it.
@@ -147,7 +142,7 @@ func (c *Context) RunPass(pass backends.RenderPass, items []Item) error {
 	if err := c.Backend.BeginPass(pass); err != nil {
 		return fmt.Errorf("%s: begin %s pass: %w", c.Backend.Kind(), pass, err)
 	}
-	c.Submit(pass, items)
+	c.Submit(items)
 	if err := c.Backend.EndPass(); err != nil {
 		return fmt.Errorf("%s: end %s pass: %w", c.Backend.Kind(), pass, err)
 	}

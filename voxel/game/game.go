@@ -272,7 +272,7 @@ func (g *Game) PlayerState() *Player { return &g.player }
 func (g *Game) Edits() []world.Edit { return g.edits }
 
 // Stats returns the last frame's render statistics.
-func (g *Game) Stats() *backends.Stats { return &g.ctx.Stats }
+func (g *Game) Stats() *backends.Stats { return g.ctx.Stats }
 
 // FrameTimes returns the CPU time of every frame so far.
 func (g *Game) FrameTimes() []time.Duration { return g.frames }

@@ -1,0 +1,122 @@
+// Package core is the one implementation of backends.Backend that every
+// graphics API plugs into. It owns everything that must behave the same on
+// Vulkan, OpenGL, Direct3D 11 and Direct3D 12: the checks on Config and on
+// every input, the generation-checked IDs of meshes, textures and shaders,
+// the order of a frame's passes and what a skipped pass does, draw
+// resolution (mesh to program for the pass, texture fallback, dropped draws
+// counted once in Stats), the per-(format, pass) program table, the one
+// resize path, read-back rules and deferred destruction.
+//
+// Beneath it each API implements Driver: create and free buffers, textures
+// and programs; run one pass over draws that are already resolved; end the
+// frame; present or read back. A driver never sees an ID, a stale handle, a
+// pass out of order or a draw it cannot execute.
+//
+//	b, err := core.New(backends.Vulkan, cfg, func(cfg backends.Config) (core.Driver[mesh, texture, program], error) {
+//		return openDriver(cfg)
+//	})
+package core
+
+import (
+	"errors"
+	"image"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// Driver is what one graphics API implements beneath the core. M, T and P
+// are the driver's own mesh, texture and program values; the core stores
+// them, copies them into draws and hands them back to be freed, and never
+// looks inside.
+//
+// The core calls a driver from one goroutine, never inside RunPass, and
+// only with input it has checked: sizes within backends.MaxTargetSize,
+// meshes that passed backends.CheckMesh, textures that passed CheckTexture,
+// shader files that ResolveStem or Resolve chose.
+type Driver[M, T, P any] interface {
+	// NewMesh uploads a mesh of the given layout.
+	NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (M, error)
+	// NewTexture uploads an RGBA8 image; row 0 is v = 0.
+	NewTexture(img *image.RGBA, opts backends.TextureOptions) (T, error)
+	// NewProgram loads and builds the program of one stem or material
+	// shader. It returns a *backends.ShaderError when a file is at fault.
+	NewProgram(spec ProgramSpec) (P, error)
+	// FreeMesh, FreeTexture and FreeProgram release objects that no frame
+	// still uses: the core defers them until Completed says so.
+	FreeMesh(M)
+	FreeTexture(T)
+	FreeProgram(P)
+
+	// White is the 1x1 white texture, drawn when a draw names texture 0.
+	White() T
+	// ShadowProgram draws default-format meshes into the shadow map.
+	ShadowProgram() P
+
+	// BeginFrame waits until the frame's resources may be reused, acquires
+	// the window's next image and uploads the Frame block. It returns
+	// ErrSurfaceStale when the window surface no longer fits (the core then
+	// resizes to Surface and asks again, once).
+	BeginFrame(block *backends.FrameBlock) error
+	// RunPass records or executes one pass: its fixed state and targets,
+	// then draws in order. Fullscreen passes get no draws. A pass the
+	// caller skipped is run with no draws, so every target ends the frame
+	// as that pass leaves it (the shadow map cleared, the gbuffer cleared,
+	// the sky filled).
+	RunPass(pass backends.RenderPass, draws []Draw[M, T, P]) error
+	// EndFrame submits the frame and presents it when windowed. Either way
+	// the composited image stays readable by ReadPixels until the next
+	// frame ends.
+	EndFrame() error
+	// Completed returns how many frames, counted by EndFrame calls, the GPU
+	// has finished.
+	Completed() uint64
+	// WaitIdle blocks until the GPU has finished every submitted frame.
+	WaitIdle()
+	// ReadPixels copies the last composited frame into dst, which has the
+	// framebuffer's size, top row first.
+	ReadPixels(dst *image.RGBA) error
+	// Resize recreates the size-dependent targets, and the swapchain or
+	// default framebuffer when windowed, at width x height. Programs stay.
+	Resize(width, height int) error
+	// Surface returns the window's framebuffer size now; ok is false when
+	// the driver renders offscreen.
+	Surface() (width, height int, ok bool)
+	// WaitEvents blocks until the window has an event (used while it is
+	// minimised).
+	WaitEvents()
+	// Window is the window, or nil offscreen.
+	Window() backends.Window
+	ValidationErrors() int
+	// Close frees the driver's own objects, the device and the window. The
+	// core has freed every mesh, texture and program first.
+	Close() error
+}
+
+// ErrSurfaceStale is returned by Driver.BeginFrame when the window's surface
+// no longer matches its size (an out-of-date or suboptimal swapchain).
+var ErrSurfaceStale = errors.New("the window surface is out of date")
+
+// ProgramSpec says what a program is for.
+type ProgramSpec struct {
+	Files  backends.ShaderFiles
+	Layout *formats.Layout
+	// Material is true for a material shader of default-format meshes,
+	// which draws in both the forward and the transparent pass; otherwise
+	// the program is a custom format's stem for Pass.
+	Material bool
+	Pass     formats.Pass
+	// Label names the program in errors: "material shader X" or "vertex
+	// format F, shadow pass".
+	Label string
+}
+
+// Draw is one resolved draw: the driver's own objects, ready to bind.
+type Draw[M, T, P any] struct {
+	Mesh    M
+	Program P
+	Texture T
+	Model   vmath.Mat4
+	Color   vmath.Vec4
+}

@@ -1,0 +1,205 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
+)
+
+// sequencer is where a frame stands.
+type sequencer struct {
+	inFrame bool
+	open    bool                // a pass is between BeginPass and EndPass
+	pass    backends.RenderPass // the open pass
+	next    backends.RenderPass // the first pass not yet run this frame
+	// framesSinceResize counts finished frames at the current size, so
+	// ReadPixels knows whether there is an image to read.
+	framesSinceResize uint64
+	// pending is an error of the resize path run from PollEvents, reported
+	// by the next BeginFrame.
+	pending error
+}
+
+// BeginFrame starts a frame: it follows the window's size through the
+// resize path, lets the driver wait for the frame's resources, and uploads
+// the Frame block. Destroyed objects whose frames have finished are freed
+// here.
+func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
+	switch {
+	case b.closed:
+		return b.errClosed("BeginFrame")
+	case b.seq.inFrame:
+		return b.errorf("BeginFrame: the previous frame has not ended")
+	case frame == nil:
+		return b.errorf("BeginFrame: frame data is nil")
+	}
+	if err := b.seq.pending; err != nil {
+		b.seq.pending = nil
+		return err
+	}
+	if err := b.followSurface(false); err != nil {
+		return err
+	}
+	b.block.Pack(frame, b.cfg.ShadowMapSize)
+	err := b.drv.BeginFrame(&b.block)
+	if errors.Is(err, ErrSurfaceStale) {
+		if err = b.followSurface(true); err == nil {
+			err = b.drv.BeginFrame(&b.block)
+		}
+	}
+	if err != nil {
+		return b.errorf("BeginFrame: %w", err)
+	}
+	b.collect()
+	b.stats.Reset()
+	b.seq.inFrame, b.seq.open, b.seq.next = true, false, 0
+	return nil
+}
+
+// BeginPass opens pass p. Passes run in order, each at most once a frame.
+// Every pass the frame skipped before p runs now with no draws: the shadow
+// map is cleared (nothing casts a shadow), the gbuffer is cleared, lighting
+// fills the sky.
+func (b *Backend[M, T, P]) BeginPass(p backends.RenderPass) error {
+	switch {
+	case b.closed:
+		return b.errClosed("BeginPass")
+	case !b.seq.inFrame:
+		return b.errorf("BeginPass(%v) outside a frame", p)
+	case b.seq.open:
+		return b.errorf("BeginPass(%v) while pass %v is open", p, b.seq.pass)
+	case p >= backends.NumRenderPasses:
+		return b.errorf("BeginPass: unknown pass %d", p)
+	case p < b.seq.next:
+		return b.errorf("BeginPass(%v): passes run in order, once a frame, and %v has already run", p, b.seq.next-1)
+	}
+	if err := b.runSkipped(p); err != nil {
+		return err
+	}
+	b.seq.open, b.seq.pass = true, p
+	b.draws = b.draws[:0]
+	return nil
+}
+
+func (b *Backend[M, T, P]) runSkipped(before backends.RenderPass) error {
+	for q := b.seq.next; q < before; q++ {
+		if err := b.drv.RunPass(q, nil); err != nil {
+			return b.errorf("%v pass: %w", q, err)
+		}
+	}
+	b.seq.next = before
+	return nil
+}
+
+// Draw resolves a draw in the open pass and queues it. Draws that cannot
+// go ahead are dropped and counted in Stats, once each: a stale or unknown
+// mesh or texture ID (logged with the ID), a custom format whose program
+// for the pass is not Ready, a default-format mesh whose material shader
+// is missing or failed, a default-format mesh in the gbuffer pass (there is
+// no default gbuffer stage). Nothing substitutes another program.
+func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
+	if !b.seq.open || d == nil {
+		return
+	}
+	p := b.seq.pass
+	stem, ok := p.Stem()
+	if !ok {
+		return // the fullscreen passes take no draws
+	}
+	b.stats.Draws[p]++
+	m := b.meshes.Get(uint32(d.Mesh))
+	if m == nil {
+		b.dropStale("mesh", uint32(d.Mesh))
+		return
+	}
+	var prog P
+	switch {
+	case m.format != formats.DefaultHandle:
+		if !b.table.Ready(m.format, stem) {
+			b.stats.Drop(m.format, stem)
+			return
+		}
+		prog = b.progs[m.format][stem]
+	case p == backends.PassShadow:
+		prog = b.drv.ShadowProgram()
+	case p == backends.PassForward || p == backends.PassTransparent:
+		s := b.shaders.Get(uint32(d.Shader))
+		if s == nil {
+			b.stats.DroppedMaterial++
+			return
+		}
+		prog = s.prog
+	default:
+		b.stats.Drop(formats.DefaultHandle, stem)
+		return
+	}
+	tex := b.drv.White()
+	if d.Texture != 0 {
+		t := b.textures.Get(uint32(d.Texture))
+		if t == nil {
+			b.dropStale("texture", uint32(d.Texture))
+			return
+		}
+		tex = *t
+	}
+	b.stats.Triangles[p] += m.triangles
+	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color})
+}
+
+// dropStale counts a draw that names an ID no live object has, and logs
+// it, once per ID in a row so a stale ID kept by a game costs one line.
+func (b *Backend[M, T, P]) dropStale(what string, id uint32) {
+	b.stats.DroppedStale++
+	if id == b.lastStale {
+		return
+	}
+	b.lastStale = id
+	b.log.Error(fmt.Sprintf("%s: draw dropped: %s ID %d was destroyed or never created", b.kind, what, id),
+		"backend", b.kind.String(), "pass", b.seq.pass.String(), what, id)
+}
+
+// EndPass runs the open pass with its draws.
+func (b *Backend[M, T, P]) EndPass() error {
+	switch {
+	case b.closed:
+		return b.errClosed("EndPass")
+	case !b.seq.open:
+		return b.errorf("EndPass without BeginPass")
+	}
+	p := b.seq.pass
+	b.seq.open = false
+	b.seq.next = p + 1
+	err := b.drv.RunPass(p, b.draws)
+	clear(b.draws) // drop the references the draws hold
+	b.draws = b.draws[:0]
+	if err != nil {
+		return b.errorf("%v pass: %w", p, err)
+	}
+	return nil
+}
+
+// EndFrame runs the passes the frame skipped, so the image is complete,
+// submits it, and presents it when windowed.
+func (b *Backend[M, T, P]) EndFrame() error {
+	switch {
+	case b.closed:
+		return b.errClosed("EndFrame")
+	case !b.seq.inFrame:
+		return b.errorf("EndFrame without BeginFrame")
+	case b.seq.open:
+		return b.errorf("EndFrame while pass %v is open", b.seq.pass)
+	}
+	err := b.runSkipped(backends.NumRenderPasses)
+	b.seq.inFrame = false
+	if err != nil {
+		return err
+	}
+	if err := b.drv.EndFrame(); err != nil {
+		return b.errorf("EndFrame: %w", err)
+	}
+	b.submitted++
+	b.seq.framesSinceResize++
+	return nil
+}
