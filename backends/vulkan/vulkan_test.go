@@ -6,11 +6,13 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"log/slog"
 	"math"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -294,15 +296,22 @@ func TestTexture(t *testing.T) {
 	s.render(t, b)
 	out := readPixels(t, b)
 	p := s.pixelOf(s.litPt)
-	if c := out.RGBAAt(p.X, p.Y); !(int(c.B) > int(c.R)+60 && int(c.B) > int(c.G)+60) {
+	textured := out.RGBAAt(p.X, p.Y)
+	if c := textured; !(int(c.B) > int(c.R)+60 && int(c.B) > int(c.G)+60) {
 		t.Errorf("textured plane %v, want blue", c)
 	}
 	b.DestroyTexture(tex)
-	s.planeDraw.Texture = tex // destroyed: draws with the white texture
+	s.planeDraw.Texture = tex // destroyed: the draw is dropped, never drawn with another texture
 	s.render(t, b)
 	s.render(t, b)
-	if c := readPixels(t, b).RGBAAt(p.X, p.Y); int(c.B) > int(c.R)+30 {
-		t.Errorf("plane after its texture was destroyed %v, want the white texture's grey", c)
+	if c := readPixels(t, b).RGBAAt(p.X, p.Y); int(c.R) < int(textured.R)+60 {
+		t.Errorf("plane after its texture was destroyed %v: still drawn as before (%v)", c, textured)
+	}
+	if n := b.Stats().DroppedStale; n == 0 {
+		t.Error("a draw naming a destroyed texture was not counted as dropped")
+	}
+	if !strings.Contains(logs.String(), fmt.Sprintf("texture ID %d was destroyed", tex)) {
+		t.Errorf("no log line names the stale texture ID %d:\n%s", tex, logs.String())
 	}
 	if n := b.ValidationErrors(); n != 0 {
 		t.Errorf("%d validation errors:\n%s", n, logs.String())
