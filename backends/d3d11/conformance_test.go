@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/backends/conformance"
+	"github.com/sleakgo/sleak/conformance"
 	"github.com/sleakgo/sleak/backends/internal/dxcom/dxtest"
 )
 

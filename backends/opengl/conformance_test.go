@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/backends/conformance"
+	"github.com/sleakgo/sleak/conformance"
 )
 
 // vulkanGolden is the Vulkan backend's golden folder: every scene must also

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/backends/conformance"
+	"github.com/sleakgo/sleak/conformance"
 )
 
 func TestConformance(t *testing.T) {

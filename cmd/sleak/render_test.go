@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/backends/conformance"
+	"github.com/sleakgo/sleak/conformance"
 )
 
 // TestRenderHeadless renders the showcase scene on each Linux backend and

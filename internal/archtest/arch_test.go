@@ -97,7 +97,7 @@ func TestLayersPointOneWay(t *testing.T) {
 		bans, ok := forbidden[p.ImportPath]
 		if !ok {
 			for prefix, b := range forbidden {
-				if strings.HasPrefix(p.ImportPath, prefix+"/") && !strings.HasPrefix(p.ImportPath, mod+"backends/") {
+				if strings.HasPrefix(p.ImportPath, prefix+"/") {
 					bans = b
 				}
 			}

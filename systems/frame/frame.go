@@ -57,7 +57,6 @@ type Context struct {
 	HasLight bool
 	Started  time.Time // when this frame began on the CPU
 
-	shaderIDs map[string]backends.ShaderID
 	// logged is the last error logged for each failing material shader;
 	// the backend returns the same error until a resize retries it, so each
 	// failure costs one line.
@@ -72,7 +71,7 @@ func NewContext(b backends.Backend, reg *formats.Registry, log *slog.Logger) *Co
 	}
 	return &Context{
 		Backend: b, Formats: reg, Log: log, Env: DefaultEnvironment(), Stats: b.Stats(),
-		shaderIDs: map[string]backends.ShaderID{}, logged: map[string]error{},
+		logged: map[string]error{},
 	}
 }
 
@@ -92,10 +91,6 @@ func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 	if m.ShaderID != 0 {
 		return m.ShaderID
 	}
-	if id, ok := c.shaderIDs[m.Shader]; ok {
-		m.ShaderID = id
-		return id
-	}
 	id, err := c.Backend.CreateShader(m.Shader)
 	if err != nil {
 		if c.logged[m.Shader] == err {
@@ -106,7 +101,6 @@ func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 			"backend", c.Backend.Kind().String(), "shader", m.Shader)
 		return 0
 	}
-	c.shaderIDs[m.Shader] = id
 	m.ShaderID = id
 	return id
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/backends/conformance"
+	"github.com/sleakgo/sleak/conformance"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"

@@ -223,6 +223,21 @@ func (h *harness) step(n int) {
 	}
 }
 
+// stepSkipping renders one frame through the render systems but skip.
+func (h *harness) stepSkipping(skip ecs.System) {
+	h.t.Helper()
+	h.frame++
+	rs := h.sys
+	for _, sys := range []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.End} {
+		if sys != skip {
+			sys.Update(h.world)
+		}
+	}
+	if err := rs.Err(); err != nil {
+		h.t.Fatalf("frame %d: %v", h.frame, err)
+	}
+}
+
 // expectNoAllocations checks that a steady-state frame, through every render
 // system and the backend, allocates nothing on the Go side.
 func (h *harness) expectNoAllocations() {

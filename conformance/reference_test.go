@@ -13,32 +13,25 @@ import (
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 )
 
-// tracer is a CPU backend for testing the suite itself: it keeps the
-// backend contract (file lookups, the shared PipelineTable, draws per pass)
-// and renders each frame by ray tracing the triangles it was given, lit the
-// way the engine's shaders light them. Its bugs are switchable, so the
-// suite's tests can show that each check catches the fault it is for.
+// tracer is a CPU driver for testing the suite itself: beneath the shared
+// backend core, like every real backend, it renders each frame by ray
+// tracing the triangles the core hands it, lit the way the engine's shaders
+// light them. Its bugs are switchable, so the suite's tests can show that
+// each check catches the fault it is for.
 type tracer struct {
-	kind    backends.Kind
-	w, h    int
-	reg     *formats.Registry
-	log     *slog.Logger
-	table   *backends.PipelineTable
-	meshes  map[backends.MeshID]*traceMesh
-	nextID  backends.MeshID
-	shaders map[string]backends.ShaderID
-	failed  map[string]error // material shaders that failed, until Resize
-	stats   backends.Stats
-	frame   backends.FrameData
-	pass    backends.RenderPass
-	draws   [backends.NumRenderPasses][]backends.Draw
-	img     *image.RGBA
-	closed  bool
-	bugs    bugs
+	kind   backends.Kind
+	w, h   int
+	log    *slog.Logger
+	frame  backends.FrameData
+	draws  [backends.NumRenderPasses][]traceDraw
+	img    *image.RGBA
+	frames uint64
+	bugs   bugs
 }
 
 // bugs are faults a broken backend might have.
@@ -50,92 +43,87 @@ type bugs struct {
 	closeErr     bool // Close fails
 	noDriver     bool // Open fails
 	keepOldStems bool // Resize does not rebuild pipelines
-	alwaysReady  bool // never refuses a format: draws failed stems with something else
 	noisy        bool // logs an error every frame
 }
 
 type traceMesh struct {
-	format formats.Handle
 	pos    []vmath.Vec3
 	normal []vmath.Vec3
 	color  []vmath.Vec4
 	index  []uint32
 }
 
+// The tracer keeps no textures and no programs: it only checks that the
+// files a program needs exist.
+type (
+	traceTexture struct{}
+	traceProgram struct{}
+	traceDraw    = core.Draw[*traceMesh, traceTexture, traceProgram]
+)
+
 func openTracer(kind backends.Kind, b bugs) func(cfg backends.Config) (backends.Backend, error) {
 	return func(cfg backends.Config) (backends.Backend, error) {
 		if b.noDriver {
 			return nil, errors.New("tracer: no such driver on this machine")
 		}
-		r := &tracer{
-			kind: kind, w: cfg.Width, h: cfg.Height, reg: cfg.Formats, log: cfg.Logger,
-			meshes: map[backends.MeshID]*traceMesh{}, shaders: map[string]backends.ShaderID{}, failed: map[string]error{}, bugs: b,
-			img: image.NewRGBA(image.Rect(0, 0, cfg.Width, cfg.Height)),
+		cb, err := core.New(kind, cfg, func(cfg backends.Config) (core.Driver[*traceMesh, traceTexture, traceProgram], error) {
+			return &tracer{kind: kind, w: cfg.Width, h: cfg.Height, log: cfg.Logger, bugs: b,
+				img: image.NewRGBA(image.Rect(0, 0, cfg.Width, cfg.Height))}, nil
+		})
+		if err != nil {
+			return nil, err
 		}
-		r.table = backends.NewPipelineTable(kind, cfg.Formats, r.build, cfg.Logger)
-		return r, nil
-	}
-}
-
-// build "compiles" a stem: every file must exist.
-func (r *tracer) build(_ formats.Handle, _ *formats.Layout, _ formats.Pass, files backends.ShaderFiles) error {
-	for _, f := range files.All() {
-		if !assets.Exists(f.Path) {
-			return &backends.ShaderError{Path: f.Path, Stage: f.Stage, Err: errors.New("no such file")}
+		if b.keepOldStems {
+			return keepStems{cb}, nil
 		}
+		return cb, nil
 	}
-	return nil
 }
 
-func (r *tracer) Kind() backends.Kind               { return r.kind }
-func (r *tracer) Size() (int, int)                  { return r.w, r.h }
-func (r *tracer) Window() backends.Window           { return nil }
-func (r *tracer) ValidationErrors() int             { return r.bugs.validation }
-func (r *tracer) DestroyMesh(id backends.MeshID)    { delete(r.meshes, id) }
-func (r *tracer) DestroyTexture(backends.TextureID) {}
-func (r *tracer) DestroyShader(backends.ShaderID)   {}
-func (r *tracer) Stats() *backends.Stats            { return &r.stats }
-
-func (r *tracer) CreateTexture(*image.RGBA, backends.TextureOptions) (backends.TextureID, error) {
-	return 0, errors.New("tracer: textures are not supported")
+// keepStems is a backend whose Resize keeps every program and failure as
+// it was (at an unchanged size, the only one the scenes resize to).
+type keepStems struct {
+	*core.Backend[*traceMesh, traceTexture, traceProgram]
 }
 
-func (r *tracer) CreateShader(canonical string) (backends.ShaderID, error) {
-	if id, ok := r.shaders[canonical]; ok {
-		return id, nil
-	}
-	if err, ok := r.failed[canonical]; ok {
-		return 0, err
-	}
-	files, err := backends.Resolve(r.kind, canonical)
-	if err != nil {
-		return 0, err
-	}
+func (keepStems) Resize(int, int) error { return nil }
+
+// NewProgram "compiles" a stem or material: every file must exist.
+func (r *tracer) NewProgram(spec core.ProgramSpec) (traceProgram, error) {
 	var missing []string
-	for _, p := range files.Paths() {
-		if !assets.Exists(p) {
-			missing = append(missing, p)
+	var first *backends.ShaderError
+	for _, f := range spec.Files.All() {
+		if !assets.Exists(f.Path) {
+			missing = append(missing, f.Path)
+			if first == nil {
+				first = &backends.ShaderError{Path: f.Path, Stage: f.Stage, Err: errors.New("no such file")}
+			}
 		}
 	}
-	if len(missing) > 0 {
-		r.failed[canonical] = fmt.Errorf("%s: missing %s", r.kind, strings.Join(missing, ", "))
-		return 0, r.failed[canonical]
+	if first != nil {
+		return traceProgram{}, fmt.Errorf("missing %s: %w", strings.Join(missing, ", "), first)
 	}
-	id := backends.ShaderID(len(r.shaders) + 1)
-	r.shaders[canonical] = id
-	return id, nil
+	return traceProgram{}, nil
 }
 
-func (r *tracer) CreateMesh(h formats.Handle, vertices []byte, indices []uint32) (backends.MeshID, error) {
-	l, ok := r.reg.Get(h)
-	if !ok {
-		return 0, fmt.Errorf("tracer: format %d not registered", h)
-	}
-	if len(vertices) == 0 || len(vertices)%int(l.Stride) != 0 || len(indices) == 0 {
-		return 0, errors.New("tracer: bad mesh data")
-	}
+func (r *tracer) FreeProgram(traceProgram)    {}
+func (r *tracer) FreeMesh(*traceMesh)         {}
+func (r *tracer) FreeTexture(traceTexture)    {}
+func (r *tracer) White() traceTexture         { return traceTexture{} }
+func (r *tracer) ShadowProgram() traceProgram { return traceProgram{} }
+func (r *tracer) Window() backends.Window     { return nil }
+func (r *tracer) ValidationErrors() int       { return r.bugs.validation }
+func (r *tracer) Completed() uint64           { return r.frames }
+func (r *tracer) WaitIdle()                   {}
+func (r *tracer) WaitEvents()                 {}
+func (r *tracer) Surface() (int, int, bool)   { return 0, 0, false }
+func (r *tracer) NewTexture(*image.RGBA, backends.TextureOptions) (traceTexture, error) {
+	return traceTexture{}, nil
+}
+
+func (r *tracer) NewMesh(l *formats.Layout, vertices []byte, indices []uint32) (*traceMesh, error) {
 	n := len(vertices) / int(l.Stride)
-	m := &traceMesh{format: h, index: indices}
+	m := &traceMesh{index: indices}
 	for i := range n {
 		v := vertices[i*int(l.Stride):]
 		p, nn, c := vmath.Vec4{}, vmath.Vec4{}, vmath.Vec4{1, 1, 1, 1}
@@ -153,14 +141,7 @@ func (r *tracer) CreateMesh(h formats.Handle, vertices []byte, indices []uint32)
 		m.normal = append(m.normal, nn.Vec3())
 		m.color = append(m.color, c)
 	}
-	for _, i := range indices {
-		if int(i) >= n {
-			return 0, errors.New("tracer: index out of range")
-		}
-	}
-	r.nextID++
-	r.meshes[r.nextID] = m
-	return r.nextID, nil
+	return m, nil
 }
 
 func decode(b []byte, f formats.AttributeFormat) vmath.Vec4 {
@@ -178,49 +159,40 @@ func decode(b []byte, f formats.AttributeFormat) vmath.Vec4 {
 	return out
 }
 
-func (r *tracer) FormatReady(h formats.Handle, p formats.Pass) bool {
-	return r.table.Ready(h, p) || r.bugs.alwaysReady
-}
-
-func (r *tracer) BeginFrame(f *backends.FrameData) error {
-	if r.closed {
-		return errors.New("tracer: closed")
-	}
-	r.frame = *f
-	r.stats.Reset()
+// BeginFrame unpacks the Frame block into what the tracer shades with.
+func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
+	f := &r.frame
+	copy(f.ViewProj[:], b[0:16])
+	copy(f.InvViewProj[:], b[16:32])
+	copy(f.LightViewProj[:], b[32:48])
+	f.CameraPos = vmath.Vec3{b[48], b[49], b[50]}
+	f.LightDir, f.Shadows = vmath.Vec3{b[52], b[53], b[54]}, b[55] != 0
+	f.LightColor = vmath.Vec3{b[56], b[57], b[58]}
+	f.Ambient, f.Exposure = vmath.Vec3{b[60], b[61], b[62]}, b[63]
+	f.FogColor = vmath.Vec3{b[64], b[65], b[66]}
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
 	return nil
 }
 
-func (r *tracer) BeginPass(p backends.RenderPass) error { r.pass = p; return nil }
-func (r *tracer) Draw(d *backends.Draw) {
-	r.stats.Draws[r.pass]++
-	r.draws[r.pass] = append(r.draws[r.pass], *d)
+func (r *tracer) RunPass(p backends.RenderPass, draws []traceDraw) error {
+	r.draws[p] = append(r.draws[p], draws...)
+	return nil
 }
-func (r *tracer) EndPass() error { return nil }
 
 func (r *tracer) Resize(w, h int) error {
 	r.w, r.h = w, h
 	r.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	if !r.bugs.keepOldStems {
-		r.table.Reset()
-		clear(r.failed)
-	}
 	return nil
 }
 
 func (r *tracer) ReadPixels(dst *image.RGBA) error {
-	if dst.Bounds() != r.img.Bounds() {
-		return errors.New("tracer: ReadPixels: wrong size")
-	}
 	copy(dst.Pix, r.img.Pix)
 	return nil
 }
 
 func (r *tracer) Close() error {
-	r.closed = true
 	if r.bugs.closeErr {
 		return errors.New("tracer: close failed")
 	}
@@ -234,13 +206,10 @@ type tri struct {
 	color   vmath.Vec4
 }
 
-func (r *tracer) triangles(ds []backends.Draw) []tri {
+func (r *tracer) triangles(ds []traceDraw) []tri {
 	var out []tri
 	for _, d := range ds {
-		m := r.meshes[d.Mesh]
-		if m == nil {
-			continue
-		}
+		m := d.Mesh
 		for i := 0; i+2 < len(m.index); i += 3 {
 			ia, ib, ic := m.index[i], m.index[i+1], m.index[i+2]
 			n := d.Model.MulVec4(m.normal[ia].Vec4(0)).Vec3().Normalize()
@@ -282,7 +251,7 @@ func (r *tracer) EndFrame() error {
 		r.log.Error("tracer: something went wrong this frame")
 	}
 	f := &r.frame
-	opaque := r.triangles(append(append([]backends.Draw(nil), r.draws[backends.PassGBuffer]...), r.draws[backends.PassForward]...))
+	opaque := r.triangles(append(append([]traceDraw(nil), r.draws[backends.PassGBuffer]...), r.draws[backends.PassForward]...))
 	casters := r.triangles(r.draws[backends.PassShadow])
 	glass := r.triangles(r.draws[backends.PassTransparent])
 	if r.bugs.noShadows {
@@ -345,6 +314,7 @@ func (r *tracer) EndFrame() error {
 			r.img.SetRGBA(px, py, r.composite(col))
 		}
 	}
+	r.frames++
 	return nil
 }
 

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"os"
@@ -18,17 +19,27 @@ import (
 )
 
 // scenes run in this order; each is a subtest with its own golden.
+//
+// Scenes with a golden compare the whole picture; the rest pin a rule of
+// the contract and check the pixels that rule is about against the
+// suite's own model of the scene.
 var scenes = []struct {
-	name string
-	run  func(*harness)
+	name   string
+	run    func(*harness)
+	golden bool
 }{
-	{"lit_cube", litCube},
-	{"custom_all_stems", customAllStems},
-	{"empty_shadow_stem", emptyShadowStem},
-	{"missing_gbuffer_variant", missingGBufferVariant},
-	{"failed_main_stem", failedMainStem},
-	{"variant_appears_after_resize", variantAppearsAfterResize},
-	{"strict_mode", strictMode},
+	{"lit_cube", litCube, true},
+	{"custom_all_stems", customAllStems, true},
+	{"empty_shadow_stem", emptyShadowStem, true},
+	{"missing_gbuffer_variant", missingGBufferVariant, true},
+	{"failed_main_stem", failedMainStem, true},
+	{"variant_appears_after_resize", variantAppearsAfterResize, true},
+	{"strict_mode", strictMode, true},
+	{"skipped_shadow_pass", skippedShadowPass, false},
+	{"read_back", readBack, false},
+	{"stale_ids", staleIDs, false},
+	{"destroyed_shader", destroyedShader, false},
+	{"limits", limits, false},
 }
 
 // The stage every scene shares: a 10-unit plane, a unit cube on it, a sun
@@ -282,6 +293,150 @@ func strictMode(h *harness) {
 	h.expectShadow(img, true)
 }
 
+// skippedShadowPass: a frame that does not run the shadow pass while the
+// frame data still asks for shadows. The skipped pass runs empty, so the
+// shadow map is cleared and nothing casts a shadow: never last frame's map.
+func skippedShadowPass(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	h.step(2)
+	h.expectShadow(h.pixels(), true)
+	for range 2 {
+		h.stepSkipping(h.sys.Shadow)
+	}
+	if !h.ctx.Data.Shadows {
+		h.t.Fatal("the frame data no longer asks for shadows: the scene tests nothing")
+	}
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	h.expectDraws(draws{shadow: 0, forward: 2})
+	h.expectLitSides(img, "cube")
+	h.expectShadow(img, false)
+}
+
+// readBack: ReadPixels before the first frame, and after a resize until a
+// frame at the new size has ended, is ErrNoFrame; otherwise it reads the
+// last finished frame.
+func readBack(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	if err := h.b.ReadPixels(img); !errors.Is(err, backends.ErrNoFrame) {
+		h.t.Errorf("ReadPixels before the first frame: %v, want an error matching backends.ErrNoFrame", err)
+	}
+	h.step(1)
+	h.expectCubeDrawn(h.pixels(), "cube")
+	h.must(h.b.Resize(Width, Height), "resize")
+	if err := h.b.ReadPixels(img); !errors.Is(err, backends.ErrNoFrame) {
+		h.t.Errorf("ReadPixels after a resize, before a frame: %v, want an error matching backends.ErrNoFrame", err)
+	}
+	h.step(1)
+	h.expectCubeDrawn(h.pixels(), "cube")
+	h.noErrors()
+}
+
+// staleIDs: a destroyed mesh's or texture's ID never names another object.
+// Draws naming one are dropped, counted in Stats.DroppedStale and logged
+// once with the ID, while the object made after it draws under its own ID.
+func staleIDs(h *harness) {
+	h.open()
+	h.stage()
+	d := meshes.Cube(1)
+	stale := h.mesh(formats.DefaultHandle, d.Vertices, d.Indices, d.Bounds)
+	h.b.DestroyMesh(stale.ID)
+	fresh := h.mesh(formats.DefaultHandle, d.Vertices, d.Indices, d.Bounds)
+	if fresh.ID == stale.ID {
+		h.t.Fatalf("a new mesh got the destroyed mesh's ID %d", stale.ID)
+	}
+	h.world.Spawn(ecs.NewTransform(cubePos), stale, ecs.Material{Shader: defaultShader, Color: cubeColor, CastShadows: true})
+	h.objects = append(h.objects, object{name: "cube", box: translate(d.Bounds, cubePos), casts: true})
+	h.step(2)
+	img := h.pixels()
+	if got := h.ctx.Stats.DroppedStale; got != 2 {
+		h.t.Errorf("Stats.DroppedStale = %d, want 2 (the stale cube in the shadow and forward passes)", got)
+	}
+	h.expectOneError(fmt.Sprintf("mesh ID %d", stale.ID))
+	h.expectCubeAbsent(img, "cube")
+	h.expectShadow(img, false)
+
+	tex, err := h.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
+	h.must(err, "CreateTexture")
+	h.b.DestroyTexture(tex)
+	h.b.DestroyMesh(stale.ID) // a second destroy of a stale ID does nothing
+	h.world.Spawn(ecs.NewTransform(otherPos), fresh, ecs.Material{Shader: defaultShader, Color: cubeColor, Texture: tex})
+	h.step(1)
+	if got := h.ctx.Stats.DroppedStale; got != 3 {
+		h.t.Errorf("Stats.DroppedStale = %d, want 3 (two stale meshes, one stale texture)", got)
+	}
+	if !strings.Contains(h.log.String(), fmt.Sprintf("texture ID %d", tex)) {
+		h.t.Errorf("no log line names the stale texture ID %d:\n%s", tex, h.log.String())
+	}
+}
+
+// destroyedShader: DestroyShader frees a material shader; a draw still
+// naming it is dropped and counted, and loading the file again gives a new
+// ID that draws.
+func destroyedShader(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	h.step(1)
+	id, err := h.b.CreateShader(defaultShader)
+	h.must(err, "CreateShader")
+	h.b.DestroyShader(id)
+	h.step(1)
+	if got := h.ctx.Stats.DroppedMaterial; got != 2 {
+		h.t.Errorf("Stats.DroppedMaterial = %d after DestroyShader, want 2 (the plane and the cube)", got)
+	}
+	again, err := h.b.CreateShader(defaultShader)
+	h.must(err, "CreateShader after DestroyShader")
+	if again == id {
+		h.t.Errorf("the shader loaded again has the destroyed shader's ID %d", id)
+	}
+	q := h.world.Renderables()
+	for q.Next() {
+		_, _, mat := q.Get()
+		mat.ShaderID = 0 // forget the stale ID: the systems load the shader again
+	}
+	h.step(1)
+	h.noDrops()
+	h.expectCubeDrawn(h.pixels(), "cube")
+	h.noErrors()
+}
+
+// limits: every backend refuses the same out-of-range input with an error,
+// before anything reaches the driver.
+func limits(h *harness) {
+	h.open()
+	wide := &image.RGBA{Pix: make([]byte, (backends.MaxTextureSize+1)*4), Stride: (backends.MaxTextureSize + 1) * 4,
+		Rect: image.Rect(0, 0, backends.MaxTextureSize+1, 1)}
+	short := &image.RGBA{Pix: make([]byte, 4), Stride: 8, Rect: image.Rect(0, 0, 2, 2)}
+	for _, tt := range []struct {
+		name string
+		img  *image.RGBA
+	}{{"nil", nil}, {"empty", image.NewRGBA(image.Rect(0, 0, 0, 4))}, {"too wide", wide}, {"too short a buffer", short}} {
+		if _, err := h.b.CreateTexture(tt.img, backends.TextureOptions{}); err == nil {
+			h.t.Errorf("CreateTexture(%s image) succeeded", tt.name)
+		} else if !strings.HasPrefix(err.Error(), h.kind.String()+":") {
+			h.t.Errorf("CreateTexture(%s image): %q does not name the backend", tt.name, err)
+		}
+	}
+	for _, size := range [][2]int{{0, Height}, {Width, -1}, {backends.MaxTargetSize + 1, Height}} {
+		if err := h.b.Resize(size[0], size[1]); err == nil {
+			h.t.Errorf("Resize(%d, %d) succeeded", size[0], size[1])
+		}
+	}
+	if w, hh := h.b.Size(); w != Width || hh != Height {
+		h.t.Errorf("after refused resizes Size() = %dx%d, want %dx%d", w, hh, Width, Height)
+	}
+	if _, err := h.b.CreateMesh(formats.DefaultHandle, nil, []uint32{0}); err == nil {
+		h.t.Error("CreateMesh with no vertices succeeded")
+	}
+}
+
 // ---- building the stage ----
 
 // stage adds the camera, the sun and the plane.
@@ -464,6 +619,16 @@ func (h *harness) expectShadow(img *image.RGBA, want bool) {
 	case !want && shadow.dist(lit) > same:
 		h.t.Errorf("a shadow where none is cast: the plane where the cube's shadow would fall is %v, the sunlit plane %v; want within %.3f",
 			shadow, lit, same)
+	}
+}
+
+// expectCubeAbsent: where the cube's top face would be, the plane shows.
+func (h *harness) expectCubeAbsent(img *image.RGBA, name string) {
+	h.t.Helper()
+	top := mean(img, h.area(name+" top face", faceOf(name, vmath.Vec3{0, 1, 0})))
+	plane := mean(img, h.area("the sunlit plane", planeLit))
+	if top.dist(plane) > visible {
+		h.t.Errorf("%s is drawn: its top face %v differs from the plane %v", name, top, plane)
 	}
 }
 
