@@ -1,0 +1,304 @@
+package core_test
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core/coretest"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/meshes"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+type fixture struct {
+	t    *testing.T
+	b    *coretest.Backend
+	d    *coretest.Driver
+	log  *bytes.Buffer
+	reg  *formats.Registry
+	cube backends.MeshID
+}
+
+func open(t *testing.T, layouts ...formats.Layout) *fixture {
+	t.Helper()
+	reg := formats.NewRegistry()
+	for _, l := range layouts {
+		if _, err := reg.Register(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var log bytes.Buffer
+	b, d, err := coretest.Open(backends.Config{Width: 64, Height: 48, Formats: reg, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{t: t, b: b, d: d, log: &log, reg: reg}
+	f.cube = f.mesh(formats.DefaultHandle)
+	t.Cleanup(func() { b.Close() })
+	return f
+}
+
+func (f *fixture) mesh(h formats.Handle) backends.MeshID {
+	f.t.Helper()
+	c := meshes.Cube(1)
+	l, _ := f.reg.Get(h)
+	v := c.Vertices
+	if h != formats.DefaultHandle {
+		v = make([]byte, int(l.Stride)*(len(c.Vertices)/int(formats.DefaultLayout().Stride)))
+	}
+	id, err := f.b.CreateMesh(h, v, c.Indices)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return id
+}
+
+// frame runs one frame that begins the given passes, drawing draws in each
+// pass that takes draws.
+func (f *fixture) frame(passes []backends.RenderPass, draws ...backends.Draw) {
+	f.t.Helper()
+	f.d.Passes = f.d.Passes[:0]
+	must(f.t, f.b.BeginFrame(&backends.FrameData{}))
+	for _, p := range passes {
+		must(f.t, f.b.BeginPass(p))
+		for i := range draws {
+			f.b.Draw(&draws[i])
+		}
+		must(f.t, f.b.EndPass())
+	}
+	must(f.t, f.b.EndFrame())
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+var all = []backends.RenderPass{backends.PassShadow, backends.PassGBuffer, backends.PassLighting,
+	backends.PassForward, backends.PassTransparent, backends.PassComposite}
+
+func TestSkippedPassesRunEmpty(t *testing.T) {
+	tests := []struct {
+		name  string
+		begun []backends.RenderPass
+	}{
+		{"none", nil},
+		{"forward only", []backends.RenderPass{backends.PassForward}},
+		{"shadow skipped", []backends.RenderPass{backends.PassGBuffer, backends.PassComposite}},
+		{"all", all},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := open(t)
+			f.frame(tt.begun)
+			if !slices.Equal(f.d.Passes, all) {
+				t.Errorf("passes run %v, want every pass in order %v", f.d.Passes, all)
+			}
+		})
+	}
+}
+
+func TestPassOrderErrors(t *testing.T) {
+	f := open(t)
+	must(t, f.b.BeginFrame(&backends.FrameData{}))
+	must(t, f.b.BeginPass(backends.PassForward))
+	if err := f.b.BeginPass(backends.PassComposite); err == nil {
+		t.Error("BeginPass while a pass is open succeeded")
+	}
+	must(t, f.b.EndPass())
+	if err := f.b.BeginPass(backends.PassShadow); err == nil || !strings.Contains(err.Error(), "passes run in order") {
+		t.Errorf("BeginPass of an earlier pass: %v", err)
+	}
+	if err := f.b.Resize(10, 10); err == nil {
+		t.Error("Resize inside a frame succeeded")
+	}
+	must(t, f.b.EndFrame())
+	if err := f.b.EndFrame(); err == nil {
+		t.Error("EndFrame without BeginFrame succeeded")
+	}
+}
+
+func TestDrawResolution(t *testing.T) {
+	f := open(t, formats.Layout{Name: "noshadow", Shader: "blob", GBufferShader: "blob_gbuffer",
+		Stride: 12, Attributes: []formats.Attribute{{Name: "p", Location: 0, Format: formats.Float3}}})
+	custom := f.mesh(1)
+	shader, err := f.b.CreateShader("assets/shaders/default_shader.hlsl")
+	must(t, err)
+	f.frame(all,
+		backends.Draw{Mesh: f.cube, Shader: shader},
+		backends.Draw{Mesh: custom},
+		backends.Draw{Mesh: 999},
+		backends.Draw{Mesh: f.cube, Shader: 77},
+	)
+	st := f.b.Stats()
+	// Shadow: both default cubes (the engine's shadow program needs no
+	// material). GBuffer: the custom mesh. Forward: the cube with a live
+	// shader and the custom mesh. Transparent: the cube (the format has no
+	// transparent stem).
+	want := map[backends.RenderPass]int{backends.PassShadow: 2, backends.PassGBuffer: 1, backends.PassForward: 2, backends.PassTransparent: 1}
+	for p, n := range want {
+		if got := len(f.d.Draws[p]); got != n {
+			t.Errorf("%v pass got %d draws, want %d", p, got, n)
+		}
+		if st.Draws[p] != 4 {
+			t.Errorf("Stats.Draws[%v] = %d, want the 4 submitted", p, st.Draws[p])
+		}
+	}
+	if st.DroppedStale != 4 {
+		t.Errorf("DroppedStale = %d, want one per pass that takes draws", st.DroppedStale)
+	}
+	if st.DroppedMaterial != 2 {
+		t.Errorf("DroppedMaterial = %d, want 2 (forward and transparent)", st.DroppedMaterial)
+	}
+	if got := st.DroppedIn(1, formats.PassShadow); got != 1 {
+		t.Errorf("dropped custom shadow draws = %d, want 1 (empty stem: the pass is skipped for the format)", got)
+	}
+	if got := st.DroppedIn(formats.DefaultHandle, formats.PassGBuffer); got != 2 {
+		t.Errorf("dropped default-format gbuffer draws = %d, want 2", got)
+	}
+	if got := f.d.Draws[backends.PassShadow][0].Program.N; got != -1 {
+		t.Errorf("default-format shadow draw used program %d, want the engine's shadow program", got)
+	}
+	if got := f.d.Draws[backends.PassForward][0].Texture.N; got != -1 {
+		t.Errorf("texture 0 drew with texture %d, want the white texture", got)
+	}
+	if n := strings.Count(f.log.String(), "mesh ID 999 was destroyed or never created"); n != 1 {
+		t.Errorf("the stale mesh ID was logged %d times, want once:\n%s", n, f.log)
+	}
+	if st.Triangles[backends.PassForward] != 2*12 {
+		t.Errorf("Triangles[forward] = %d, want 24", st.Triangles[backends.PassForward])
+	}
+}
+
+func TestStaleIDsNeverNameAnotherObject(t *testing.T) {
+	f := open(t)
+	f.b.DestroyMesh(f.cube)
+	again := f.mesh(formats.DefaultHandle)
+	if again == f.cube {
+		t.Fatalf("a new mesh reused the destroyed ID %d", f.cube)
+	}
+	tex, err := f.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
+	must(t, err)
+	f.b.DestroyTexture(tex)
+	f.frame([]backends.RenderPass{backends.PassShadow}, backends.Draw{Mesh: f.cube}, backends.Draw{Mesh: again, Texture: tex})
+	if n := len(f.d.Draws[backends.PassShadow]); n != 0 {
+		t.Errorf("%d draws naming stale IDs reached the driver", n)
+	}
+	if got := f.b.Stats().DroppedStale; got != 2 {
+		t.Errorf("DroppedStale = %d, want 2", got)
+	}
+}
+
+func TestDestroyedObjectsWaitForTheirFrames(t *testing.T) {
+	f := open(t)
+	f.d.Lag = 2 // the GPU is two frames behind
+	f.frame(all, backends.Draw{Mesh: f.cube})
+	must(t, f.b.BeginFrame(&backends.FrameData{}))
+	f.b.DestroyMesh(f.cube) // the frame being recorded may still draw it
+	must(t, f.b.EndFrame())
+	for range 2 {
+		if slices.Contains(f.d.Freed, "mesh 1") {
+			t.Fatalf("mesh freed while frame %d may use it (completed %d)", f.d.Frames, f.d.Completed())
+		}
+		f.frame(nil)
+	}
+	f.frame(nil)
+	if !slices.Contains(f.d.Freed, "mesh 1") {
+		t.Errorf("mesh never freed: %v", f.d.Freed)
+	}
+}
+
+func TestResizeRetriesEveryFailure(t *testing.T) {
+	broken := true
+	f := open(t, formats.Layout{Name: "blob", Shader: "blob", Stride: 12, Attributes: []formats.Attribute{{Name: "p", Location: 0, Format: formats.Float3}}})
+	f.d.Fail = func(backends.ShaderFiles) bool { return broken }
+	if f.b.FormatReady(1, formats.PassMain) {
+		t.Fatal("a failing stem is ready")
+	}
+	_, err1 := f.b.CreateShader("assets/shaders/default_shader.hlsl")
+	_, err2 := f.b.CreateShader("assets/shaders/default_shader.hlsl")
+	if err1 == nil || err1 != err2 {
+		t.Fatalf("a failed material shader: errors %v and %v, want the same error twice", err1, err2)
+	}
+	builds := len(f.d.Built)
+	broken = false
+	if f.b.FormatReady(1, formats.PassMain) {
+		t.Error("a failed stem was retried before a resize")
+	}
+	must(t, f.b.Resize(80, 60))
+	if !f.b.FormatReady(1, formats.PassMain) {
+		t.Error("the stem was not retried after the resize")
+	}
+	if _, err := f.b.CreateShader("assets/shaders/default_shader.hlsl"); err != nil {
+		t.Errorf("the material shader was not retried after the resize: %v", err)
+	}
+	if len(f.d.Built) != builds+2 {
+		t.Errorf("%d programs built after the resize, want 2", len(f.d.Built)-builds)
+	}
+	if w, h := f.b.Size(); w != 80 || h != 60 || !slices.Equal(f.d.Resizes, [][2]int{{80, 60}}) {
+		t.Errorf("Size %dx%d, driver resizes %v", w, h, f.d.Resizes)
+	}
+}
+
+func TestWindowResizeTakesTheOnePath(t *testing.T) {
+	f := open(t)
+	f.d.SurfaceW, f.d.SurfaceH = 100, 50
+	f.frame(nil)
+	if w, h := f.b.Size(); w != 100 || h != 50 {
+		t.Errorf("after the window grew, Size = %dx%d, want 100x50", w, h)
+	}
+	f.d.Stale = true
+	f.frame(nil)
+	if n := len(f.d.Resizes); n != 2 {
+		t.Errorf("a stale surface gave %d resizes in all, want 2", n)
+	}
+}
+
+func TestReadPixelsNeedsAFrame(t *testing.T) {
+	f := open(t)
+	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	if err := f.b.ReadPixels(img); !errors.Is(err, backends.ErrNoFrame) {
+		t.Errorf("before the first frame: %v, want ErrNoFrame", err)
+	}
+	f.frame(nil)
+	must(t, f.b.ReadPixels(img))
+	if err := f.b.ReadPixels(image.NewRGBA(image.Rect(0, 0, 8, 8))); err == nil {
+		t.Error("a destination of the wrong size was accepted")
+	}
+	must(t, f.b.Resize(32, 32))
+	if err := f.b.ReadPixels(image.NewRGBA(image.Rect(0, 0, 32, 32))); !errors.Is(err, backends.ErrNoFrame) {
+		t.Errorf("after a resize: %v, want ErrNoFrame", err)
+	}
+}
+
+func TestClosed(t *testing.T) {
+	f := open(t)
+	must(t, f.b.Close())
+	must(t, f.b.Close())
+	if err := f.b.BeginFrame(&backends.FrameData{}); !errors.Is(err, backends.ErrClosed) {
+		t.Errorf("BeginFrame after Close: %v", err)
+	}
+	if _, err := f.b.CreateMesh(formats.DefaultHandle, nil, nil); !errors.Is(err, backends.ErrClosed) {
+		t.Errorf("CreateMesh after Close: %v", err)
+	}
+	if !slices.Contains(f.d.Freed, "mesh 1") {
+		t.Errorf("Close did not free the live mesh: %v", f.d.Freed)
+	}
+}
+
+func TestSteadyFrameAllocatesNothing(t *testing.T) {
+	f := open(t)
+	d := []backends.Draw{{Mesh: f.cube, Model: vmath.Ident()}}
+	f.frame(all, d...)
+	if n := testing.AllocsPerRun(20, func() { f.frame(all, d...) }); n != 0 {
+		t.Errorf("a steady frame allocates %v times", n)
+	}
+}
