@@ -1,0 +1,81 @@
+package frame_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/systems/frame"
+	"github.com/sleakgo/sleak/systems/frame/frametest"
+)
+
+func TestCustomReadyCountsEachDropOnce(t *testing.T) {
+	noShadow := frametest.Blob
+	noShadow.Name, noShadow.ShadowShader = "noshadow", ""
+	tests := []struct {
+		name      string
+		layout    formats.Layout
+		broken    string // a file that fails to build
+		pass      formats.Pass
+		ready     bool
+		wantDrops int
+	}{
+		{"ready", frametest.Blob, "", formats.PassGBuffer, true, 0},
+		{"empty stem is a deliberate skip", noShadow, "", formats.PassShadow, false, 0},
+		{"failed stem is a drop", frametest.Blob, "blob_gbuffer", formats.PassGBuffer, false, 1},
+		{"failed main stem drops every pass", frametest.Blob, "blob.", formats.PassShadow, false, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := frametest.New(t, tt.layout)
+			if tt.broken != "" {
+				s.D.Fail = func(f backends.ShaderFiles) bool { return strings.Contains(f.Vertex.Path, tt.broken) }
+			}
+			s.Begin()
+			if got := s.Ctx.CustomReady(1, tt.pass); got != tt.ready {
+				t.Errorf("CustomReady = %v, want %v", got, tt.ready)
+			}
+			if got := s.Ctx.Stats.DroppedIn(1, tt.pass); got != tt.wantDrops {
+				t.Errorf("DroppedIn = %d, want %d", got, tt.wantDrops)
+			}
+			s.End()
+		})
+	}
+}
+
+func TestMaterialShaderLogsAFailureOnce(t *testing.T) {
+	s := frametest.New(t)
+	s.D.Fail = func(backends.ShaderFiles) bool { return true }
+	m := &ecs.Material{Shader: "assets/shaders/missing.hlsl"}
+	for range 3 {
+		if id := s.Ctx.MaterialShader(m); id != 0 {
+			t.Fatalf("a failing shader got ID %d", id)
+		}
+	}
+	if n := strings.Count(s.Log.String(), "level=ERROR"); n != 1 {
+		t.Errorf("the failure was logged %d times, want once:\n%s", n, s.Log)
+	}
+	s.D.Fail = nil
+	if err := s.B.Resize(32, 32); err != nil {
+		t.Fatal(err)
+	}
+	if id := s.Ctx.MaterialShader(m); id == 0 {
+		t.Error("the shader was not tried again after a resize")
+	}
+}
+
+func TestSubmitLeavesCountingToTheBackend(t *testing.T) {
+	s := frametest.New(t)
+	s.Cube(formats.DefaultHandle, [3]float32{}, ecs.Material{})
+	s.Begin()
+	items := []frame.Item{{Draw: backends.Draw{Mesh: 1}}, {Draw: backends.Draw{Mesh: 1}}}
+	if err := s.Ctx.RunPass(backends.PassShadow, items); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Ctx.Stats.Draws[backends.PassShadow]; got != 2 {
+		t.Errorf("Stats.Draws[shadow] = %d, want 2", got)
+	}
+	s.End()
+}
