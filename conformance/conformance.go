@@ -115,6 +115,8 @@ type harness struct {
 	sys   *render.Systems
 	ctx   *frame.Context
 	frame int
+	// window, when set, opens the backend in a real window.
+	window *backends.WindowConfig
 	// objects is the analytic copy of what the scene draws, for the
 	// picture checks.
 	objects []object
@@ -173,7 +175,7 @@ func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 	}
 	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	b, err := h.s.o.Open(backends.Config{
-		Width: Width, Height: Height, Formats: h.reg, Logger: logger,
+		Width: Width, Height: Height, Formats: h.reg, Logger: logger, Window: h.window,
 		ShadowMapSize: 1024, Validation: true,
 	})
 	if err != nil {

@@ -4,8 +4,11 @@ package vulkan
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"testing"
 
+	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/conformance"
 )
@@ -17,4 +20,30 @@ func TestConformance(t *testing.T) {
 		GoldenDir: "testdata/golden",
 		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoDriver) },
 	})
+}
+
+// TestConformanceWindowed resizes a real window under X (xvfb-run) with a
+// missing variant restored in between.
+func TestConformanceWindowed(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		if requireDrivers() {
+			t.Fatal("vulkan: DISPLAY is not set: run the windowed conformance scenes under xvfb-run")
+		}
+		t.Skip("vulkan: no display for a window (run under xvfb-run -a)")
+	}
+	conformance.RunWindowed(t, conformance.Options{
+		Backend:   backends.Vulkan,
+		Open:      New,
+		GoldenDir: "testdata/golden",
+		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoDriver) },
+	}, resizeGLFW)
+}
+
+func resizeGLFW(w backends.Window, width, height int) error {
+	win, ok := w.Native().(*glfw.Window)
+	if !ok {
+		return fmt.Errorf("Native() is %T, want *glfw.Window", w.Native())
+	}
+	win.SetSize(width, height)
+	return nil
 }

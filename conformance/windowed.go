@@ -1,0 +1,110 @@
+package conformance
+
+import (
+	"image"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
+)
+
+// ResizeWindow resizes a backend's OS window the way a user would (for a
+// GLFW window, glfw.Window.SetSize), without calling Backend.Resize.
+type ResizeWindow func(w backends.Window, width, height int) error
+
+// RunWindowed runs the scenes that need a real window (an X display; run
+// under xvfb-run): a window resized by the OS with a missing variant
+// restored in between must draw that variant at the new size, and the
+// frame read back from the window must match the same scene rendered
+// offscreen at that size, so it is neither stretched nor drawn at the old
+// aspect ratio.
+func RunWindowed(t *testing.T, o Options, resize ResizeWindow) {
+	t.Helper()
+	s := &suite{o: o}
+	var err error
+	if s.golden, err = filepath.Abs(o.GoldenDir); err != nil {
+		t.Fatal(err)
+	}
+	s.failures = filepath.Join(filepath.Dir(s.golden), "failures")
+	t.Run("window_resize_retries_variant", func(t *testing.T) {
+		h := s.start(t, "window_resize_retries_variant")
+		h.window = &backends.WindowConfig{Title: "sleak conformance"}
+		windowResize(h, resize)
+	})
+}
+
+// The size the window is resized to: another aspect ratio than the
+// suite's, so a stretched frame cannot pass.
+const (
+	resizedWidth  = 240
+	resizedHeight = 100
+)
+
+func windowResize(h *harness, resize ResizeWindow) {
+	// The reference first, closed before the window opens: vulkan-go keeps
+	// one process-wide table of instance functions, which the newest
+	// instance overwrites.
+	want := offscreenScene(h)
+	hs := h.open(blobLayout("blob_late", "blob", "blob_shadow", "blob_late", ""))
+	late := h.stemFiles("blob_late", formats.PassGBuffer).Vertex.Path
+	h.stage()
+	h.blobCube("cube", hs[0], cubePos)
+	win := h.b.Window()
+	if win == nil {
+		h.t.Fatal("a windowed backend has no Window")
+	}
+	h.stepWindowed(2)
+	h.expectDropped(hs[0], formats.PassGBuffer, 1)
+
+	h.copyFile(h.stemFiles("blob_gbuffer", formats.PassGBuffer).Vertex.Path, late)
+	h.must(resize(win, resizedWidth, resizedHeight), "resize the window")
+	for i := 0; i < 100; i++ {
+		win.PollEvents()
+		if w, hh := h.b.Size(); w == resizedWidth && hh == resizedHeight {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if w, hh := h.b.Size(); w != resizedWidth || hh != resizedHeight {
+		h.t.Fatalf("after the window was resized to %dx%d the backend is %dx%d", resizedWidth, resizedHeight, w, hh)
+	}
+	h.stepWindowed(2)
+	h.expectDropped(hs[0], formats.PassGBuffer, 0)
+	h.expectDraws(draws{shadow: 1, gbuffer: 1, forward: 1})
+	got := image.NewRGBA(image.Rect(0, 0, resizedWidth, resizedHeight))
+	h.must(h.b.ReadPixels(got), "ReadPixels of a windowed frame")
+
+	if _, err := Compare(got, want, GoldenTolerance); err != nil {
+		p := h.writeFailure(h.scene+"_windowed.png", got)
+		h.writeFailure(h.scene+"_offscreen.png", want)
+		h.t.Errorf("the windowed frame after the resize differs from the scene rendered offscreen at %dx%d: %v (written to %s)",
+			resizedWidth, resizedHeight, err, p)
+	}
+}
+
+// stepWindowed renders n frames, polling the window before each.
+func (h *harness) stepWindowed(n int) {
+	h.t.Helper()
+	for range n {
+		h.b.Window().PollEvents()
+		h.step(1)
+	}
+}
+
+// offscreenScene renders the window scene's final state offscreen at the
+// resized size, as the reference picture.
+func offscreenScene(h *harness) *image.RGBA {
+	h.t.Helper()
+	o := &harness{t: h.t, s: h.s, scene: h.scene + "_offscreen", kind: h.kind, reg: formats.NewRegistry(), log: &syncBuffer{}}
+	hs := o.open(blobLayout("blob_late", "blob", "blob_shadow", "blob_late", ""))
+	o.must(o.b.Resize(resizedWidth, resizedHeight), "resize")
+	o.stage()
+	o.blobCube("cube", hs[0], cubePos)
+	o.step(2)
+	img := image.NewRGBA(image.Rect(0, 0, resizedWidth, resizedHeight))
+	o.must(o.b.ReadPixels(img), "ReadPixels")
+	o.must(o.b.Close(), "Close")
+	return img
+}
