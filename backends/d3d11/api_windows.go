@@ -54,10 +54,9 @@ const (
 	ctxFlush                  = 111
 )
 
-// Enumerations, as d3d11.h numbers them.
+// Enumerations, as d3d11.h numbers them (those d3d12.h shares are in dxcom).
 const (
 	driverTypeHardware = 1
-	featureLevel11_0   = 0xb000
 	featureLevel11_1   = 0xb100
 	sdkVersion         = 7
 
@@ -78,33 +77,6 @@ const (
 
 	mapRead         = 1
 	mapWriteDiscard = 4
-
-	clearDepth = 1
-
-	fillSolid = 3
-	cullNone  = 1
-	cullBack  = 3
-
-	comparisonLess   = 2
-	comparisonAlways = 8
-	depthWriteZero   = 0
-	depthWriteAll    = 1
-	stencilOpKeep    = 1
-
-	blendOne         = 2
-	blendSrcAlpha    = 5
-	blendInvSrcAlpha = 6
-	blendOpAdd       = 1
-	colorWriteAll    = 0xf
-
-	filterPoint      = 0
-	filterLinear     = 0x15
-	addressWrap      = 1
-	addressClamp     = 3
-	topologyTriangle = 4
-
-	srvDimTexture2D = 4
-	dsvDimTexture2D = 3
 )
 
 type textureDesc struct {
@@ -132,24 +104,6 @@ type srvDesc struct {
 	_               [2]uint32 // the union's largest member is four words
 }
 
-type dsvDesc struct {
-	Format    dxcom.DXGIFormat
-	Dimension uint32
-	Flags     uint32
-	MipSlice  uint32
-	_         [2]uint32
-}
-
-type inputElementDesc struct {
-	SemanticName  *byte
-	SemanticIndex uint32
-	Format        dxcom.DXGIFormat
-	InputSlot     uint32
-	Offset        uint32
-	SlotClass     uint32
-	StepRate      uint32
-}
-
 type rasterizerDesc struct {
 	FillMode, CullMode    uint32
 	FrontCounterClockwise int32
@@ -160,19 +114,6 @@ type rasterizerDesc struct {
 	ScissorEnable         int32
 	MultisampleEnable     int32
 	AntialiasedLine       int32
-}
-
-type stencilOpDesc struct{ Fail, DepthFail, Pass, Func uint32 }
-
-type depthStencilDesc struct {
-	DepthEnable      int32
-	DepthWriteMask   uint32
-	DepthFunc        uint32
-	StencilEnable    int32
-	StencilReadMask  uint8
-	StencilWriteMask uint8
-	_                [2]uint8
-	Front, Back      stencilOpDesc
 }
 
 type renderTargetBlendDesc struct {
@@ -187,21 +128,6 @@ type blendDesc struct {
 	AlphaToCoverage int32
 	Independent     int32
 	Targets         [8]renderTargetBlendDesc
-}
-
-type samplerDesc struct {
-	Filter             uint32
-	AddressU, AddressV uint32
-	AddressW           uint32
-	MipLODBias         float32
-	MaxAnisotropy      uint32
-	ComparisonFunc     uint32
-	BorderColor        [4]float32
-	MinLOD, MaxLOD     float32
-}
-
-type viewport struct {
-	X, Y, Width, Height, MinDepth, MaxDepth float32
 }
 
 type mappedSubresource struct {

@@ -24,7 +24,7 @@ func createDevice(debug bool) (device, error) {
 	if err := procCreateDevice.Find(); err != nil {
 		return device{}, err
 	}
-	levels := [2]uint32{featureLevel11_1, featureLevel11_0}
+	levels := [2]uint32{featureLevel11_1, dxcom.FeatureLevel11_0}
 	var flags uintptr
 	if debug {
 		flags = createDeviceDebug
@@ -90,7 +90,7 @@ func (d *device) createRTV(res *dxcom.Object) (*dxcom.Object, error) {
 	return v, err
 }
 
-func (d *device) createDSV(res *dxcom.Object, desc *dsvDesc) (*dxcom.Object, error) {
+func (d *device) createDSV(res *dxcom.Object, desc *dxcom.DSVDesc) (*dxcom.Object, error) {
 	var v *dxcom.Object
 	err := d.dev.CallHR("ID3D11Device::CreateDepthStencilView", devCreateDepthStencilView,
 		ptr(res), uintptr(unsafe.Pointer(desc)), uintptr(unsafe.Pointer(&v)))
@@ -104,7 +104,7 @@ func (d *device) createRasterizerState(desc *rasterizerDesc) (*dxcom.Object, err
 	return s, err
 }
 
-func (d *device) createDepthStencilState(desc *depthStencilDesc) (*dxcom.Object, error) {
+func (d *device) createDepthStencilState(desc *dxcom.DepthStencilDesc) (*dxcom.Object, error) {
 	var s *dxcom.Object
 	err := d.dev.CallHR("ID3D11Device::CreateDepthStencilState", devCreateDepthStencilState,
 		uintptr(unsafe.Pointer(desc)), uintptr(unsafe.Pointer(&s)))
@@ -118,7 +118,7 @@ func (d *device) createBlendState(desc *blendDesc) (*dxcom.Object, error) {
 	return s, err
 }
 
-func (d *device) createSamplerState(desc *samplerDesc) (*dxcom.Object, error) {
+func (d *device) createSamplerState(desc *dxcom.SamplerDesc) (*dxcom.Object, error) {
 	var s *dxcom.Object
 	err := d.dev.CallHR("ID3D11Device::CreateSamplerState", devCreateSamplerState,
 		uintptr(unsafe.Pointer(desc)), uintptr(unsafe.Pointer(&s)))
@@ -141,13 +141,8 @@ func (d *device) createPixelShader(code []byte) (*dxcom.Object, error) {
 	return s, err
 }
 
-var semanticName = dxcom.CString(dxcom.Semantic)
-
 func (d *device) createInputLayout(elems []dxcom.InputElement, vsCode []byte) (*dxcom.Object, error) {
-	descs := make([]inputElementDesc, len(elems))
-	for i, e := range elems {
-		descs[i] = inputElementDesc{SemanticName: &semanticName[0], SemanticIndex: e.Index, Format: e.Format, Offset: e.Offset}
-	}
+	descs := dxcom.InputElementDescs(elems)
 	var first uintptr
 	if len(descs) > 0 {
 		first = uintptr(unsafe.Pointer(&descs[0]))

@@ -1,8 +1,9 @@
-// Package d3d11 is Sleak's Direct3D 11 renderer: it implements
-// backends.Backend by calling d3d11.dll through COM vtables with syscall (no
-// cgo), offscreen: the frame is rendered into textures and read back with
-// ReadPixels. Windowed presentation (a DXGI swap chain) is not implemented;
-// New refuses a Config.Window.
+// Package d3d11 is Sleak's Direct3D 11 renderer: a core.Driver beneath
+// backends/core, which implements backends.Backend, calling d3d11.dll
+// through COM vtables with syscall (no cgo), offscreen: the frame is
+// rendered into textures and read back with ReadPixels. Windowed
+// presentation (a DXGI swap chain) is not implemented; New refuses a
+// Config.Window.
 //
 // A frame runs the six passes of backends.RenderPass, with the same targets
 // and fixed state as the Vulkan backend:
@@ -22,8 +23,10 @@
 // (foo.hlsl) in the forward and transparent passes and with the engine's
 // shadow_depth.hlsl in the shadow pass; the gbuffer pass drops them. Custom
 // vertex formats draw with the pipelines their stems name, built once per
-// (format, pass) through backends.PipelineTable; nothing substitutes another
-// shader. Attribute location n is the HLSL semantic TEXCOORDn.
+// (format, pass) by the core; nothing substitutes another shader. Each pass
+// binds its state and draws the draws the core resolved for it in RunPass;
+// a pass the frame skipped runs with none (a skipped shadow pass clears the
+// shadow map). Attribute location n is the HLSL semantic TEXCOORDn.
 //
 // The package builds everywhere; on other systems New returns an error. It
 // runs on Windows and on Linux under Wine (see docs/DIRECTX.md).

@@ -26,7 +26,7 @@ func (p *program) release() {
 
 // buildProgram compiles files and creates the shader objects; layout is the
 // vertex format the program draws, or nil for a fullscreen program.
-func (r *renderer) buildProgram(files backends.ShaderFiles, layout *formats.Layout, context string) (*program, error) {
+func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout, context string) (*program, error) {
 	code, err := dxcom.CompileFiles(files, context)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (e *enginePrograms) release() {
 	e.composite.release()
 }
 
-func (r *renderer) loadEnginePrograms() (enginePrograms, error) {
+func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 	var e enginePrograms
 	load := func(name string, layout *formats.Layout, vertexOnly bool) (*program, error) {
 		files, err := backends.Resolve(backends.D3D11, backends.ShaderDir+"/"+name+".hlsl")

@@ -76,16 +76,14 @@ func (d *device) newDepthTarget(name string, w, h int) (depthTarget, error) {
 	desc := textureDesc{Width: uint32(w), Height: uint32(h), MipLevels: 1, ArraySize: 1, Format: dxcom.FormatR32Typeless,
 		SampleCount: 1, Usage: usageDefault, BindFlags: bindDepthStencil | bindShaderResource}
 	if t.tex, err = d.createTexture2D(&desc, nil); err == nil {
-		if t.dsv, err = d.createDSV(t.tex, &dsvDesc{Format: dxcom.FormatD32Float, Dimension: dsvDimTexture2D}); err == nil {
-			t.srv, err = d.createSRV(t.tex, &srvDesc{Format: dxcom.FormatR32Float, Dimension: srvDimTexture2D, MipLevels: 1})
+		if t.dsv, err = d.createDSV(t.tex, &dxcom.DSVDesc{Format: dxcom.FormatD32Float, Dimension: dxcom.DSVDimTexture2D}); err == nil {
+			t.srv, err = d.createSRV(t.tex, &srvDesc{Format: dxcom.FormatR32Float, Dimension: dxcom.SRVDimTexture2D, MipLevels: 1})
 		}
 	}
 	if err != nil {
 		t.release()
 		return depthTarget{}, fmt.Errorf("%s depth target: %w", name, err)
 	}
-	// Start from the far plane, so a map no pass has drawn shadows nothing.
-	d.ctx.Call(ctxClearDepthStencilView, ptr(t.dsv), clearDepth, f32(1), 0)
 	return t, nil
 }
 
@@ -131,10 +129,5 @@ func (d *device) createTargets(w, h int) (targets, error) {
 			return targets{}, err
 		}
 	}
-	// Start from black rather than undefined memory, so a ReadPixels before
-	// the first frame returns something defined.
-	black := [4]float32{0, 0, 0, 1}
-	d.ctx.Call(ctxClearRenderTargetView, ptr(t.ldr.rtv), uintptr(unsafePointer(&black[0])))
-	d.ctx.Call(ctxCopyResource, ptr(t.staging), ptr(t.ldr.tex))
 	return t, nil
 }

@@ -70,10 +70,8 @@ const (
 	listClearRenderTargetView    = 48
 )
 
-// Enumerations, as d3d12.h numbers them.
+// Enumerations, as d3d12.h numbers them (those d3d11.h shares are in dxcom).
 const (
-	featureLevel11_0 = 0xb000
-
 	commandListDirect = 0
 
 	heapTypeCBVSRVUAV   = 0
@@ -104,8 +102,6 @@ const (
 	barrierTransition = 0
 	allSubresources   = 0xffffffff
 
-	srvDimTexture2D   = 4
-	dsvDimTexture2D   = 3
 	defaultComponents = 0x1688 // D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING
 
 	rootTable     = 0
@@ -121,35 +117,11 @@ const (
 	rootFlagInputLayout = 1
 
 	topologyTypeTriangle = 3
-	topologyTriangleList = 4
 
 	copyTypeSubresource = 0
 	copyTypeFootprint   = 1
 
-	clearDepth = 1
-
-	fillSolid = 3
-	cullNone  = 1
-	cullBack  = 3
-
-	comparisonLess   = 2
-	comparisonAlways = 8
-	depthWriteZero   = 0
-	depthWriteAll    = 1
-	stencilOpKeep    = 1
-
-	blendZero        = 1
-	blendOne         = 2
-	blendSrcAlpha    = 5
-	blendInvSrcAlpha = 6
-	blendOpAdd       = 1
-	logicOpNoop      = 4
-	colorWriteAll    = 0xf
-
-	filterPoint  = 0
-	filterLinear = 0x15
-	addressWrap  = 1
-	addressClamp = 3
+	logicOpNoop = 4
 
 	textureRowPitchAlign = 256 // D3D12_TEXTURE_DATA_PITCH_ALIGNMENT
 	cbvAlign             = 256 // D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT
@@ -205,24 +177,6 @@ type srvDesc struct {
 	PlaneSlice      uint32
 	MinLODClamp     float32
 	_               [8]byte // the union's largest member is 24 bytes
-}
-
-type dsvDesc struct {
-	Format    dxcom.DXGIFormat
-	Dimension uint32
-	Flags     uint32
-	MipSlice  uint32
-	_         [2]uint32
-}
-
-type samplerDesc struct {
-	Filter                       uint32
-	AddressU, AddressV, AddressW uint32
-	MipLODBias                   float32
-	MaxAnisotropy                uint32
-	ComparisonFunc               uint32
-	BorderColor                  [4]float32
-	MinLOD, MaxLOD               float32
 }
 
 type staticSamplerDesc struct {
@@ -289,29 +243,6 @@ type rasterizerDesc struct {
 	ConservativeRaster    uint32
 }
 
-type stencilOpDesc struct{ Fail, DepthFail, Pass, Func uint32 }
-
-type depthStencilDesc struct {
-	DepthEnable      int32
-	DepthWriteMask   uint32
-	DepthFunc        uint32
-	StencilEnable    int32
-	StencilReadMask  uint8
-	StencilWriteMask uint8
-	_                [2]uint8
-	Front, Back      stencilOpDesc
-}
-
-type inputElementDesc struct {
-	SemanticName  *byte
-	SemanticIndex uint32
-	Format        dxcom.DXGIFormat
-	InputSlot     uint32
-	Offset        uint32
-	SlotClass     uint32
-	StepRate      uint32
-}
-
 type pipelineStateDesc struct {
 	RootSignature *dxcom.Object
 	VS, PS        shaderBytecode
@@ -328,8 +259,8 @@ type pipelineStateDesc struct {
 	RenderTargets    [8]renderTargetBlendDesc
 	SampleMask       uint32
 	Rasterizer       rasterizerDesc
-	DepthStencil     depthStencilDesc
-	InputElements    *inputElementDesc
+	DepthStencil     dxcom.DepthStencilDesc
+	InputElements    *dxcom.InputElementDesc
 	NumElements      uint32
 	_                uint32 // D3D12_INPUT_LAYOUT_DESC's tail padding
 	IBStripCut       uint32
@@ -354,10 +285,6 @@ type indexBufferView struct {
 	Location uint64
 	Size     uint32
 	Format   dxcom.DXGIFormat
-}
-
-type viewport struct {
-	X, Y, Width, Height, MinDepth, MaxDepth float32
 }
 
 type rect struct{ Left, Top, Right, Bottom int32 }

@@ -7,20 +7,17 @@ import (
 	"fmt"
 	"image"
 	"log/slog"
-	"math"
 	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
-	"github.com/sleakgo/sleak/backends/internal/handles"
 	"github.com/sleakgo/sleak/formats"
 )
 
-const (
-	name          = "d3d12"
-	maxTargetSize = backends.MaxTargetSize
-	maxTextures   = 4096
-)
+// maxTextures is how many textures may live at once: each has a slot in
+// the shader-visible heap.
+const maxTextures = 4096
 
 // Slots in the shader-visible CBV/SRV/UAV heap. 1 to 5 are the t1-t5 table
 // in register order.
@@ -31,7 +28,6 @@ const (
 	srvHDR       = 6
 	srvTextures  = 8 // the first slot of CreateTexture's textures
 	numSRVs      = srvTextures + maxTextures
-	numSamplers  = 4 // nearest bit 0, clamp bit 1
 	rtvGAlbedo   = 0 // then normal, material
 	rtvHDR       = 3
 	rtvLDR       = 4
@@ -75,19 +71,16 @@ func (t *targets) release() {
 }
 
 type mesh struct {
-	format   formats.Handle
 	vb, ib   *dxcom.Object
 	vbv      vertexBufferView
 	ibv      indexBufferView
 	indexCnt uint32
 }
 
-func (m *mesh) release() { dxcom.Release(m.ib, m.vb) }
-
 type texture struct {
 	res     *dxcom.Object
-	slot    uint32
-	sampler uint32
+	slot    uint32 // in the shader-visible heap
+	sampler uint32 // dxcom.SamplerIndex
 }
 
 // program is a compiled program's pipelines: one per pass state it is used
@@ -103,10 +96,9 @@ func (p *program) release() {
 	}
 }
 
-type renderer struct {
-	log      *slog.Logger
-	registry *formats.Registry
-	closed   bool
+// driver is the Direct3D 12 core.Driver.
+type driver struct {
+	log *slog.Logger
 
 	width, height int
 	shadowSize    int
@@ -125,67 +117,62 @@ type renderer struct {
 
 	shadowProg, lighting, composite *program
 
-	meshes    handles.Pool[mesh]
-	textures  handles.Pool[texture]
 	freeSlots []uint32
 	nextSlot  uint32
-	materials []*program
 
-	table       *backends.PipelineTable
-	formatProgs [][formats.NumPasses]*program
-
-	seq        dxcom.Sequencer
-	block      backends.FrameBlock
-	draw       backends.DrawBlock
-	cur        *dxcom.Object // the bound pipeline state
-	curTex     uint32        // the bound texture's slot + 1
-	recordErr  error         // the first failure while recording a frame
-	deadMeshes []mesh
-	deadTex    []texture
-	stats      backends.Stats
-	badMesh    bool
+	draw      backends.DrawBlock
+	ended     uint64 // frames submitted
+	completed uint64 // frames whose fence the GPU has passed
 }
+
+// backend is the Direct3D 12 backend: the shared core over this driver.
+type backend = core.Backend[mesh, texture, *program]
 
 // New starts a Direct3D 12 backend that renders offscreen. A Config.Window
 // is refused: presenting to a window is not implemented. The error wraps
 // ErrNoDevice when no device could be made.
 func New(cfg backends.Config) (backends.Backend, error) {
-	cfg, err := cfg.WithDefaults(backends.D3D12)
+	b, err := newBackend(cfg)
 	if err != nil {
 		return nil, err
 	}
+	return b, nil
+}
+
+func newBackend(cfg backends.Config) (*backend, error) {
+	return core.New(backends.D3D12, cfg, func(cfg backends.Config) (core.Driver[mesh, texture, *program], error) {
+		return openDriver(cfg)
+	})
+}
+
+func openDriver(cfg backends.Config) (*driver, error) {
 	if cfg.Window != nil {
 		return nil, errors.New("d3d12: windowed rendering is not implemented: leave Config.Window nil to render offscreen")
 	}
-	r := &renderer{
+	r := &driver{
 		log:        cfg.Logger,
-		registry:   cfg.Formats,
 		width:      cfg.Width,
 		height:     cfg.Height,
 		shadowSize: cfg.ShadowMapSize,
-		seq:        dxcom.Sequencer{Name: name},
 		nextSlot:   srvTextures,
-	}
-	if r.log == nil {
-		r.log = slog.Default()
 	}
 	if cfg.Validation {
 		// Wine's vkd3d has no debug layer (D3D12GetDebugInterface fails
 		// with DXGI_ERROR_SDK_COMPONENT_MISSING), so it is not asked for.
 		r.log.Debug("d3d12: validation requested; the D3D12 debug layer is not used")
 	}
-	r.table = backends.NewPipelineTable(backends.D3D12, cfg.Formats, r.buildFormat, r.log)
+	var err error
 	if r.d, err = createDevice(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
 	}
 	if err := r.init(); err != nil {
-		r.release()
+		r.Close()
 		return nil, fmt.Errorf("d3d12: %w", err)
 	}
 	return r, nil
 }
 
-func (r *renderer) init() error {
+func (r *driver) init() error {
 	if err := r.d.init(); err != nil {
 		return err
 	}
@@ -196,7 +183,7 @@ func (r *renderer) init() error {
 	if r.srvHeap, err = r.d.descriptorHeap(heapTypeCBVSRVUAV, numSRVs, true); err != nil {
 		return err
 	}
-	if r.smpHeap, err = r.d.descriptorHeap(heapTypeSampler, numSamplers, true); err != nil {
+	if r.smpHeap, err = r.d.descriptorHeap(heapTypeSampler, dxcom.NumMaterialSamplers, true); err != nil {
 		return err
 	}
 	if r.rtvHeap, err = r.d.descriptorHeap(heapTypeRTV, 5, false); err != nil {
@@ -205,16 +192,9 @@ func (r *renderer) init() error {
 	if r.dsvHeap, err = r.d.descriptorHeap(heapTypeDSV, 2, false); err != nil {
 		return err
 	}
-	for i := uint32(0); i < numSamplers; i++ {
-		filter, address := uint32(filterLinear), uint32(addressWrap)
-		if i&1 != 0 {
-			filter = filterPoint
-		}
-		if i&2 != 0 {
-			address = addressClamp
-		}
-		r.d.createSampler(&samplerDesc{Filter: filter, AddressU: address, AddressV: address, AddressW: address,
-			MaxAnisotropy: 1, ComparisonFunc: comparisonAlways, MaxLOD: math.MaxFloat32}, r.smpHeap.cpuAt(i))
+	for i := uint32(0); i < dxcom.NumMaterialSamplers; i++ {
+		desc := dxcom.MaterialSampler(i)
+		r.d.createSampler(&desc, r.smpHeap.cpuAt(i))
 	}
 	if r.frameCB, err = r.d.buffer(heapUpload, frameCBSize); err != nil {
 		return fmt.Errorf("Frame constant buffer: %w", err)
@@ -228,20 +208,17 @@ func (r *renderer) init() error {
 	if r.targets, err = r.createTargets(r.width, r.height); err != nil {
 		return err
 	}
-	if err := r.clearOutput(); err != nil {
-		return fmt.Errorf("clear the output: %w", err)
-	}
 	white := [4]byte{255, 255, 255, 255}
 	if r.white, err = r.createTexture(&image.RGBA{Pix: white[:], Stride: 4, Rect: image.Rect(0, 0, 1, 1)}, srvWhite); err != nil {
 		return fmt.Errorf("white texture: %w", err)
 	}
-	r.white.sampler = 1
+	r.white.sampler = dxcom.SamplerIndex(backends.TextureOptions{Nearest: true})
 	return r.loadEnginePrograms()
 }
 
 // depthTexture makes a 32-bit float depth texture, its depth view at dsv
-// and its float view at SRV slot srv, cleared to the far plane.
-func (r *renderer) depthTexture(w, h int, srv, dsv uint32) (tracked, error) {
+// and its float view at SRV slot srv.
+func (r *driver) depthTexture(w, h int, srv, dsv uint32) (tracked, error) {
 	desc := resourceDesc{Dimension: dimTexture2D, Width: uint64(w), Height: uint32(h), DepthOrArraySize: 1, MipLevels: 1,
 		Format: dxcom.FormatR32Typeless, SampleCount: 1, Flags: flagAllowDepthStencil}
 	res, err := r.d.committed(heapDefault, &desc, stateDepthWrite, &clearValue{Format: dxcom.FormatD32Float, Value: [4]float32{1}})
@@ -249,13 +226,13 @@ func (r *renderer) depthTexture(w, h int, srv, dsv uint32) (tracked, error) {
 		return tracked{}, err
 	}
 	r.d.createDSV(res, r.dsvHeap.cpuAt(dsv))
-	r.d.createSRV(res, &srvDesc{Format: dxcom.FormatR32Float, Dimension: srvDimTexture2D, Mapping: defaultComponents, MipLevels: 1}, r.srvHeap.cpuAt(srv))
+	r.d.createSRV(res, &srvDesc{Format: dxcom.FormatR32Float, Dimension: dxcom.SRVDimTexture2D, Mapping: defaultComponents, MipLevels: 1}, r.srvHeap.cpuAt(srv))
 	return tracked{res: res, state: stateDepthWrite}, nil
 }
 
 // colorTexture makes a render target with its view at rtv and, when srv is
 // not negative, a shader view at that slot.
-func (r *renderer) colorTexture(w, h int, format dxcom.DXGIFormat, rtv uint32, srv int) (tracked, error) {
+func (r *driver) colorTexture(w, h int, format dxcom.DXGIFormat, rtv uint32, srv int) (tracked, error) {
 	desc := resourceDesc{Dimension: dimTexture2D, Width: uint64(w), Height: uint32(h), DepthOrArraySize: 1, MipLevels: 1,
 		Format: format, SampleCount: 1, Flags: flagAllowRenderTarget}
 	res, err := r.d.committed(heapDefault, &desc, stateRenderTarget, &clearValue{Format: format})
@@ -264,12 +241,12 @@ func (r *renderer) colorTexture(w, h int, format dxcom.DXGIFormat, rtv uint32, s
 	}
 	r.d.createRTV(res, r.rtvHeap.cpuAt(rtv))
 	if srv >= 0 {
-		r.d.createSRV(res, &srvDesc{Format: format, Dimension: srvDimTexture2D, Mapping: defaultComponents, MipLevels: 1}, r.srvHeap.cpuAt(uint32(srv)))
+		r.d.createSRV(res, &srvDesc{Format: format, Dimension: dxcom.SRVDimTexture2D, Mapping: defaultComponents, MipLevels: 1}, r.srvHeap.cpuAt(uint32(srv)))
 	}
 	return tracked{res: res, state: stateRenderTarget}, nil
 }
 
-func (r *renderer) createTargets(w, h int) (targets, error) {
+func (r *driver) createTargets(w, h int) (targets, error) {
 	t := targets{w: w, h: h}
 	var err error
 	type target struct {
@@ -303,78 +280,31 @@ func (r *renderer) createTargets(w, h int) (targets, error) {
 	return t, nil
 }
 
-// release waits for the GPU and frees every object and the device.
-func (r *renderer) release() {
-	if r.d.queue != nil {
-		_ = r.d.wait()
+func (r *driver) Window() backends.Window   { return nil }
+func (r *driver) Surface() (int, int, bool) { return 0, 0, false }
+func (r *driver) WaitEvents()               {}
+func (r *driver) ValidationErrors() int     { return 0 }
+func (r *driver) White() texture            { return r.white }
+func (r *driver) ShadowProgram() *program   { return r.shadowProg }
+
+// Completed returns the frames the GPU has finished: EndFrame waits on the
+// fence it signals after each frame.
+func (r *driver) Completed() uint64 { return r.completed }
+
+// WaitIdle waits on the fence for everything submitted.
+func (r *driver) WaitIdle() {
+	if r.d.queue == nil || r.d.fence == nil || r.d.event == 0 {
+		return // Close after a failed start
 	}
-	r.flushDead()
-	r.destroyFormatPrograms()
-	for _, m := range r.materials {
-		m.release()
+	if err := r.d.wait(); err != nil {
+		r.log.Error("d3d12: wait for the GPU: "+err.Error(), "backend", "d3d12")
+		return
 	}
-	r.materials = nil
-	r.meshes.Each(func(m *mesh) { m.release() })
-	r.meshes.Clear()
-	r.textures.Each(func(t *texture) { t.res.Release() })
-	r.textures.Clear()
-	r.white.res.Release()
-	r.shadowProg.release()
-	r.lighting.release()
-	r.composite.release()
-	r.targets.release()
-	r.shadow.release()
-	r.frameCB.Release()
-	r.srvHeap.release()
-	r.smpHeap.release()
-	r.rtvHeap.release()
-	r.dsvHeap.release()
-	r.rootSig.Release()
-	r.frameCB, r.rootSig = nil, nil
-	r.d.release()
+	r.completed = r.ended
 }
 
-func (r *renderer) destroyFormatPrograms() {
-	for i := range r.formatProgs {
-		for p := range r.formatProgs[i] {
-			r.formatProgs[i][p].release()
-			r.formatProgs[i][p] = nil
-		}
-	}
-}
-
-// flushDead frees the meshes and textures destroyed while a frame that may
-// use them was being recorded; the GPU is idle when it runs.
-func (r *renderer) flushDead() {
-	for i := range r.deadMeshes {
-		r.deadMeshes[i].release()
-	}
-	r.deadMeshes = r.deadMeshes[:0]
-	for _, t := range r.deadTex {
-		t.res.Release()
-		r.freeSlots = append(r.freeSlots, t.slot)
-	}
-	r.deadTex = r.deadTex[:0]
-}
-
-func (r *renderer) Kind() backends.Kind     { return backends.D3D12 }
-func (r *renderer) Size() (int, int)        { return r.width, r.height }
-func (r *renderer) Window() backends.Window { return nil }
-func (r *renderer) ValidationErrors() int   { return 0 }
-func (r *renderer) errClosed() error        { return dxcom.ErrClosed(name) }
-
-// Stats returns what the last frame (or the one being recorded) did.
-func (r *renderer) Stats() backends.Stats { return r.stats }
-
-func (r *renderer) CreateMesh(h formats.Handle, vertices []byte, indices []uint32) (backends.MeshID, error) {
-	if r.closed {
-		return 0, r.errClosed()
-	}
-	layout, err := backends.CheckMesh(backends.D3D12, r.registry, h, vertices, indices)
-	if err != nil {
-		return 0, err
-	}
-	m := mesh{format: h, indexCnt: uint32(len(indices))}
+func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+	m := mesh{indexCnt: uint32(len(indices))}
 	upload := func(data unsafe.Pointer, n int) (*dxcom.Object, error) {
 		b, err := r.d.buffer(heapUpload, uint64(n))
 		if err != nil {
@@ -389,47 +319,23 @@ func (r *renderer) CreateMesh(h formats.Handle, vertices []byte, indices []uint3
 		b.Call(resUnmap, 0, 0)
 		return b, nil
 	}
+	var err error
 	if m.vb, err = upload(unsafe.Pointer(&vertices[0]), len(vertices)); err == nil {
 		m.ib, err = upload(unsafe.Pointer(&indices[0]), len(indices)*4)
 	}
 	if err != nil {
-		m.release()
-		return 0, fmt.Errorf("d3d12: CreateMesh: vertex format %s: %w", layout.Name, err)
+		r.FreeMesh(m)
+		return mesh{}, err
 	}
 	m.vbv = vertexBufferView{Location: gpuAddress(m.vb), Size: uint32(len(vertices)), Stride: layout.Stride}
 	m.ibv = indexBufferView{Location: gpuAddress(m.ib), Size: uint32(len(indices) * 4), Format: dxcom.FormatR32UInt}
-	id := r.meshes.Add(m)
-	if id == 0 {
-		m.release()
-		return 0, errors.New("d3d12: CreateMesh: too many meshes")
-	}
-	return backends.MeshID(id), nil
+	return m, nil
 }
 
-// DestroyMesh frees a mesh, after the frame being recorded when there is one.
-func (r *renderer) DestroyMesh(id backends.MeshID) {
-	if r.closed {
-		return
-	}
-	if m, ok := r.meshes.Remove(uint32(id)); ok {
-		if r.seq.InFrame {
-			r.deadMeshes = append(r.deadMeshes, m)
-		} else {
-			m.release()
-		}
-	}
-}
+func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb) }
 
-func (r *renderer) CreateTexture(img *image.RGBA, opts backends.TextureOptions) (backends.TextureID, error) {
-	if r.closed {
-		return 0, r.errClosed()
-	}
-	if img == nil || img.Rect.Empty() {
-		return 0, errors.New("d3d12: CreateTexture: the image is empty")
-	}
-	if w, h := img.Rect.Dx(), img.Rect.Dy(); w > maxTargetSize || h > maxTargetSize {
-		return 0, fmt.Errorf("d3d12: CreateTexture: %dx%d is larger than %d on a side", w, h, maxTargetSize)
-	}
+// NewTexture uploads an image into a free slot of the shader-visible heap.
+func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (texture, error) {
 	var slot uint32
 	if n := len(r.freeSlots); n > 0 {
 		slot = r.freeSlots[n-1]
@@ -438,31 +344,20 @@ func (r *renderer) CreateTexture(img *image.RGBA, opts backends.TextureOptions) 
 		slot = r.nextSlot
 		r.nextSlot++
 	} else {
-		return 0, fmt.Errorf("d3d12: CreateTexture: more than %d textures", maxTextures)
+		return texture{}, fmt.Errorf("more than %d textures", maxTextures)
 	}
 	t, err := r.createTexture(img, slot)
 	if err != nil {
 		r.freeSlots = append(r.freeSlots, slot)
-		return 0, fmt.Errorf("d3d12: CreateTexture: %w", err)
+		return texture{}, err
 	}
-	if opts.Nearest {
-		t.sampler |= 1
-	}
-	if opts.Clamp {
-		t.sampler |= 2
-	}
-	id := r.textures.Add(t)
-	if id == 0 {
-		t.res.Release()
-		r.freeSlots = append(r.freeSlots, slot)
-		return 0, errors.New("d3d12: CreateTexture: too many textures")
-	}
-	return backends.TextureID(id), nil
+	t.sampler = dxcom.SamplerIndex(opts)
+	return t, nil
 }
 
 // createTexture uploads an RGBA image through a staging buffer and the
 // upload command list, and waits for the copy; row 0 of the image is v = 0.
-func (r *renderer) createTexture(img *image.RGBA, slot uint32) (texture, error) {
+func (r *driver) createTexture(img *image.RGBA, slot uint32) (texture, error) {
 	b := img.Rect
 	w, h := b.Dx(), b.Dy()
 	desc := resourceDesc{Dimension: dimTexture2D, Width: uint64(w), Height: uint32(h), DepthOrArraySize: 1, MipLevels: 1,
@@ -503,49 +398,33 @@ func (r *renderer) createTexture(img *image.RGBA, slot uint32) (texture, error) 
 		res.Release()
 		return texture{}, err
 	}
-	r.d.createSRV(res, &srvDesc{Format: dxcom.FormatR8G8B8A8UNorm, Dimension: srvDimTexture2D, Mapping: defaultComponents, MipLevels: 1}, r.srvHeap.cpuAt(slot))
+	r.d.createSRV(res, &srvDesc{Format: dxcom.FormatR8G8B8A8UNorm, Dimension: dxcom.SRVDimTexture2D, Mapping: defaultComponents, MipLevels: 1}, r.srvHeap.cpuAt(slot))
 	return texture{res: res, slot: slot}, nil
 }
 
-func (r *renderer) DestroyTexture(id backends.TextureID) {
-	if r.closed {
-		return
-	}
-	t, ok := r.textures.Remove(uint32(id))
-	if !ok {
-		return
-	}
-	if r.seq.InFrame {
-		r.deadTex = append(r.deadTex, t)
-		return
-	}
+// FreeTexture releases a texture and gives its heap slot back.
+func (r *driver) FreeTexture(t texture) {
 	t.res.Release()
 	r.freeSlots = append(r.freeSlots, t.slot)
 }
 
-// CreateShader compiles a material shader for default-format meshes from the
-// _dx12.hlsl file its canonical path names (VS_Main and PS_Main), with a
-// pipeline for the forward and one for the transparent pass. Nothing else
-// is tried.
-func (r *renderer) CreateShader(canonical string) (backends.ShaderID, error) {
-	if r.closed {
-		return 0, r.errClosed()
+// NewProgram compiles a material shader (VS_Main and PS_Main of
+// foo_dx12.hlsl), with a pipeline for the forward and one for the
+// transparent pass, or a custom format's stem, with a pipeline for its
+// pass.
+func (r *driver) NewProgram(spec core.ProgramSpec) (*program, error) {
+	if spec.Material {
+		// The core's error already names the material and its files.
+		return r.buildProgram(spec.Files, spec.Layout, "", stateForward, stateTransparent)
 	}
-	files, err := backends.Resolve(backends.D3D12, canonical)
-	if err != nil {
-		return 0, fmt.Errorf("d3d12: %w", err)
-	}
-	p, err := r.buildProgram(files, formats.DefaultLayout(), "", stateForward, stateTransparent)
-	if err != nil {
-		return 0, fmt.Errorf("d3d12: material shader %s (tried %s): %w", canonical, files.Vertex.Path, err)
-	}
-	r.materials = append(r.materials, p)
-	return backends.ShaderID(len(r.materials)), nil
+	return r.buildProgram(spec.Files, spec.Layout, spec.Label, passStates[spec.Pass])
 }
+
+func (r *driver) FreeProgram(p *program) { p.release() }
 
 // buildProgram compiles files and makes a pipeline for each of states.
 // layout is the vertex format drawn, nil for fullscreen programs.
-func (r *renderer) buildProgram(files backends.ShaderFiles, layout *formats.Layout, context string, states ...passState) (*program, error) {
+func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout, context string, states ...passState) (*program, error) {
 	code, err := dxcom.CompileFiles(files, context)
 	if err != nil {
 		return nil, err
@@ -570,7 +449,7 @@ func (r *renderer) buildProgram(files backends.ShaderFiles, layout *formats.Layo
 	return p, nil
 }
 
-func (r *renderer) loadEnginePrograms() error {
+func (r *driver) loadEnginePrograms() error {
 	load := func(name string, layout *formats.Layout, vertexOnly bool, st passState) (*program, error) {
 		files, err := backends.Resolve(backends.D3D12, backends.ShaderDir+"/"+name+".hlsl")
 		if err != nil {
@@ -590,15 +469,7 @@ func (r *renderer) loadEnginePrograms() error {
 	return err
 }
 
-// FormatReady builds (once) and reports the pipeline of a custom format for
-// a pass; see backends.PipelineTable for the rules.
-func (r *renderer) FormatReady(h formats.Handle, p formats.Pass) bool {
-	if r.closed {
-		return false
-	}
-	return r.table.Ready(h, p)
-}
-
+// passStates is the pipeline state each stem pass draws with.
 var passStates = [formats.NumPasses]passState{
 	formats.PassMain:        stateForward,
 	formats.PassShadow:      stateShadow,
@@ -606,61 +477,33 @@ var passStates = [formats.NumPasses]passState{
 	formats.PassTransparent: stateTransparent,
 }
 
-// buildFormat is the PipelineTable's BuildFunc.
-func (r *renderer) buildFormat(h formats.Handle, layout *formats.Layout, p formats.Pass, files backends.ShaderFiles) error {
-	prog, err := r.buildProgram(files, layout, fmt.Sprintf("vertex format %s, %s pass", layout.Name, p), passStates[p])
-	if err != nil {
-		return err
-	}
-	for int(h) >= len(r.formatProgs) {
-		r.formatProgs = append(r.formatProgs, [formats.NumPasses]*program{})
-	}
-	r.formatProgs[h][p].release()
-	r.formatProgs[h][p] = prog
-	return nil
-}
-
-// Resize recreates the size-dependent targets and drops every custom-format
-// pipeline, so failed stems are tried again on their next use.
-func (r *renderer) Resize(width, height int) error {
-	if r.closed {
-		return r.errClosed()
-	}
-	if r.seq.InFrame {
-		return errors.New("d3d12: Resize during a frame: call it between EndFrame and BeginFrame")
-	}
-	if err := backends.CheckSize(backends.D3D12, "framebuffer", width, height); err != nil {
-		return err
-	}
+// Resize recreates the size-dependent targets once the GPU is idle.
+func (r *driver) Resize(width, height int) error {
 	if err := r.d.wait(); err != nil {
-		return fmt.Errorf("d3d12: Resize: %w", err)
+		return err
 	}
-	r.destroyFormatPrograms()
-	r.table.Reset()
+	r.completed = r.ended
+	oldW, oldH := r.targets.w, r.targets.h
 	r.targets.release()
 	t, err := r.createTargets(width, height)
 	if err != nil {
-		return fmt.Errorf("d3d12: Resize to %dx%d: %w", width, height, err)
+		// The targets' views live at fixed heap slots: put the old size back
+		// so the next frame still has targets.
+		if old, oldErr := r.createTargets(oldW, oldH); oldErr == nil {
+			r.targets = old
+		}
+		return err
 	}
 	r.targets = t
 	r.width, r.height = width, height
-	if err := r.clearOutput(); err != nil {
-		return fmt.Errorf("d3d12: Resize: clear the output: %w", err)
-	}
 	return nil
 }
 
 // ReadPixels copies the last composited frame into dst, top row first.
-func (r *renderer) ReadPixels(dst *image.RGBA) error {
-	if r.closed {
-		return r.errClosed()
-	}
-	if dst == nil || dst.Rect.Dx() != r.width || dst.Rect.Dy() != r.height {
-		return fmt.Errorf("d3d12: ReadPixels: destination must be %dx%d", r.width, r.height)
-	}
+func (r *driver) ReadPixels(dst *image.RGBA) error {
 	p, err := mapped(r.targets.readback, true)
 	if err != nil {
-		return fmt.Errorf("d3d12: ReadPixels: %w", err)
+		return err
 	}
 	pitch := int(r.targets.rowPitch)
 	rowBytes := r.width * 4
@@ -674,15 +517,26 @@ func (r *renderer) ReadPixels(dst *image.RGBA) error {
 	return nil
 }
 
-// Close waits for the GPU and frees every Direct3D object and the device.
-// Closing twice is harmless.
-func (r *renderer) Close() error {
-	if r.closed {
-		return nil
-	}
-	r.closed = true
-	r.release()
+// Close waits for the GPU and frees the driver's own Direct3D objects and
+// the device; the core has freed every mesh, texture and program first.
+func (r *driver) Close() error {
+	r.WaitIdle()
+	r.white.res.Release()
+	r.white = texture{}
+	r.shadowProg.release()
+	r.lighting.release()
+	r.composite.release()
+	r.targets.release()
+	r.shadow.release()
+	r.frameCB.Release()
+	r.srvHeap.release()
+	r.smpHeap.release()
+	r.rtvHeap.release()
+	r.dsvHeap.release()
+	r.rootSig.Release()
+	r.frameCB, r.rootSig = nil, nil
+	r.d.release()
 	return nil
 }
 
-var _ backends.Backend = (*renderer)(nil)
+var _ core.Driver[mesh, texture, *program] = (*driver)(nil)

@@ -36,7 +36,7 @@ func createDevice() (device, error) {
 	if err := loadProcs(); err != nil {
 		return d, err
 	}
-	if err := procCreateDevice.CallHR(0, featureLevel11_0, uintptr(unsafe.Pointer(&iidDevice)), uintptr(unsafe.Pointer(&d.dev))); err != nil {
+	if err := procCreateDevice.CallHR(0, dxcom.FeatureLevel11_0, uintptr(unsafe.Pointer(&iidDevice)), uintptr(unsafe.Pointer(&d.dev))); err != nil {
 		return d, fmt.Errorf("D3D12CreateDevice (feature level 11_0): %w", err)
 	}
 	return d, nil
@@ -217,11 +217,11 @@ func (d *device) createRTV(res *dxcom.Object, at uintptr) {
 }
 
 func (d *device) createDSV(res *dxcom.Object, at uintptr) {
-	desc := dsvDesc{Format: dxcom.FormatD32Float, Dimension: dsvDimTexture2D}
+	desc := dxcom.DSVDesc{Format: dxcom.FormatD32Float, Dimension: dxcom.DSVDimTexture2D}
 	d.dev.Call(devCreateDepthStencilView, ptr(res), uintptr(unsafe.Pointer(&desc)), at)
 }
 
-func (d *device) createSampler(desc *samplerDesc, at uintptr) {
+func (d *device) createSampler(desc *dxcom.SamplerDesc, at uintptr) {
 	d.dev.Call(devCreateSampler, uintptr(unsafe.Pointer(desc)), at)
 }
 

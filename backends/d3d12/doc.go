@@ -1,8 +1,9 @@
-// Package d3d12 is Sleak's Direct3D 12 renderer: it implements
-// backends.Backend by calling d3d12.dll through COM vtables with syscall (no
-// cgo), offscreen: the frame is rendered into textures and copied to a
-// readback buffer (rows aligned to 256 bytes) for ReadPixels. Windowed
-// presentation is not implemented; New refuses a Config.Window.
+// Package d3d12 is Sleak's Direct3D 12 renderer: a core.Driver beneath
+// backends/core, which implements backends.Backend, calling d3d12.dll
+// through COM vtables with syscall (no cgo), offscreen: the frame is
+// rendered into textures and copied to a readback buffer (rows aligned to
+// 256 bytes) for ReadPixels. Windowed presentation is not implemented; New
+// refuses a Config.Window.
 //
 // It runs the same six passes, targets and fixed state as the Direct3D 11
 // and Vulkan backends, with one root signature for every pipeline:
@@ -17,13 +18,13 @@
 //
 // Pipeline state objects are made per program and pass: a material shader
 // gets a forward and a transparent one, a custom format one for each pass
-// its stems name (built once through backends.PipelineTable, no fallback).
+// its stems name (built once by the core, no fallback).
 // Shaders are foo_dx12.hlsl, compiled at load with D3DCompile against
 // vs_5_0 and ps_5_0 (VS_Main, PS_Main).
 //
 // A frame is recorded into one command list and submitted at EndFrame,
-// which waits on a fence for it to finish; meshes and textures destroyed
-// during a frame are released after that. Meshes live in upload-heap
+// which waits on a fence for it to finish; the core frees meshes, textures
+// and programs destroyed during a frame once that fence has passed. Meshes live in upload-heap
 // buffers, textures in default-heap ones filled through a copy.
 //
 // The package builds everywhere; on other systems New returns an error. It

@@ -38,8 +38,8 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	}
 	// Root constants keep the count in the third word of the union.
 	params[rootDraw].Ptr = numRootDraws
-	shadowSampler := staticSamplerDesc{Filter: filterPoint, AddressU: addressClamp, AddressV: addressClamp, AddressW: addressClamp,
-		MaxAnisotropy: 1, ComparisonFunc: comparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 1, Visibility: visibilityPixel}
+	shadowSampler := staticSamplerDesc{Filter: dxcom.FilterPoint, AddressU: dxcom.AddressClamp, AddressV: dxcom.AddressClamp, AddressW: dxcom.AddressClamp,
+		MaxAnisotropy: 1, ComparisonFunc: dxcom.ComparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 1, Visibility: visibilityPixel}
 	desc := rootSignatureDesc{NumParameters: uint32(len(params)), Parameters: &params[0],
 		NumStaticSamplers: 1, StaticSamplers: &shadowSampler, Flags: rootFlagInputLayout}
 	var blob, errBlob *dxcom.Blob
@@ -79,35 +79,28 @@ const (
 	stateComposite
 )
 
-var semanticName = dxcom.CString(dxcom.Semantic)
-
 // createPSO bakes code, its input layout (none for fullscreen programs) and
 // the state of pass st into a pipeline state object.
-func (r *renderer) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st passState) (*dxcom.Object, error) {
+func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st passState) (*dxcom.Object, error) {
 	desc := pipelineStateDesc{RootSignature: r.rootSig, SampleMask: 0xffffffff, TopologyType: topologyTypeTriangle, SampleCount: 1}
 	desc.VS = shaderBytecode{Code: &code.VS[0], Size: uintptr(len(code.VS))}
 	if len(code.PS) > 0 {
 		desc.PS = shaderBytecode{Code: &code.PS[0], Size: uintptr(len(code.PS))}
 	}
-	ies := make([]inputElementDesc, len(elems))
-	for i, e := range elems {
-		ies[i] = inputElementDesc{SemanticName: &semanticName[0], SemanticIndex: e.Index, Format: e.Format, Offset: e.Offset}
-	}
+	ies := dxcom.InputElementDescs(elems)
 	if len(ies) > 0 {
 		desc.InputElements, desc.NumElements = &ies[0], uint32(len(ies))
 	}
 	for i := range desc.RenderTargets {
-		desc.RenderTargets[i] = renderTargetBlendDesc{Src: blendOne, Dest: blendZero, Op: blendOpAdd,
-			SrcAlpha: blendOne, DestAlpha: blendZero, OpAlpha: blendOpAdd, LogicOp: logicOpNoop, WriteMask: colorWriteAll}
+		desc.RenderTargets[i] = renderTargetBlendDesc{Src: dxcom.BlendOne, Dest: dxcom.BlendZero, Op: dxcom.BlendOpAdd,
+			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendZero, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
 	}
 	// Counter-clockwise is front, as in the other backends.
-	desc.Rasterizer = rasterizerDesc{FillMode: fillSolid, CullMode: cullBack, FrontCounterClockwise: 1, DepthClipEnable: 1}
-	keep := stencilOpDesc{stencilOpKeep, stencilOpKeep, stencilOpKeep, comparisonAlways}
-	desc.DepthStencil = depthStencilDesc{DepthEnable: 1, DepthWriteMask: depthWriteAll, DepthFunc: comparisonLess,
-		StencilReadMask: 0xff, StencilWriteMask: 0xff, Front: keep, Back: keep}
+	desc.Rasterizer = rasterizerDesc{FillMode: dxcom.FillSolid, CullMode: dxcom.CullBack, FrontCounterClockwise: 1, DepthClipEnable: 1}
+	desc.DepthStencil = dxcom.DepthState(true, true)
 	switch st {
 	case stateShadow:
-		desc.Rasterizer.CullMode = cullNone
+		desc.Rasterizer.CullMode = dxcom.CullNone
 		// An integer number of depth units: 1 is the nearest to the Vulkan
 		// pipeline's 1.25.
 		desc.Rasterizer.DepthBias = 1
@@ -127,19 +120,18 @@ func (r *renderer) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st
 		desc.NumRenderTargets = 1
 		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
 		desc.DSVFormat = dxcom.FormatD32Float
-		desc.Rasterizer.CullMode = cullNone
-		desc.DepthStencil.DepthWriteMask = depthWriteZero
-		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: blendSrcAlpha, Dest: blendInvSrcAlpha, Op: blendOpAdd,
-			SrcAlpha: blendOne, DestAlpha: blendInvSrcAlpha, OpAlpha: blendOpAdd, LogicOp: logicOpNoop, WriteMask: colorWriteAll}
+		desc.Rasterizer.CullMode = dxcom.CullNone
+		desc.DepthStencil = dxcom.DepthState(true, false)
+		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
+			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendInvSrcAlpha, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
 	case stateLighting, stateComposite:
 		desc.NumRenderTargets = 1
 		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
 		if st == stateComposite {
 			desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
 		}
-		desc.Rasterizer.CullMode = cullNone
-		desc.DepthStencil.DepthEnable = 0
-		desc.DepthStencil.DepthWriteMask = depthWriteZero
+		desc.Rasterizer.CullMode = dxcom.CullNone
+		desc.DepthStencil = dxcom.DepthState(false, false)
 	}
 	var pso *dxcom.Object
 	err := r.d.dev.CallHR("ID3D12Device::CreateGraphicsPipelineState", devCreateGraphicsPipelineState,

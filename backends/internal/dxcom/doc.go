@@ -1,8 +1,10 @@
 // Package dxcom is what the Direct3D 11 and Direct3D 12 backends share: calls
 // through COM vtables with syscall (no cgo), HRESULTs with their meaning,
 // shader compilation with D3DCompile, the mapping of vertex formats to
-// DXGI formats and input-layout semantics, the packing of the Frame constant
-// buffer, and the call-order checks of a frame.
+// DXGI formats and input-layout semantics, the enumerations and structures
+// that Direct3D 11 and 12 lay out alike, and the rule that picks a material
+// texture's sampler (SamplerIndex). What a frame does beyond that (the order
+// of its calls, resolving draws, deferred destruction) is backends/core's.
 //
 // Everything that touches Windows lives in _windows.go files; the rest is
 // plain Go and is tested on every platform.

@@ -3,6 +3,7 @@ package dxcom
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
@@ -43,34 +44,44 @@ func TestHRESULTString(t *testing.T) {
 	}
 }
 
-func TestSequencer(t *testing.T) {
-	s := Sequencer{Name: "dx"}
-	f := &backends.FrameData{}
-	if err := s.BeginPass(backends.PassShadow); err == nil {
-		t.Error("BeginPass outside a frame succeeded")
+func TestMaterialSamplers(t *testing.T) {
+	for _, c := range []struct {
+		opts            backends.TextureOptions
+		filter, address uint32
+	}{
+		{backends.TextureOptions{}, FilterLinear, AddressWrap},
+		{backends.TextureOptions{Nearest: true}, FilterPoint, AddressWrap},
+		{backends.TextureOptions{Clamp: true}, FilterLinear, AddressClamp},
+		{backends.TextureOptions{Nearest: true, Clamp: true}, FilterPoint, AddressClamp},
+	} {
+		i := SamplerIndex(c.opts)
+		d := MaterialSampler(i)
+		if i >= NumMaterialSamplers || d.Filter != c.filter || d.AddressU != c.address || d.AddressV != c.address || d.AddressW != c.address {
+			t.Errorf("%+v: sampler %d = %+v, want filter %#x, address %d", c.opts, i, d, c.filter, c.address)
+		}
 	}
-	if err := s.BeginFrame(f); err != nil {
-		t.Fatal(err)
+}
+
+// The sizes the Windows headers give the shared structs on 64-bit Windows.
+func TestStructSizes(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("the sizes are those of 64-bit Windows")
 	}
-	if err := s.BeginPass(backends.PassForward); err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"SamplerDesc", unsafe.Sizeof(SamplerDesc{}), 52},
+		{"DepthStencilDesc", unsafe.Sizeof(DepthStencilDesc{}), 52},
+		{"DSVDesc", unsafe.Sizeof(DSVDesc{}), 24},
+		{"InputElementDesc", unsafe.Sizeof(InputElementDesc{}), 32},
+		{"Viewport", unsafe.Sizeof(Viewport{}), 24},
+	} {
+		if c.got != c.want {
+			t.Errorf("sizeof %s = %d, want %d", c.name, c.got, c.want)
+		}
 	}
-	if got := s.Skipped(backends.PassForward); len(got) != 2 || got[0] != backends.PassGBuffer || got[1] != backends.PassLighting {
-		t.Errorf("Skipped = %v, want gbuffer and lighting (never shadow)", got)
+	if d := DepthState(true, false); d.DepthEnable != 1 || d.DepthWriteMask != DepthWriteZero || d.DepthFunc != ComparisonLess {
+		t.Errorf("DepthState(true, false) = %+v", d)
 	}
-	s.Opened(backends.PassForward)
-	if err := s.EndFrame(); err == nil {
-		t.Error("EndFrame with a pass open succeeded")
-	}
-	s.Closed()
-	if err := s.BeginPass(backends.PassGBuffer); err == nil || !strings.Contains(err.Error(), "in order") {
-		t.Errorf("going back a pass: %v", err)
-	}
-	if got := s.Skipped(backends.NumRenderPasses); len(got) != 2 || got[1] != backends.PassComposite {
-		t.Errorf("Skipped at the end = %v", got)
-	}
-	if err := s.EndFrame(); err != nil {
-		t.Fatal(err)
-	}
-	s.Ended()
 }
