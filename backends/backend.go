@@ -93,6 +93,24 @@ type TextureOptions struct {
 	Clamp   bool // clamp to edge; repeat otherwise
 }
 
+// NumSamplers is how many samplers material textures may need: one per
+// combination of TextureOptions.
+const NumSamplers = 4
+
+// SamplerIndex numbers the combinations of options, for a backend that
+// makes its samplers once: Nearest is bit 0, Clamp bit 1. Sampler i is
+// TextureOptions{Nearest: i&1 != 0, Clamp: i&2 != 0}.
+func (o TextureOptions) SamplerIndex() uint32 {
+	var i uint32
+	if o.Nearest {
+		i |= 1
+	}
+	if o.Clamp {
+		i |= 2
+	}
+	return i
+}
+
 // FrameData is what every shader of a frame sees (the Frame uniform block;
 // see docs/SHADERS.md for its exact layout).
 type FrameData struct {

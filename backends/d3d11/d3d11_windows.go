@@ -45,7 +45,7 @@ type fixedStates struct {
 	cullBack, cullNone, shadow  *dxcom.Object // rasterizer
 	depthWrite, depthTest, none *dxcom.Object // depth-stencil
 	alpha                       *dxcom.Object // blend; nil is blending off
-	samplers                    [dxcom.NumMaterialSamplers]*dxcom.Object
+	samplers                    [backends.NumSamplers]*dxcom.Object
 	shadowSampler               *dxcom.Object
 }
 
@@ -63,7 +63,7 @@ type mesh struct {
 
 type texture struct {
 	tex, srv *dxcom.Object
-	sampler  uint32 // dxcom.SamplerIndex
+	sampler  uint32 // backends.TextureOptions.SamplerIndex
 }
 
 // New starts a Direct3D 11 backend that renders offscreen. A Config.Window
@@ -181,7 +181,7 @@ func (d *device) createStates() (fixedStates, error) {
 		s.samplers[i] = smp(uint32(i))
 	}
 	// The shadow map is read point-sampled and clamped.
-	s.shadowSampler = smp(dxcom.SamplerIndex(backends.TextureOptions{Nearest: true, Clamp: true}))
+	s.shadowSampler = smp((backends.TextureOptions{Nearest: true, Clamp: true}).SamplerIndex())
 	if err == nil {
 		bd := blendDesc{}
 		bd.Targets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
@@ -236,7 +236,7 @@ func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (text
 	desc := textureDesc{Width: uint32(b.Dx()), Height: uint32(b.Dy()), MipLevels: 1, ArraySize: 1, Format: dxcom.FormatR8G8B8A8UNorm,
 		SampleCount: 1, Usage: usageImmutable, BindFlags: bindShaderResource}
 	pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y):]
-	t := texture{sampler: dxcom.SamplerIndex(opts)}
+	t := texture{sampler: opts.SamplerIndex()}
 	var err error
 	if t.tex, err = r.d.createTexture2D(&desc, &subresourceData{Mem: unsafe.Pointer(&pix[0]), Pitch: uint32(img.Stride)}); err != nil {
 		return texture{}, err

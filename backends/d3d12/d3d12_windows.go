@@ -80,7 +80,7 @@ type mesh struct {
 type texture struct {
 	res     *dxcom.Object
 	slot    uint32 // in the shader-visible heap
-	sampler uint32 // dxcom.SamplerIndex
+	sampler uint32 // backends.TextureOptions.SamplerIndex
 }
 
 // program is a compiled program's pipelines: one per pass state it is used
@@ -183,7 +183,7 @@ func (r *driver) init() error {
 	if r.srvHeap, err = r.d.descriptorHeap(heapTypeCBVSRVUAV, numSRVs, true); err != nil {
 		return err
 	}
-	if r.smpHeap, err = r.d.descriptorHeap(heapTypeSampler, dxcom.NumMaterialSamplers, true); err != nil {
+	if r.smpHeap, err = r.d.descriptorHeap(heapTypeSampler, backends.NumSamplers, true); err != nil {
 		return err
 	}
 	if r.rtvHeap, err = r.d.descriptorHeap(heapTypeRTV, 5, false); err != nil {
@@ -192,7 +192,7 @@ func (r *driver) init() error {
 	if r.dsvHeap, err = r.d.descriptorHeap(heapTypeDSV, 2, false); err != nil {
 		return err
 	}
-	for i := uint32(0); i < dxcom.NumMaterialSamplers; i++ {
+	for i := uint32(0); i < backends.NumSamplers; i++ {
 		desc := dxcom.MaterialSampler(i)
 		r.d.createSampler(&desc, r.smpHeap.cpuAt(i))
 	}
@@ -212,7 +212,7 @@ func (r *driver) init() error {
 	if r.white, err = r.createTexture(&image.RGBA{Pix: white[:], Stride: 4, Rect: image.Rect(0, 0, 1, 1)}, srvWhite); err != nil {
 		return fmt.Errorf("white texture: %w", err)
 	}
-	r.white.sampler = dxcom.SamplerIndex(backends.TextureOptions{Nearest: true})
+	r.white.sampler = (backends.TextureOptions{Nearest: true}).SamplerIndex()
 	return r.loadEnginePrograms()
 }
 
@@ -351,7 +351,7 @@ func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (text
 		r.freeSlots = append(r.freeSlots, slot)
 		return texture{}, err
 	}
-	t.sampler = dxcom.SamplerIndex(opts)
+	t.sampler = opts.SamplerIndex()
 	return t, nil
 }
 

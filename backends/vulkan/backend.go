@@ -109,7 +109,7 @@ type driver struct {
 	texPools                                    []texPool
 	lightingSet, compositeSet                   vk.DescriptorSet
 	targetSampler, shadowSampler                vk.Sampler
-	texSamplers                                 [4]vk.Sampler // index: nearest | clamp<<1
+	texSamplers                                 [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 
 	passes                                  [backends.NumRenderPasses]passTarget
 	shadowMap                               gpuImage

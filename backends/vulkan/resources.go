@@ -73,14 +73,7 @@ func (b *driver) newTexture(w, h uint32, pix []byte, opts backends.TextureOption
 		b.destroyImage(&img)
 		return texture{}, err
 	}
-	si := 0
-	if opts.Nearest {
-		si |= 1
-	}
-	if opts.Clamp {
-		si |= 2
-	}
-	b.writeImages(set, 0, b.texSamplers[si], vk.ImageLayoutShaderReadOnlyOptimal, img.view)
+	b.writeImages(set, 0, b.texSamplers[opts.SamplerIndex()], vk.ImageLayoutShaderReadOnlyOptimal, img.view)
 	return texture{img: img, set: set, pool: pool}, nil
 }
 

@@ -2,8 +2,6 @@ package dxcom
 
 import (
 	"math"
-
-	"github.com/sleakgo/sleak/backends"
 )
 
 // Enumerations that d3d11.h and d3d12.h number alike.
@@ -118,24 +116,7 @@ func InputElementDescs(elems []InputElement) []InputElementDesc {
 	return out
 }
 
-// NumMaterialSamplers is how many samplers a material texture may use: one
-// per combination of TextureOptions.
-const NumMaterialSamplers = 4
-
-// SamplerIndex is the material sampler a texture's options select: nearest
-// is bit 0, clamp bit 1.
-func SamplerIndex(opts backends.TextureOptions) uint32 {
-	var i uint32
-	if opts.Nearest {
-		i |= 1
-	}
-	if opts.Clamp {
-		i |= 2
-	}
-	return i
-}
-
-// MaterialSampler describes material sampler i (see SamplerIndex): point or
+// MaterialSampler describes material sampler i (see backends.TextureOptions.SamplerIndex): point or
 // linear filtering, clamped or wrapped, no mipmaps in use.
 func MaterialSampler(i uint32) SamplerDesc {
 	filter, address := uint32(FilterLinear), uint32(AddressWrap)

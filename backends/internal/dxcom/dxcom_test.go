@@ -54,9 +54,9 @@ func TestMaterialSamplers(t *testing.T) {
 		{backends.TextureOptions{Clamp: true}, FilterLinear, AddressClamp},
 		{backends.TextureOptions{Nearest: true, Clamp: true}, FilterPoint, AddressClamp},
 	} {
-		i := SamplerIndex(c.opts)
+		i := c.opts.SamplerIndex()
 		d := MaterialSampler(i)
-		if i >= NumMaterialSamplers || d.Filter != c.filter || d.AddressU != c.address || d.AddressV != c.address || d.AddressW != c.address {
+		if i >= backends.NumSamplers || d.Filter != c.filter || d.AddressU != c.address || d.AddressV != c.address || d.AddressW != c.address {
 			t.Errorf("%+v: sampler %d = %+v, want filter %#x, address %d", c.opts, i, d, c.filter, c.address)
 		}
 	}
