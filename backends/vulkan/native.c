@@ -4,6 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+// Part of GLFW, which the glfw package compiles into the same binary.
+extern VkResult glfwCreateWindowSurface(VkInstance instance, void *window, const VkAllocationCallbacks *allocator,
+	VkSurfaceKHR *surface);
+
+// sl_create_window_surface makes the window's surface and returns the handle
+// by value, so Go never reads it through a pointer to its own memory.
+uint64_t sl_create_window_surface(uint64_t instance, void *window, VkResult *res) {
+	VkSurfaceKHR surface = VK_NULL_HANDLE;
+	*res = glfwCreateWindowSurface((VkInstance)(uintptr_t)instance, window, NULL, &surface);
+	return (uint64_t)surface;
+}
+
 // Implemented in Go (native.go).
 extern void slDebugMessage(uint64_t tag, uint32_t flags, char *prefix, char *message);
 

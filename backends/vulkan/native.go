@@ -69,6 +69,24 @@ func h[T any](x T) uint64 {
 	return *(*uint64)(unsafe.Pointer(&x))
 }
 
+// fromHandle is h's inverse: the integer the C side returned as a vulkan-go
+// handle of type T.
+func fromHandle[T any](x uint64) T {
+	var out T
+	if unsafe.Sizeof(out) != 8 {
+		panic("vulkan: handles are 64-bit on this platform")
+	}
+	*(*uint64)(unsafe.Pointer(&out)) = x
+	return out
+}
+
+// createWindowSurface makes a GLFW window's surface in C.
+func createWindowSurface(inst vk.Instance, window unsafe.Pointer) (vk.Surface, vk.Result) {
+	var r C.VkResult
+	s := C.sl_create_window_surface(C.uint64_t(h(inst)), window, &r)
+	return fromHandle[vk.Surface](uint64(s)), vk.Result(r)
+}
+
 // trimHeap returns memory freed by the driver to the system (see sl_trim).
 func trimHeap() { C.sl_trim() }
 

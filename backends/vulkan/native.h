@@ -35,6 +35,9 @@ void *sl_get_instance_proc_addr(void);
 uint64_t sl_create_debug_report(uint64_t instance, uint64_t tag, VkResult *res);
 void sl_destroy_debug_report(uint64_t instance, uint64_t callback);
 
+// The surface of a GLFW window (a GLFWwindow*).
+uint64_t sl_create_window_surface(uint64_t instance, void *window, VkResult *res);
+
 // Device function table.
 slDevice *sl_device_new(uint64_t instance, uint64_t device);
 void sl_device_free(slDevice *d);

@@ -75,14 +75,17 @@ func openWindow(width, height int, cfg *backends.WindowConfig) (*window, error) 
 
 func (w *window) instanceExtensions() []string { return w.glfw.GetRequiredInstanceExtensions() }
 
+// createSurface makes the window's surface. glfw.Window.CreateWindowSurface
+// returns the handle as a pointer to a Go variable, which the race
+// detector's pointer checks rightly refuse to read through; the C side
+// returns it by value instead.
 func (w *window) createSurface(inst vk.Instance) (vk.Surface, error) {
-	p, err := w.glfw.CreateWindowSurface(inst, nil)
-	if err != nil {
-		return nil, fmt.Errorf("glfw: %w", err)
+	s, r := createWindowSurface(inst, w.glfw.Handle())
+	if r != vk.Success {
+		return nil, fmt.Errorf("glfw: %w", vkError("glfwCreateWindowSurface", r))
 	}
-	// The result points at a Go variable: read it now.
-	w.surface = vk.SurfaceFromPointer(p)
-	return w.surface, nil
+	w.surface = s
+	return s, nil
 }
 
 func (w *window) destroySurface(inst vk.Instance) {
