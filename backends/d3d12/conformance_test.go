@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/conformance"
 	"github.com/sleakgo/sleak/backends/internal/dxcom/dxtest"
+	"github.com/sleakgo/sleak/conformance"
 )
 
 // reference is the Vulkan backend's goldens; every scene must agree with
