@@ -9,14 +9,22 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/config"
 )
 
 // Main runs g with the process's arguments and exits with RunArgs's code.
-// A game's main is one call:
+// It first moves to the executable's folder when that folder holds an
+// assets folder (assets.ChdirToExecutable), so an installed game finds its
+// game.toml and files wherever it is started from. A game's main is one
+// call:
 //
 //	func main() { app.Main(app.Game{Name: "spinner", Setup: setup}) }
 func Main(g Game) {
+	if _, err := assets.ChdirToExecutable(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	os.Exit(RunArgs(g, os.Args[1:], os.Stdout, os.Stderr))
 }
 
