@@ -55,6 +55,9 @@ type Game struct {
 // Options are the run settings the standard flags set. Zero values take
 // game.toml's values or the documented defaults.
 type Options struct {
+	// File is game.toml already loaded (by a test, or a game that loads
+	// it itself); Config and Game.Sections are then not read.
+	File       *config.File
 	Config     string        // game.toml path; default Game.Config
 	Backend    string        // a backend name as -r takes it; default game.toml's
 	Width      int           // framebuffer width; default game.toml's [window] width
@@ -141,11 +144,15 @@ func (r *Runner) start() error {
 	if path == "" {
 		path = "game.toml"
 	}
-	f, err := config.Load(path, r.Game.Sections...)
-	if err != nil {
-		return err
+	f := o.File
+	if f == nil {
+		var err error
+		if f, err = config.Load(path, r.Game.Sections...); err != nil {
+			return err
+		}
 	}
 	r.Config = f
+	var err error
 	name := f.Renderer.Backend
 	if o.Backend != "" {
 		name = o.Backend

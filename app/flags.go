@@ -41,55 +41,82 @@ func RunArgs(g Game, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := Options{Stdout: stdout, Stderr: stderr}
-	var size string
-	vsync := optionalBool{}
-	def := g.Config
-	if def == "" {
-		def = "game.toml"
+	finish := AddFlags(fs, &o, g.Config)
+	if g.Flags != nil {
+		g.Flags(fs)
 	}
-	fs.StringVar(&o.Config, "config", def, "the game's declaration")
+	if code, ok := Parse(fs, args, name); !ok {
+		return code
+	}
+	if err := finish(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	if err := run(g, o); err != nil {
+		PrintError(stderr, name, err)
+		return 1
+	}
+	return 0
+}
+
+// AddFlags defines the standard flags on fs, filling o. Call the returned
+// function after fs.Parse to resolve the flags that need it (-size,
+// -vsync). defaultConfig is -config's default ("" for game.toml). A game
+// that parses its own command line uses it with Parse to offer the same
+// flags as Main.
+func AddFlags(fs *flag.FlagSet, o *Options, defaultConfig string) (finish func() error) {
+	var size string
+	vsync := &optionalBool{}
+	if defaultConfig == "" {
+		defaultConfig = "game.toml"
+	}
+	fs.StringVar(&o.Config, "config", defaultConfig, "the game's declaration")
 	fs.StringVar(&o.Backend, "r", "", "backend: vulkan (v), opengl (o), d3d11 (d11), d3d12 (d12); default from game.toml")
 	fs.StringVar(&size, "size", "", "framebuffer size WIDTHxHEIGHT, like 1280x720; default from game.toml")
 	fs.IntVar(&o.Width, "width", 0, "framebuffer width in pixels; default from game.toml")
 	fs.IntVar(&o.Height, "height", 0, "framebuffer height in pixels; default from game.toml")
-	fs.Var(&vsync, "vsync", "wait for the display's refresh: true or false; default from game.toml")
+	fs.Var(vsync, "vsync", "wait for the display's refresh: true or false; default from game.toml")
 	fs.BoolVar(&o.Validation, "validation", false, "turn on the driver's validation layers")
 	fs.BoolVar(&o.Headless, "headless", false, "render offscreen, with no window (implied without a display)")
 	fs.IntVar(&o.Frames, "frames", 0, "stop after this many frames (headless default 1; windowed: when the window closes)")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "write the last frame as a PNG to this file")
 	fs.StringVar(&o.Stats, "stats", "", "write frame statistics as JSON to this file ('-' for stdout)")
 	fs.BoolVar(&o.Strict, "strict-shaders", false, "refuse to start unless every shader variant exists and builds (also [renderer] strict_shaders)")
-	if g.Flags != nil {
-		g.Flags(fs)
+	return func() error {
+		if size != "" {
+			w, h, err := ParseSize(size)
+			if err != nil {
+				return fmt.Errorf("-size: %w", err)
+			}
+			o.Width, o.Height = w, h
+		}
+		if o.Width < 0 || o.Height < 0 {
+			return fmt.Errorf("size %dx%d: width and height must be positive", o.Width, o.Height)
+		}
+		o.VSync = vsync.value
+		return nil
 	}
+}
+
+// Parse parses args with fs, printing a usage line and the flags for -h and
+// -help. It returns false when the command should end now, with the exit
+// code: 0 after help, 2 for a bad command line.
+func Parse(fs *flag.FlagSet, args []string, name string) (code int, ok bool) {
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: %s [flags]\n", name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return 0, false
 		}
-		return 2
+		return 2, false
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, fs.Arg(0))
-		return 2
+		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", name, fs.Arg(0))
+		return 2, false
 	}
-	if size != "" {
-		w, h, err := ParseSize(size)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: -size: %v\n", name, err)
-			return 2
-		}
-		o.Width, o.Height = w, h
-	}
-	o.VSync = vsync.value
-	if err := run(g, o); err != nil {
-		PrintError(stderr, name, err)
-		return 1
-	}
-	return 0
+	return 0, true
 }
 
 func run(g Game, o Options) error {
