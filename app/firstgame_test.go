@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sleakgo/sleak/backends/conformance"
+	"github.com/sleakgo/sleak/conformance"
 )
 
 // buildFirstGame copies the first-game template into a folder outside the

@@ -33,7 +33,7 @@ type Summary struct {
 // Summary returns the statistics of the run so far.
 func (r *Runner) Summary() Summary {
 	w, h := r.Backend.Size()
-	st := &r.Frame.Stats
+	st := r.Frame.Stats
 	s := Summary{Backend: r.Kind.String(), Width: w, Height: h, Frames: r.frames, Culled: st.Culled,
 		Draws: map[string]int{}, Dropped: map[string]int{}, PassTimeMS: map[string]float64{},
 		CPUFrameMS: ms(st.CPUTime)}
