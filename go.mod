@@ -7,5 +7,6 @@ require (
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587
 	github.com/mlange-42/arche v0.15.3
+	github.com/qmuntal/gltf v0.28.0
 	github.com/vulkan-go/vulkan v0.0.0-20221209234627-c0a353ae26c8
 )

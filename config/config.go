@@ -25,6 +25,7 @@ type File struct {
 	Materials     []Material       // [[material]], in file order
 	Entities      []Entity         // [[entity]], in file order
 	Shaders       ShaderPolicy
+	Game          Game // [game]: what the game declares about itself
 
 	// Positions for errors raised after parsing, by Register, and the
 	// format names they belong to.
@@ -71,8 +72,14 @@ type Material struct {
 
 // Entity is one [[entity]] table.
 type Entity struct {
-	Name     string // optional; unique when set
-	Mesh     string // "cube", "plane", "sphere" or "" for none
+	Name string // optional; unique when set
+	Mesh string // "cube", "plane", "sphere", a .gltf or .glb file, or "" for none
+	// ModelMesh names the mesh inside a glTF file; empty means its first.
+	ModelMesh string
+	// Format is the [[vertex_format]] the mesh is built in; empty (or
+	// "default") means the engine's default format. Built-in meshes exist
+	// in the default format only.
+	Format   string
 	Material string // name of a [[material]]; "" for the default material
 	Position [3]float32
 	Rotation [3]float32 // Euler angles in degrees, applied X, then Y, then Z
@@ -146,7 +153,7 @@ type Section struct {
 }
 
 // Engine sections, in the order the file is decoded.
-var engineSections = []string{"window", "renderer", "vertex_format", "material", "entity", "shaders"}
+var engineSections = []string{"window", "renderer", "vertex_format", "material", "entity", "shaders", "game"}
 
 func defaults(path string) *File {
 	return &File{
@@ -214,8 +221,10 @@ func Parse(path string, data []byte, extra ...Section) (*File, error) {
 			d.extra(&md, s, prim)
 		}
 	}
+	top.known = append(top.known, f.Game.Sections...)
 	top.finish()
 	d.references(f)
+	d.entityFormats(f)
 
 	if len(d.errs) > 0 {
 		d.errs.sortByPosition()
@@ -253,6 +262,10 @@ func (d *decoder) section(f *File, top *obj, name string) {
 	case "shaders":
 		if o, ok := top.sub(name); ok {
 			f.Shaders = d.shaders(o)
+		}
+	case "game":
+		if o, ok := top.sub(name); ok {
+			f.Game = d.game(o)
 		}
 	}
 }

@@ -68,9 +68,7 @@ func (d *decoder) nonNegative(o *obj, k string, v []float32) {
 func (d *decoder) entity(o *obj) Entity {
 	e := Entity{Scale: [3]float32{1, 1, 1}}
 	o.str("name", &e.Name)
-	if o.str("mesh", &e.Mesh) && e.Mesh != "" && !contains(meshes, e.Mesh) {
-		d.at(with(o.path, "mesh"), nil, "%s: unknown mesh %q%s", o.key("mesh"), e.Mesh, hint(e.Mesh, meshes))
-	}
+	d.entityMesh(o, &e)
 	o.str("material", &e.Material)
 	o.vector("position", e.Position[:])
 	o.vector("rotation", e.Rotation[:])

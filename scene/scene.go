@@ -16,18 +16,29 @@ import (
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/meshes"
+	"github.com/sleakgo/sleak/model"
 	"github.com/sleakgo/sleak/vmath"
 )
 
 // DefaultShader is the engine's material shader, used when a material names none.
 const DefaultShader = "assets/shaders/default_shader.hlsl"
 
-// Build spawns f's entities into w, creating what they need on b. Built-in
-// meshes are created once each and shared.
+// Build spawns f's entities into w, creating what they need on b. Every
+// entity mesh is in the default format; use BuildFormats for entities that
+// name a [[vertex_format]].
 func Build(f *config.File, w *ecs.World, b backends.Backend) error {
-	mats := map[string]ecs.Material{"": defaultMaterial()}
+	return BuildFormats(f, w, b, nil)
+}
+
+// BuildFormats spawns f's entities into w, creating what they need on b:
+// built-in meshes are created once each and shared, glTF files are loaded
+// into the entity's vertex format, looked up by name in reg (nil: default
+// format only). An entity naming no [[material]] takes its glTF file's base
+// colour and texture.
+func BuildFormats(f *config.File, w *ecs.World, b backends.Backend, reg *formats.Registry) error {
+	mats := map[string]ecs.Material{"": DefaultMaterial()}
 	for _, m := range f.Materials {
-		em, err := material(m, b)
+		em, err := Material(m, b)
 		if err != nil {
 			return fmt.Errorf("%s: material %q: %w", f.Path, m.Name, err)
 		}
@@ -39,47 +50,122 @@ func Build(f *config.File, w *ecs.World, b backends.Backend) error {
 		if name == "" {
 			name = fmt.Sprintf("#%d", i+1)
 		}
-		rot := vmath.QuatEuler(vmath.Radians(e.Rotation[0]), vmath.Radians(e.Rotation[1]), vmath.Radians(e.Rotation[2]))
-		t := ecs.Transform{Position: vmath.Vec3(e.Position), Rotation: rot, Scale: vmath.Vec3(e.Scale)}
-		t.Update()
+		t := Transform(e)
 		if e.Mesh != "" {
-			m, ok := meshCache[e.Mesh]
-			if !ok {
-				data, err := meshes.ByName(e.Mesh)
-				if err != nil {
-					return fmt.Errorf("%s: entity %s: %w", f.Path, name, err)
-				}
-				id, err := b.CreateMesh(formats.DefaultHandle, data.Vertices, data.Indices)
-				if err != nil {
-					return fmt.Errorf("%s: entity %s: mesh %s: %w", f.Path, name, e.Mesh, err)
-				}
-				m = ecs.Mesh{ID: id, Format: formats.DefaultHandle, Bounds: data.Bounds}
-				meshCache[e.Mesh] = m
-			}
 			mat, ok := mats[e.Material]
 			if !ok {
 				return fmt.Errorf("%s: entity %s: no material %q", f.Path, name, e.Material)
 			}
+			var m ecs.Mesh
+			var err error
+			if config.IsModelFile(e.Mesh) {
+				m, err = modelMesh(e, b, reg, &mat)
+			} else {
+				m, err = builtinMesh(e.Mesh, b, meshCache)
+			}
+			if err != nil {
+				return fmt.Errorf("%s: entity %s: %w", f.Path, name, err)
+			}
 			w.Spawn(t, m, mat)
 		}
 		if c := e.Camera; c != nil {
-			w.SpawnCamera(t, ecs.Camera{FovY: c.FOV, Near: c.Near, Far: c.Far, Active: true})
+			w.SpawnCamera(t, Camera(c))
 		}
 		if l := e.DirectionalLight; l != nil {
-			w.SpawnLight(t, ecs.DirectionalLight{Direction: vmath.Vec3(l.Direction), Color: vmath.Vec3(l.Color), Intensity: l.Intensity, CastShadows: l.CastShadows})
+			w.SpawnLight(t, DirectionalLight(l))
 		}
 		if l := e.PointLight; l != nil {
-			w.SpawnPointLight(t, ecs.PointLight{Color: vmath.Vec3(l.Color), Intensity: l.Intensity, Range: l.Range})
+			w.SpawnPointLight(t, PointLight(l))
 		}
 	}
 	return nil
 }
 
-func defaultMaterial() ecs.Material {
+func builtinMesh(name string, b backends.Backend, cache map[string]ecs.Mesh) (ecs.Mesh, error) {
+	if m, ok := cache[name]; ok {
+		return m, nil
+	}
+	data, err := meshes.ByName(name)
+	if err != nil {
+		return ecs.Mesh{}, err
+	}
+	id, err := b.CreateMesh(formats.DefaultHandle, data.Vertices, data.Indices)
+	if err != nil {
+		return ecs.Mesh{}, fmt.Errorf("mesh %s: %w", name, err)
+	}
+	m := ecs.Mesh{ID: id, Format: formats.DefaultHandle, Bounds: data.Bounds}
+	cache[name] = m
+	return m, nil
+}
+
+// modelMesh loads an entity's glTF file in its format. With the default
+// material, the file's own base colour and texture replace it.
+func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *ecs.Material) (ecs.Mesh, error) {
+	h := formats.DefaultHandle
+	layout := formats.DefaultLayout()
+	if e.Format != "" {
+		var ok bool
+		if reg != nil {
+			h, ok = reg.Lookup(e.Format)
+		}
+		if !ok {
+			return ecs.Mesh{}, fmt.Errorf("mesh %s: vertex format %q is not registered", e.Mesh, e.Format)
+		}
+		layout, _ = reg.Get(h)
+	}
+	data, err := model.Load(e.Mesh, e.ModelMesh, layout)
+	if err != nil {
+		return ecs.Mesh{}, err
+	}
+	id, err := b.CreateMesh(h, data.Vertices, data.Indices)
+	if err != nil {
+		return ecs.Mesh{}, fmt.Errorf("mesh %s: %w", e.Mesh, err)
+	}
+	if e.Material == "" {
+		mat.Color = data.Color
+		if data.Texture != nil {
+			tex, err := b.CreateTexture(data.Texture, backends.TextureOptions{})
+			if err != nil {
+				return ecs.Mesh{}, fmt.Errorf("mesh %s: texture: %w", e.Mesh, err)
+			}
+			mat.Texture = tex
+		}
+	}
+	return ecs.Mesh{ID: id, Format: h, Bounds: data.Bounds}, nil
+}
+
+// DefaultMaterial is the material of entities that name none: the default
+// shader, white, casting shadows.
+func DefaultMaterial() ecs.Material {
 	return ecs.Material{Shader: DefaultShader, Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true}
 }
 
-func material(m config.Material, b backends.Backend) (ecs.Material, error) {
+// Transform converts an entity's position, rotation (degrees) and scale.
+func Transform(e config.Entity) ecs.Transform {
+	rot := vmath.QuatEuler(vmath.Radians(e.Rotation[0]), vmath.Radians(e.Rotation[1]), vmath.Radians(e.Rotation[2]))
+	t := ecs.Transform{Position: vmath.Vec3(e.Position), Rotation: rot, Scale: vmath.Vec3(e.Scale)}
+	t.Update()
+	return t
+}
+
+// Camera converts an [entity.camera]; the camera is active.
+func Camera(c *config.Camera) ecs.Camera {
+	return ecs.Camera{FovY: c.FOV, Near: c.Near, Far: c.Far, Active: true}
+}
+
+// DirectionalLight converts an [entity.directional_light].
+func DirectionalLight(l *config.DirectionalLight) ecs.DirectionalLight {
+	return ecs.DirectionalLight{Direction: vmath.Vec3(l.Direction), Color: vmath.Vec3(l.Color), Intensity: l.Intensity, CastShadows: l.CastShadows}
+}
+
+// PointLight converts an [entity.point_light].
+func PointLight(l *config.PointLight) ecs.PointLight {
+	return ecs.PointLight{Color: vmath.Vec3(l.Color), Intensity: l.Intensity, Range: l.Range}
+}
+
+// Material converts a [[material]] to the component, loading its texture
+// onto b. An empty shader means DefaultShader.
+func Material(m config.Material, b backends.Backend) (ecs.Material, error) {
 	em := ecs.Material{
 		Shader: m.Shader, Color: vmath.Vec4(m.Color),
 		Transparent: m.Transparent, TwoSided: m.TwoSided, CastShadows: m.CastShadows,

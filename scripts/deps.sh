@@ -14,6 +14,8 @@ packages=(
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
   # OpenGL on llvmpipe, headless under Xvfb
   libgl1-mesa-dri libegl-mesa0 xvfb xauth
+  # injecting keys and clicks into windowed tests
+  xdotool
   # shader toolchain
   glslc glslang-tools spirv-tools spirv-cross
 )

@@ -21,7 +21,7 @@ func formatsCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: sleak formats check [FILE]")
 		return 2
 	}
-	f, err := config.Load(path, config.Section{Name: "world", Into: &map[string]any{}})
+	f, err := config.Load(path)
 	if err != nil {
 		printConfigErrors(stderr, err)
 		return 1

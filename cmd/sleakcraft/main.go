@@ -1,7 +1,10 @@
 // Command sleakcraft is Sleak's sample voxel game.
 //
-//	sleakcraft [-r vulkan|opengl|d3d11|d3d12] [-w 1200] [-h 800] [-seed N] [-rd 8]
-//	           [-world NAME] [-headless] [-frames N] [-screenshot FILE] [-bench]
+//	sleakcraft [-r vulkan|opengl|d3d11|d3d12] [-size 1200x800] [-seed N] [-rd 8]
+//	           [-world NAME] [-headless] [-frames N] [-screenshot FILE] [-stats FILE] [-bench]
+//
+// It takes the standard flags of every game on the application runner
+// (sleakcraft -h lists them) and its own.
 //
 // With a display it opens a window: WASD to walk, mouse to look (click to
 // capture, Escape to release), Space to jump (rise when flying), F to toggle
@@ -13,7 +16,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"image/png"
@@ -23,9 +25,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/sleakgo/sleak/app"
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/internal/atomicfile"
 	"github.com/sleakgo/sleak/voxel/game"
 )
@@ -35,20 +37,13 @@ func main() {
 }
 
 type flags struct {
-	configPath string
-	backend    string
-	width      int
-	height     int
-	seed       int64
-	rd         int
-	worldName  string
-	saves      string
-	headless   bool
-	frames     int
-	screenshot string
-	bench      bool
-	greedy     string
-	validation bool
+	app       app.Options
+	seed      int64
+	rd        int
+	worldName string
+	saves     string
+	bench     bool
+	greedy    string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -59,66 +54,46 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var fl flags
 	fs := flag.NewFlagSet("sleakcraft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&fl.configPath, "config", "game.toml", "the game's declaration")
-	fs.StringVar(&fl.backend, "r", "", "backend: vulkan (v), opengl (o), d3d11 (d11), d3d12 (d12); default from game.toml")
-	fs.IntVar(&fl.width, "w", 0, "width in pixels; default from game.toml")
-	fs.IntVar(&fl.height, "h", 0, "height in pixels; default from game.toml")
+	finish := app.AddFlags(fs, &fl.app, "game.toml")
 	fs.Int64Var(&fl.seed, "seed", 0, "terrain seed of a new world; default from game.toml")
 	fs.IntVar(&fl.rd, "rd", 0, fmt.Sprintf("render distance in chunks (%d-%d); default from game.toml", game.MinRenderDistance, game.MaxRenderDistance))
 	fs.StringVar(&fl.worldName, "world", "", "world (save folder) name; default from game.toml")
 	fs.StringVar(&fl.saves, "saves", "", "folder of the saves; default from game.toml")
-	fs.BoolVar(&fl.headless, "headless", false, "render offscreen with a scripted fly-over (implied without a display)")
-	fs.IntVar(&fl.frames, "frames", 0, "frames to run: headless default 240, -bench 600; in a window, quit after that many")
-	fs.StringVar(&fl.screenshot, "screenshot", "", "PNG of the last frame (headless default out/screenshot.png)")
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
-	fs.BoolVar(&fl.validation, "validation", false, "turn on the backend's validation layers")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := app.Parse(fs, args, "sleakcraft"); !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "sleakcraft: unexpected argument %q\n", fs.Arg(0))
+	if err := finish(); err != nil {
+		fmt.Fprintln(stderr, "sleakcraft:", err)
 		return 2
 	}
 	if err := play(fl, fs, stdout, stderr); err != nil {
-		var list config.Errors
-		if errors.As(err, &list) {
-			for _, e := range list {
-				fmt.Fprintln(stderr, e.Error())
-			}
-		} else {
-			fmt.Fprintln(stderr, "sleakcraft:", err)
-		}
+		app.PrintError(stderr, "sleakcraft", err)
 		return 1
 	}
 	return 0
 }
 
 func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
-	f, ws, err := game.LoadConfig(fl.configPath)
+	f, ws, err := game.LoadConfig(fl.app.Config)
 	if err != nil {
 		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	name := f.Renderer.Backend
-	if fl.backend != "" {
-		name = fl.backend
+	if fl.app.Backend != "" {
+		name = fl.app.Backend
 	}
 	kind, err := backends.ParseKind(name)
 	if err != nil {
 		return err
 	}
-	opts := game.Options{Config: f, Backend: kind, Width: f.Window.Width, Height: f.Window.Height, Progress: stderr, Validation: fl.validation}
-	if set["w"] {
-		opts.Width = fl.width
+	if fl.app.Strict {
+		f.Renderer.StrictShaders = true
 	}
-	if set["h"] {
-		opts.Height = fl.height
-	}
-	if opts.Width <= 0 || opts.Height <= 0 {
-		return fmt.Errorf("size %dx%d: width and height must be positive", opts.Width, opts.Height)
-	}
+	opts := game.Options{Config: f, Backend: kind, Width: fl.app.Width, Height: fl.app.Height, Progress: stderr, Validation: fl.app.Validation}
 	if set["seed"] {
 		ws.Seed = fl.seed
 	}
@@ -140,8 +115,8 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("-greedy %q: valid values are on and off", fl.greedy)
 	}
-	opts.Headless = fl.headless || os.Getenv("DISPLAY") == ""
-	frames := fl.frames
+	opts.Headless = fl.app.Headless || os.Getenv("DISPLAY") == ""
+	frames := fl.app.Frames
 	if frames == 0 {
 		frames = 240
 		if fl.bench {
@@ -188,11 +163,16 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		last = now
 	}
 	sum := game.Summarize(g.FrameTimes())
-	fmt.Fprintf(stdout, "%s, render distance %d, %s: %s\n", kind, ws.RenderDistance, sizeString(opts), sum)
-	if !opts.Headless && !fl.bench {
+	fmt.Fprintf(stdout, "%s, render distance %d, %s: %s\n", kind, ws.RenderDistance, sizeString(g), sum)
+	if fl.app.Stats != "" {
+		if err := writeStats(fl.app.Stats, g.Runner().Summary(), stdout); err != nil {
+			return err
+		}
+	}
+	if !opts.Headless && !fl.bench && fl.app.Screenshot == "" {
 		return g.Close()
 	}
-	shot := fl.screenshot
+	shot := fl.app.Screenshot
 	if shot == "" {
 		shot = "out/screenshot.png"
 	}
@@ -203,7 +183,23 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	return g.Close()
 }
 
-func sizeString(o game.Options) string { return fmt.Sprintf("%dx%d", o.Width, o.Height) }
+func writeStats(path string, s app.Summary, stdout io.Writer) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if path == "-" {
+		_, err = stdout.Write(data)
+		return err
+	}
+	return writeAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
+}
+
+func sizeString(g *game.Game) string {
+	w, h := g.Backend().Size()
+	return fmt.Sprintf("%dx%d", w, h)
+}
 
 func sibling(path, name string) string { return filepath.Join(filepath.Dir(path), name) }
 

@@ -15,7 +15,6 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"-config", "../../game.toml", "-r", "metal"}, `unknown backend "metal": valid backends are vulkan (v), opengl (o), d3d11 (d11, directx11), d3d12 (d12, directx12)`},
 		{[]string{"-config", "../../game.toml", "-rd", "99"}, "render distance 99: valid values are 2 to 32 chunks"},
 		{[]string{"-config", "../../game.toml", "-greedy", "maybe"}, `-greedy "maybe": valid values are on and off`},
-		{[]string{"-config", "../../game.toml", "-w", "0"}, "size 0x800: width and height must be positive"},
 		{[]string{"-config", "missing.toml"}, "missing.toml"},
 	}
 	for _, tc := range tests {
@@ -27,8 +26,20 @@ func TestFlagErrors(t *testing.T) {
 			t.Errorf("%v: stderr %q lacks %q", tc.args, errb.String(), tc.want)
 		}
 	}
-	var out, errb bytes.Buffer
-	if code := run([]string{"-frobnicate"}, &out, &errb); code != 2 {
-		t.Errorf("unknown flag: exit %d, want 2", code)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-frobnicate"}, 2, "flag provided but not defined"},
+		{[]string{"-size", "0x800"}, 2, `size "0x800": want WIDTHxHEIGHT`},
+		{[]string{"-width", "-5"}, 2, "size -5x0: width and height must be positive"},
+		{[]string{"-h"}, 0, "-seed"},
+		{[]string{"-help"}, 0, "usage: sleakcraft [flags]"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(tc.args, &out, &errb); code != tc.code || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errb.String(), tc.code, tc.want)
+		}
 	}
 }

@@ -13,15 +13,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sleakgo/sleak/assets"
+	"github.com/sleakgo/sleak/app"
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/backends/choose"
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
-	"github.com/sleakgo/sleak/scene"
 	"github.com/sleakgo/sleak/systems/frame"
-	"github.com/sleakgo/sleak/systems/render"
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
@@ -34,17 +31,15 @@ import (
 //go:embed assets
 var embedded embed.FS
 
-var mountOnce sync.Once
-
-// mountAssets makes the game's shaders reachable at assets/shaders/...
-func mountAssets() {
-	mountOnce.Do(func() {
-		sub, err := fs.Sub(embedded, "assets")
-		if err == nil {
-			assets.Mount(sub)
-		}
-	})
-}
+// gameAssets are the game's shaders, rooted like the assets folder, for the
+// runner to mount.
+var gameAssets = sync.OnceValue(func() fs.FS {
+	sub, err := fs.Sub(embedded, "assets")
+	if err != nil {
+		panic(err) // the embed line above guarantees the folder
+	}
+	return sub
+})
 
 // FormatName is the vertex format of chunk meshes in game.toml.
 const FormatName = "voxel"
@@ -75,14 +70,14 @@ type Options struct {
 type Game struct {
 	opts    Options
 	log     *slog.Logger
+	runner  *app.Runner
 	backend backends.Backend
 	reg     *formats.Registry
 	voxelFm formats.Handle
 
-	ecs    *ecs.World
-	sched  *ecs.Scheduler
-	render *render.Systems
-	ctx    *frame.Context
+	ecs   *ecs.World
+	sched *ecs.Scheduler
+	ctx   *frame.Context
 
 	world    *world.World
 	streamer *world.Streamer
@@ -119,9 +114,8 @@ type Player struct {
 }
 
 // New opens the world (creating it on first run), the backend and the
-// render systems.
+// render systems, through the application runner.
 func New(opts Options) (*Game, error) {
-	mountAssets()
 	if err := opts.World.Validate(); err != nil {
 		return nil, err
 	}
@@ -132,42 +126,37 @@ func New(opts Options) (*Game, error) {
 	if g.log == nil {
 		g.log = slog.Default()
 	}
-	g.reg = formats.NewRegistry()
-	handles, err := opts.Config.Register(g.reg)
-	if err != nil {
-		return nil, err
-	}
-	h, ok := handles[FormatName]
-	if !ok {
-		return nil, fmt.Errorf("%s: no [[vertex_format]] named %q: the game draws its chunks with it", opts.Config.Path, FormatName)
-	}
-	g.voxelFm = h
-	if l, _ := g.reg.Get(h); l.Stride != uint32(mesh.VertexSize) {
-		return nil, fmt.Errorf("%s: vertex format %q has stride %d; chunk vertices are %d bytes", opts.Config.Path, FormatName, l.Stride, mesh.VertexSize)
-	}
-	if opts.Config.Renderer.StrictShaders {
-		if err := backends.CheckFiles(opts.Backend, g.reg, scene.MaterialShaders(opts.Config)); err != nil {
-			return nil, err
-		}
-	}
-	if err := g.openWorld(); err != nil {
-		return nil, err
-	}
-	cfg := backends.Config{Width: opts.Width, Height: opts.Height, Formats: g.reg, Logger: g.log, Validation: opts.Validation}
-	if !opts.Headless {
-		win := opts.Config.Window
-		cfg.Window = &backends.WindowConfig{Title: win.Title, VSync: win.VSync, Fullscreen: win.Fullscreen}
-	}
-	g.backend, err = choose.Open(opts.Backend, cfg)
+	o := app.Options{File: opts.Config, Backend: opts.Backend.String(), Width: opts.Width, Height: opts.Height,
+		Headless: opts.Headless, Validation: opts.Validation, Logger: g.log}
+	r, err := app.Start(app.Game{Name: "sleakcraft", Assets: gameAssets(), Setup: g.setup}, o)
 	if err != nil {
 		g.closeWorld()
 		return nil, err
 	}
-	if err := g.setupScene(); err != nil {
-		g.Close()
-		return nil, err
+	g.runner = r
+	if opts.Script != nil {
+		r.Input = func(in *ecs.Input, frame uint64) { opts.Script.Apply(frame, in) }
 	}
 	return g, nil
+}
+
+// setup runs inside the runner's start, once the backend is open: it opens
+// the world and adds the game's systems.
+func (g *Game) setup(r *app.Runner) error {
+	g.backend, g.reg = r.Backend, r.Formats
+	h, ok := r.Handles[FormatName]
+	if !ok {
+		return fmt.Errorf("%s: no [[vertex_format]] named %q: the game draws its chunks with it", r.Config.Path, FormatName)
+	}
+	g.voxelFm = h
+	if l, _ := g.reg.Get(h); l.Stride != uint32(mesh.VertexSize) {
+		return fmt.Errorf("%s: vertex format %q has stride %d; chunk vertices are %d bytes", r.Config.Path, FormatName, l.Stride, mesh.VertexSize)
+	}
+	if err := g.openWorld(); err != nil {
+		return err
+	}
+	g.ecs, g.sched, g.ctx = r.World, r.Scheduler, r.Frame
+	return g.setupScene()
 }
 
 func (g *Game) openWorld() error {
@@ -234,9 +223,6 @@ func (g *Game) setupScene() error {
 	if err != nil {
 		return fmt.Errorf("atlas texture: %w", err)
 	}
-	g.ecs = ecs.NewWorld()
-	g.sched = ecs.NewScheduler()
-	g.ctx = frame.NewContext(g.backend, g.reg, g.log)
 	rd := float32(g.opts.World.RenderDistance * chunk.Size)
 	g.ctx.Env.FogColor = vmath.Vec3{0.62, 0.76, 0.95}
 	g.ctx.Env.FogEnd = rd * 0.95
@@ -251,13 +237,16 @@ func (g *Game) setupScene() error {
 		return err
 	}
 	g.sched.Add(ecs.FixedUpdate, ecs.SystemFunc(g.movePlayer))
+	g.sched.Add(ecs.Update, ecs.SystemFunc(g.captureMouse))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.look))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.interact))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.streamChunks))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
-	g.render = render.Install(g.sched, g.ctx)
-	return g.sched.Init(g.ecs)
+	return nil
 }
+
+// Runner returns the application runner the game runs on.
+func (g *Game) Runner() *app.Runner { return g.runner }
 
 // Backend returns the game's backend.
 func (g *Game) Backend() backends.Backend { return g.backend }
@@ -344,18 +333,10 @@ func (g *Game) settlePlayer() {
 // Step runs one frame of dt.
 func (g *Game) Step(dt time.Duration) error {
 	w := g.ecs
-	w.Input.BeginStep()
-	if g.opts.Script != nil {
-		g.opts.Script.Apply(w.Time.Frame, &w.Input)
-	} else if win := g.backend.Window(); win != nil {
-		win.PollEvents()
-		pollInput(win, &w.Input)
-	}
-	w.Window.Width, w.Window.Height = g.backend.Size()
 	start := time.Now()
-	g.sched.Step(w, dt)
+	err := g.runner.Step(dt)
 	g.frames = append(g.frames, time.Since(start))
-	if err := g.render.Err(); err != nil {
+	if err != nil {
 		return err
 	}
 	if w.Input.Pressed[ecs.KeyF5] {
@@ -402,13 +383,9 @@ func (g *Game) Close() error {
 		return nil
 	}
 	g.closed = true
-	var errs []error
-	if g.sched != nil {
-		errs = append(errs, g.sched.Close(g.ecs))
-	}
-	errs = append(errs, g.closeWorld())
-	if g.backend != nil {
-		errs = append(errs, g.backend.Close())
+	errs := []error{g.closeWorld()}
+	if g.runner != nil {
+		errs = append(errs, g.runner.Close())
 	}
 	return errors.Join(errs...)
 }

@@ -25,8 +25,10 @@ type Script struct {
 	next    int
 }
 
-// Apply feeds the actions of frame into in.
+// Apply feeds the actions of frame into in. A script steers like a
+// player with a captured mouse.
 func (s *Script) Apply(frame uint64, in *ecs.Input) {
+	in.MouseCaptured = true
 	for s.next < len(s.Actions) && s.Actions[s.next].Frame <= frame {
 		a := s.Actions[s.next]
 		s.next++

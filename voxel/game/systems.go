@@ -42,6 +42,23 @@ func (g *Game) movePlayer(w *ecs.World) {
 	physics.Step(&p.Body, mv, w.Time.FixedDelta.Seconds(), &p.Params, g.world.Solid)
 }
 
+// captureMouse makes a click in the window capture the mouse for looking,
+// and Escape release it. Without a captured mouse, clicks only capture and
+// the cursor turns nothing. Scripted input counts as a captured mouse.
+func (g *Game) captureMouse(w *ecs.World) {
+	in := &w.Input
+	switch {
+	case in.MouseCaptured && in.Pressed[ecs.KeyEscape]:
+		in.CaptureMouse(false)
+	case !in.MouseCaptured && in.MousePressed[ecs.MouseLeft]:
+		in.CaptureMouse(true)
+	}
+	if !in.MouseCaptured {
+		in.MousePressed = [ecs.NumMouseButtons]bool{}
+		in.MouseDX, in.MouseDY = 0, 0
+	}
+}
+
 // look turns the player with the mouse and toggles flying, once per frame
 // (presses last one frame, which may run no fixed step at all).
 func (g *Game) look(w *ecs.World) {

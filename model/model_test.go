@@ -1,0 +1,110 @@
+package model
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/gltftest"
+)
+
+func cube(t *testing.T, o gltftest.Options) []byte {
+	t.Helper()
+	data, err := gltftest.CubeGLB(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// packed is a custom format: a position and a normalized byte colour.
+var packed = &formats.Layout{Name: "packed", Stride: 16, Shader: "packed", Attributes: []formats.Attribute{
+	{Name: "position", Location: 0, Format: formats.Float3, Offset: 0},
+	{Name: "color", Location: 1, Format: formats.UByte4Norm, Offset: 12},
+}}
+
+func TestDecodeIntoFormats(t *testing.T) {
+	tests := []struct {
+		name   string
+		layout *formats.Layout
+		stride int
+	}{
+		{"default", formats.DefaultLayout(), 96},
+		{"packed", packed, 16},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Decode(bytes.NewReader(cube(t, gltftest.Options{})), nil, "", tc.layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Vertices) != 24*tc.stride || len(m.Indices) != 36 {
+				t.Fatalf("%d vertex bytes, %d indices; want %d, 36", len(m.Vertices), len(m.Indices), 24*tc.stride)
+			}
+			if m.Bounds.Min[0] != -0.5 || m.Bounds.Max[1] != 0.5 {
+				t.Errorf("bounds %v", m.Bounds)
+			}
+			if m.Texture == nil || m.Texture.Bounds().Dx() != 4 || m.Name != "cube" {
+				t.Errorf("texture %v name %q", m.Texture, m.Name)
+			}
+			if x := math.Float32frombits(binary.LittleEndian.Uint32(m.Vertices)); x != 0.5 {
+				t.Errorf("first x = %v", x)
+			}
+		})
+	}
+	m, _ := Decode(bytes.NewReader(cube(t, gltftest.Options{})), nil, "", packed)
+	if c := m.Vertices[12:16]; !bytes.Equal(c, []byte{255, 255, 255, 255}) {
+		t.Errorf("absent COLOR_0 fills %v; want opaque white", c)
+	}
+}
+
+// A file that does not fit the format is refused with the mesh and the
+// attribute named.
+func TestDecodeRefusals(t *testing.T) {
+	raw := &formats.Layout{Name: "raw", Stride: 4, Shader: "raw", Attributes: []formats.Attribute{
+		{Name: "data0", Location: 0, Format: formats.UInt1},
+	}}
+	tests := []struct {
+		name   string
+		file   gltftest.Options
+		mesh   string
+		layout *formats.Layout
+		want   string
+	}{
+		{"missing normal", gltftest.Options{NoNormals: true}, "", formats.DefaultLayout(), `mesh cube: primitive 0: missing attribute NORMAL, which vertex format default needs for "normal"`},
+		{"unmapped attribute", gltftest.Options{}, "", raw, `vertex format raw: attribute "data0" has no glTF counterpart`},
+		{"unknown mesh", gltftest.Options{}, "teapot", packed, `no mesh named "teapot" (the file has cube)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode(bytes.NewReader(cube(t, tc.file)), nil, tc.mesh, tc.layout)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v; want it to contain %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := Decode(strings.NewReader("not glTF"), nil, "", packed); err == nil {
+		t.Error("garbage decoded")
+	}
+}
+
+func TestLoadNamesTheFile(t *testing.T) {
+	_, err := Load("nowhere/duck.glb", "", packed)
+	if err == nil || !strings.Contains(err.Error(), "nowhere/duck.glb") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestHalf(t *testing.T) {
+	for _, tc := range []struct {
+		in   float32
+		want uint16
+	}{{0, 0}, {1, 0x3c00}, {-2, 0xc000}, {0.5, 0x3800}, {1e9, 0x7c00}} {
+		if got := half(tc.in); got != tc.want {
+			t.Errorf("half(%v) = %#x, want %#x", tc.in, got, tc.want)
+		}
+	}
+}
