@@ -20,7 +20,7 @@ func TestWorldSettingsValidate(t *testing.T) {
 		{func(s *WorldSettings) { s.RenderDistance = 1 }, "render_distance: 1 is out of range 2 to 32 chunks"},
 		{func(s *WorldSettings) { s.RenderDistance = 33 }, "render_distance: 33 is out of range 2 to 32 chunks"},
 		{func(s *WorldSettings) { s.Name = "" }, "name: the world name is empty"},
-		{func(s *WorldSettings) { s.Name = "../../x" }, `name: world name "../../x": a world name is a single folder name, without '/', '\' or ':'`},
+		{func(s *WorldSettings) { s.Name = "../../x" }, `name: "../../x": a world name is a single folder name, without '/', '\' or ':'`},
 		{func(s *WorldSettings) { s.AutosaveSec = -1 }, "autosave_seconds: -1: must be 0 (off) to 86400"},
 		{func(s *WorldSettings) { s.AutosaveSec = math.NaN() }, "autosave_seconds: NaN: must be 0 (off) to 86400"},
 		{func(s *WorldSettings) { s.AutosaveSec = 1e300 }, "autosave_seconds: 1e+300: must be 0 (off) to 86400"},
@@ -42,7 +42,7 @@ func TestWorldTableErrorsArePositioned(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ world, want string }{
 		{"render_distance = 99\n", "g.toml:2:1: world.render_distance: 99 is out of range 2 to 32 chunks"},
-		{"name = \"../../x\"\n", `g.toml:2:1: world.name: world name "../../x": a world name is a single folder name, without '/', '\' or ':'`},
+		{"name = \"../../x\"\n", `g.toml:2:1: world.name: "../../x": a world name is a single folder name, without '/', '\' or ':'`},
 		{"autosave_seconds = nan\n", "g.toml:2:1: world.autosave_seconds: expected a finite number, found float NaN"},
 		{"autosave_seconds = 1e300\n", "g.toml:2:1: world.autosave_seconds: 1e+300: must be 0 (off) to 86400"},
 	} {

@@ -284,10 +284,10 @@ func TestCheckWorldName(t *testing.T) {
 		{"", "the world name is empty"},
 		{"..", `".." is not a world name`},
 		{".", `"." is not a world name`},
-		{"../../x", `world name "../../x": a world name is a single folder name, without '/', '\' or ':'`},
-		{`a\b`, `world name "a\\b": a world name is a single folder name, without '/', '\' or ':'`},
-		{"C:", `world name "C:": a world name is a single folder name, without '/', '\' or ':'`},
-		{"a\x1b[2J", `world name "a\x1b[2J": control characters are not allowed`},
+		{"../../x", `"../../x": a world name is a single folder name, without '/', '\' or ':'`},
+		{`a\b`, `"a\\b": a world name is a single folder name, without '/', '\' or ':'`},
+		{"C:", `"C:": a world name is a single folder name, without '/', '\' or ':'`},
+		{"a\x1b[2J", `"a\x1b[2J": a world name has no control characters`},
 		{strings.Repeat("w", 65), "the world name is 65 bytes; at most 64 are allowed"},
 	} {
 		err := CheckWorldName(tc.name)

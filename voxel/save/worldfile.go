@@ -101,9 +101,9 @@ func CheckWorldName(name string) error {
 	case name == "." || name == "..":
 		return fmt.Errorf("%q is not a world name", name)
 	case strings.ContainsAny(name, `/\:`):
-		return fmt.Errorf("world name %s: a world name is a single folder name, without '/', '\\' or ':'", safetext.Quote(name))
+		return fmt.Errorf("%s: a world name is a single folder name, without '/', '\\' or ':'", safetext.Quote(name))
 	case strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return fmt.Errorf("world name %s: control characters are not allowed", safetext.Quote(name))
+		return fmt.Errorf("%s: a world name has no control characters", safetext.Quote(name))
 	}
 	return nil
 }
