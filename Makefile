@@ -8,7 +8,12 @@ TESTFLAGS ?= -timeout 40m
 # Packages with concurrency of their own, run again under the race detector.
 RACEPKGS ?= ./formats/ ./config/ ./ecs/
 
-.PHONY: run test deps vet bench shaders check-shaders
+# Fuzzing: each decoder's target runs FUZZTIME in `make test` and FUZZLONG
+# in `make fuzz` (FUZZLONG=1h make fuzz for a night).
+FUZZTIME ?= 3s
+FUZZLONG ?= 10m
+
+.PHONY: run test deps vet bench fuzz shaders check-shaders
 
 deps:
 	@bash scripts/deps.sh
@@ -25,11 +30,15 @@ run: deps
 test: deps vet
 	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test $(TESTFLAGS) ./...
 	$(GO) test -race $(RACEPKGS)
+	GO=$(GO) bash scripts/fuzz.sh $(FUZZTIME)
 	SLEAK_REQUIRE_DRIVERS=1 bash scripts/test-windows.sh
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet ./...
+
+fuzz:
+	GO=$(GO) bash scripts/fuzz.sh $(FUZZLONG)
 
 bench: deps
 	xvfb-run -a $(GO) test -run '^$$' -bench . -benchtime 3x ./...

@@ -19,6 +19,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/sleakgo/sleak/internal/boundedfile"
+	"github.com/sleakgo/sleak/internal/safetext"
 )
 
 //go:embed shaders
@@ -73,20 +76,36 @@ const Prefix = "assets/"
 // ReadFile returns the contents of the asset at the relative path name,
 // preferring a file in the working directory over the embedded engine copy.
 // A missing file yields an error that wraps fs.ErrNotExist and names the path.
+// Only a regular file within the size limit of its kind (KindOf) is read.
 func ReadFile(name string) ([]byte, error) {
-	data, err := os.ReadFile(name)
+	k := KindOf(name)
+	data, err := boundedfile.ReadFile(name, k)
 	if err == nil {
 		return data, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, err
 	}
 	if l, rel, ok := findEmbedded(name); ok {
-		if data, err := fs.ReadFile(l, rel); err == nil {
+		if data, err := boundedfile.ReadFS(l, rel, k); err == nil {
 			return data, nil
 		}
 	}
-	return nil, fmt.Errorf("read %s: %w", name, fs.ErrNotExist)
+	return nil, fmt.Errorf("read %s: %w", safetext.Name(name), fs.ErrNotExist)
+}
+
+// KindOf returns the kind of asset name is, by its extension, which sets
+// the most bytes ReadFile reads of it.
+func KindOf(name string) boundedfile.Kind {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".png":
+		return boundedfile.Image
+	case ".spv", ".vert", ".frag", ".hlsl", ".glsl", ".comp", ".geom":
+		return boundedfile.Shader
+	case ".toml":
+		return boundedfile.Config
+	}
+	return boundedfile.Asset
 }
 
 // Exists reports whether ReadFile would find name.

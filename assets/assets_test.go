@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"testing/fstest"
+
+	"github.com/sleakgo/sleak/internal/boundedfile"
 )
 
 func TestWorkingDirectoryOverridesEmbedded(t *testing.T) {
@@ -79,5 +81,18 @@ func TestMountedFilesComeBeforeEngineFiles(t *testing.T) {
 	}
 	if !Exists("assets/shaders/default_shader.vert") {
 		t.Error("engine files must stay reachable under a mount")
+	}
+}
+
+// /dev/zero or a FIFO named as an asset was read for ever: only regular
+// files within their kind's limit are read.
+func TestReadFileRefusesWhatIsNotAFile(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	for _, name := range []string{"/dev/zero", t.TempDir()} {
+		if _, err := ReadFile(name); !errors.Is(err, boundedfile.ErrNotRegular) {
+			t.Errorf("ReadFile(%s) = %v, want a not-a-regular-file error", name, err)
+		}
 	}
 }

@@ -3,11 +3,13 @@ package config
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/boundedfile"
 )
 
 func TestParseFullFile(t *testing.T) {
@@ -232,6 +234,30 @@ func TestLoadMissingFile(t *testing.T) {
 	_, err := Load("testdata/does-not-exist.toml")
 	if err == nil || !errors.Is(err, os.ErrNotExist) || !strings.HasPrefix(err.Error(), "load game config: ") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// /dev/zero named as game.toml was read until memory ran out: it is refused
+// without reading, as is a file over the size limit (boundedfile's tests
+// cover FIFOs).
+func TestLoadRefusesWhatIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	paths := []string{dir}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		paths = append(paths, "/dev/zero")
+	}
+	for _, p := range paths {
+		_, err := Load(p)
+		if !errors.Is(err, boundedfile.ErrNotRegular) {
+			t.Errorf("Load(%s) = %v, want a not-a-regular-file error", p, err)
+		}
+	}
+	big := filepath.Join(dir, "big.toml")
+	if err := os.WriteFile(big, make([]byte, MaxFileSize+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(big); !errors.Is(err, boundedfile.ErrTooLarge) {
+		t.Errorf("Load(big) = %v, want a too-large error", err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sleakgo/sleak/internal/safetext"
 	"github.com/sleakgo/sleak/internal/tomlpos"
 )
 
@@ -102,7 +103,7 @@ func (o *obj) require(k string) bool {
 	if _, ok := o.m[k]; ok {
 		return true
 	}
-	o.d.at(o.path, nil, "missing required key %q", o.key(k))
+	o.d.at(o.path, nil, "missing required key %s", safetext.Quote(o.key(k)))
 	return false
 }
 
@@ -117,7 +118,7 @@ func (o *obj) finish() {
 		if contains(o.known, k) {
 			continue
 		}
-		msg := fmt.Sprintf("unknown key %q", o.key(k))
+		msg := fmt.Sprintf("unknown key %s", safetext.Quote(o.key(k)))
 		if s := suggest(k, o.known); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
@@ -274,9 +275,19 @@ func (o *obj) float(k string, dst *float32) bool {
 		o.d.at(with(o.path, k), nil, "%s: expected a finite number, found %s", o.key(k), describe(v))
 		return false
 	}
+	if math.Abs(float64(f)) > MaxMagnitude {
+		o.d.at(with(o.path, k), nil, "%s: %g is too large; numbers here are at most %g in size", o.key(k), f, MaxMagnitude)
+		return false
+	}
 	*dst = f
 	return true
 }
+
+// MaxMagnitude bounds every number of the engine's sections. Beyond it a
+// float32 position steps by more than a metre, and scales, ranges and
+// intensities that large draw nothing useful: such a value is a typo, and
+// refusing it says where.
+const MaxMagnitude = 1e7
 
 // vector reads an array of exactly len(dst) numbers.
 func (o *obj) vector(k string, dst []float32) bool {
@@ -295,6 +306,11 @@ func (o *obj) vector(k string, dst []float32) bool {
 		f, ok := toFloat(e)
 		if !ok || math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
 			o.d.at(with(o.path, k, i), nil, "%s[%d]: expected a finite number, found %s", o.key(k), i, describe(e))
+			good = false
+			continue
+		}
+		if math.Abs(float64(f)) > MaxMagnitude {
+			o.d.at(with(o.path, k, i), nil, "%s[%d]: %g is too large; numbers here are at most %g in size", o.key(k), i, f, MaxMagnitude)
 			good = false
 			continue
 		}
@@ -335,10 +351,7 @@ func (o *obj) strs(k string) ([]string, bool) {
 func describe(v any) string {
 	switch x := v.(type) {
 	case string:
-		if len(x) > 40 {
-			return "a string"
-		}
-		return "string " + strconv.Quote(x)
+		return "string " + safetext.Quote(x)
 	case int64:
 		return fmt.Sprintf("integer %d", x)
 	case float64:

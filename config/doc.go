@@ -9,6 +9,15 @@
 // formats, and references to materials that do not exist. Decoding never
 // panics, whatever the input.
 //
+// # Limits and paths
+//
+// A file is read only when it is a regular file of at most [MaxFileSize]
+// bytes, and refused before the TOML decoder sees it when its keys nest
+// more than [MaxDepth] deep. NaN, infinities and numbers beyond
+// [MaxMagnitude] are refused in every section. Every path the file names
+// follows one policy, [CleanAssetPath]: relative to the game's folder and
+// inside it. docs/LIMITS.md lists every limit and why it has its value.
+//
 // # Vertex formats
 //
 // Each [[vertex_format]] becomes a [formats.Layout] and is checked with
@@ -36,7 +45,9 @@
 //
 // A game with its own top-level tables, such as [world], passes them as a
 // [Section] with a pointer to decode into. They are decoded with the usual
-// TOML rules and are just as strict about unknown keys.
+// TOML rules and are just as strict about unknown keys. A Section's Check
+// reports the game's own range checks by key, positioned like the
+// engine's.
 //
 // # Defaults
 //

@@ -101,6 +101,44 @@ func TestParseErrors(t *testing.T) {
 		{"stride too large", edit(19, `stride = 4294967296`),
 			`g.toml:19:1: vertex_format.stride: 4294967296 is out of range 0 to 4294967295`},
 
+		// Values that are numbers yet make no sense, refused where they are.
+		{"stride past every backend's limit", edit(19, `stride = 4294967295`),
+			`g.toml:19:1: vertex format "water": stride 4294967295 is more than 2048, the largest every backend accepts`},
+		{"position beyond float32", "[[entity]]\nposition = [0, 1e300, 0]\n",
+			`g.toml:2:16: entity.position[1]: expected a finite number, found float 1e+300`},
+		{"huge scale", "[[entity]]\nscale = [1e30, 1, 1]\n",
+			`g.toml:2:10: entity.scale[0]: 1e+30 is too large; numbers here are at most 1e+07 in size`},
+		{"tiny scale", "[[entity]]\nscale = [1, 1e-30, 1]\n",
+			`g.toml:2:13: entity.scale[1]: 1e-30 is too small to see; scales are at least 0.0001`},
+		{"denormal light direction", "[[entity]]\n[entity.directional_light]\ndirection = [1e-39, 0, 0]\n",
+			`g.toml:3:1: entity.directional_light.direction: [1e-39 0 0] is too short to give a direction; make its length at least 1e-06`},
+		{"huge far plane", "[[entity]]\n[entity.camera]\nfar = 1e20\n",
+			`g.toml:3:1: entity.camera.far: 1e+20 is too large; numbers here are at most 1e+07 in size`},
+
+		// One path policy: relative to the game, inside it, with '/'.
+		{"absolute texture", "[[material]]\nname = \"m\"\ntexture = \"/etc/passwd\"\n",
+			`g.toml:3:1: material.texture: "/etc/passwd": the path is absolute; name it relative to the game's folder`},
+		{"climbing shader", "[[material]]\nname = \"m\"\nshader = \"assets/../../x.hlsl\"\n",
+			`g.toml:3:1: material.shader: "assets/../../x.hlsl": the path climbs out of the game's folder`},
+		{"drive letter", "[[material]]\nname = \"m\"\ntexture = \"C:x.png\"\n",
+			`g.toml:3:1: material.texture: "C:x.png": the path is absolute; name it relative to the game's folder`},
+		{"absolute shader folder", "[shaders]\ndirs = [\"/tmp\"]\n",
+			`g.toml:2:9: shaders.dirs[0]: "/tmp" must be a folder below game.toml's, written with '/'`},
+
+		// Echoed values are capped and escaped.
+		{"escape sequence in a name", "[[entity]]\nmaterial = \"\\u001b[2J\"\n",
+			`g.toml:2:1: entity.material: no [[material]] is named "\x1b[2J"`},
+		{"long value", "[[entity]]\nmesh = \"" + strings.Repeat("x", 100000) + "\"\n",
+			`g.toml:2:1: entity.mesh: unknown mesh "` + strings.Repeat("x", 120) + `"... (100000 bytes) (want cube, plane or sphere)`},
+
+		// Limits checked before the TOML decoder sees the file.
+		{"nested inline tables", "[window]\nx = " + strings.Repeat("{a = ", 5000) + "1" + strings.Repeat("}", 5000) + "\n",
+			`g.toml:2:25000: keys are nested 5002 levels deep here; at most 32 are allowed`},
+		{"dotted header", "[" + strings.TrimSuffix(strings.Repeat("a.", 10000), ".") + "]\n",
+			`g.toml:1:1: keys are nested 10000 levels deep here; at most 32 are allowed`},
+		{"file too large", "# " + strings.Repeat("x", MaxFileSize) + "\n",
+			`g.toml: the file is 1048579 bytes; a game config may have at most 1048576`},
+
 		{"array element not a table", "vertex_format = [5]\n",
 			`g.toml:1:18: vertex_format: expected a table, found integer 5`},
 		{"date for a string", "[window]\ntitle = 1979-05-27\n",
@@ -278,7 +316,8 @@ func TestExtraSections(t *testing.T) {
 			Kind string `toml:"kind"`
 		} `toml:"biome"`
 		Layers []struct {
-			Depth int `toml:"depth"`
+			Depth int     `toml:"depth"`
+			Ratio float64 `toml:"ratio"`
 		} `toml:"layer"`
 	}
 	tests := []struct {
@@ -296,6 +335,8 @@ func TestExtraSections(t *testing.T) {
 				`g.toml:5:1: unknown key "world.extra"`},
 		{"unknown key in array entries", "[[world.layer]]\ndepth = 1\n[[world.layer]]\ndepht = 2\n[[world.layer]]\ndepht = 3\n",
 			`g.toml:4:1: unknown key "world.layer.depht" (did you mean "depth"?)`},
+		{"nan in a game's section", "[world]\nname = \"x\"\n[[world.layer]]\ndepth = 1\nratio = nan\n",
+			`g.toml:5:1: world.layer.0.ratio: expected a finite number, found float NaN`},
 		{"engine errors too", "[world]\nseed = 1\n[windw]\n",
 			`g.toml:3:1: unknown key "windw" (did you mean "window"?)`},
 	}

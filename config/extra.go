@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/sleakgo/sleak/internal/safetext"
 )
 
 func isPointer(v any) bool {
@@ -26,6 +30,10 @@ func (d *decoder) extra(md *toml.MetaData, s Section, prim toml.Primitive) {
 		// them as unknown would be wrong.
 		return
 	}
+	before := len(d.errs)
+	if raw, err := primitive(md, prim); err == nil {
+		d.finite([]any{s.Name}, raw)
+	}
 	var reported []toml.Key
 	seen := map[string]bool{}
 	for _, k := range md.Undecoded() {
@@ -35,13 +43,47 @@ func (d *decoder) extra(md *toml.MetaData, s Section, prim toml.Primitive) {
 		}
 		seen[k.String()] = true
 		reported = append(reported, k)
-		msg := fmt.Sprintf("unknown key %q", k.String())
+		msg := fmt.Sprintf("unknown key %s", safetext.Quote(k.String()))
 		if sug := suggest(k[len(k)-1], fieldNames(reflect.TypeOf(s.Into), k[1:len(k)-1])); sug != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", sug)
 		}
 		e := &Error{File: d.file, Field: k.String(), Msg: msg}
 		e.Line, e.Col, _ = d.idx.FirstPos(k.String())
 		d.errs = append(d.errs, e)
+	}
+	if s.Check != nil && len(d.errs) == before {
+		s.Check(func(key, msg string) {
+			d.at(with([]any{s.Name}, key), nil, "%s.%s: %s", s.Name, key, msg)
+		})
+	}
+}
+
+// finite reports every NaN and infinity in a section the game decodes: the
+// TOML decoder accepts nan and inf for a float field, and no game means
+// them, yet a range check such as "at least 0" lets NaN through.
+func (d *decoder) finite(path []any, v any) {
+	switch x := v.(type) {
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			d.at(path, nil, "%s: expected a finite number, found %s", pathString(path), describe(x))
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			d.finite(with(path, k), x[k])
+		}
+	case []map[string]any:
+		for i, e := range x {
+			d.finite(with(path, i), e)
+		}
+	case []any:
+		for i, e := range x {
+			d.finite(with(path, i), e)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/sleakgo/sleak/formats"
@@ -67,4 +68,58 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("accepted file does not register: %v", err)
 		}
 	})
+}
+
+// FuzzParseDepth builds deeply nested documents (inline tables, arrays,
+// dotted keys and headers in the mix the bytes choose) and checks that
+// Parse refuses those nested past MaxDepth before decoding, with a
+// position, and accepts or refuses the rest without panicking.
+func FuzzParseDepth(f *testing.F) {
+	f.Add(uint16(40), []byte("{"))
+	f.Add(uint16(10), []byte("{[.h"))
+	f.Add(uint16(5000), []byte("["))
+	f.Add(uint16(33), []byte("."))
+	f.Add(uint16(32), []byte("h"))
+	f.Fuzz(func(t *testing.T, n uint16, kinds []byte) {
+		if len(kinds) == 0 {
+			return
+		}
+		doc, depth := nested(int(n), kinds)
+		_, err := Parse("d.toml", []byte(doc))
+		var es Errors
+		deep := err != nil && errors.As(err, &es) && strings.Contains(es[0].Msg, "nested")
+		if depth > MaxDepth && !deep {
+			t.Fatalf("depth %d not refused: %v", depth, err)
+		}
+		if deep && (es[0].Line < 1 || es[0].Col < 1) {
+			t.Fatalf("depth error without a position: %+v", es[0])
+		}
+	})
+}
+
+// nested writes a document whose deepest key has about depth segments.
+func nested(n int, kinds []byte) (string, int) {
+	var head, key, open, close strings.Builder
+	depth := 0
+	for i := range n {
+		switch kinds[i%len(kinds)] % 4 {
+		case 0: // inline table
+			open.WriteString("{k = ")
+			close.WriteString("}")
+		case 1: // array
+			open.WriteString("[")
+			close.WriteString("]")
+		case 2: // dotted key part
+			key.WriteString("d.")
+		case 3: // header part
+			head.WriteString("h.")
+		}
+		depth++
+	}
+	doc := ""
+	if head.Len() > 0 {
+		doc = "[" + strings.TrimSuffix(head.String(), ".") + "]\n"
+	}
+	doc += key.String() + "x = " + open.String() + "1" + close.String() + "\n"
+	return doc, depth + 1
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/safetext"
 )
 
 // Game is the [game] table: what a game declares about its own file.
@@ -48,7 +49,12 @@ func IsModelFile(mesh string) bool {
 // entityMesh decodes an entity's mesh, model_mesh and format keys.
 func (d *decoder) entityMesh(o *obj, e *Entity) {
 	if o.str("mesh", &e.Mesh) && e.Mesh != "" && !contains(meshes, e.Mesh) && !IsModelFile(e.Mesh) {
-		d.at(with(o.path, "mesh"), nil, "%s: unknown mesh %q%s", o.key("mesh"), e.Mesh, hint(e.Mesh, meshes))
+		d.at(with(o.path, "mesh"), nil, "%s: unknown mesh %s%s", o.key("mesh"), safetext.Quote(e.Mesh), hint(e.Mesh, meshes))
+	}
+	if IsModelFile(e.Mesh) {
+		if _, err := CleanAssetPath(e.Mesh); err != nil {
+			d.at(with(o.path, "mesh"), err, "%s: %s: %v", o.key("mesh"), safetext.Quote(e.Mesh), err)
+		}
 	}
 	if o.str("model_mesh", &e.ModelMesh) && e.ModelMesh != "" && !IsModelFile(e.Mesh) {
 		d.at(with(o.path, "model_mesh"), nil, "%s: only a .gltf or .glb mesh has meshes to choose from", o.key("model_mesh"))
@@ -72,7 +78,7 @@ func (d *decoder) entityFormats(f *File) {
 		at := with(d.entPaths[i], "format")
 		switch {
 		case !contains(names, e.Format):
-			d.at(at, nil, "entity.format: no [[vertex_format]] is named %q%s", e.Format, hint(e.Format, append(names, formats.DefaultLayoutName)))
+			d.at(at, nil, "entity.format: no [[vertex_format]] is named %s%s", safetext.Quote(e.Format), hint(e.Format, append(names, formats.DefaultLayoutName)))
 		case e.Mesh != "" && !IsModelFile(e.Mesh):
 			d.at(at, nil, "entity.format: the built-in mesh %q exists in the default format only; name a .gltf or .glb file to load it as %q", e.Mesh, e.Format)
 		}

@@ -1,9 +1,29 @@
 package config
 
 import (
+	"math"
 	"path"
 	"strings"
+
+	"github.com/sleakgo/sleak/internal/safetext"
 )
+
+// Limits of scene values that are legal numbers yet draw nothing.
+const (
+	// MinScale is the smallest scale component: below it an entity is
+	// smaller than float32 precision leaves at any useful distance.
+	MinScale = 1e-4
+	// MinDirection is the shortest light direction accepted: a shorter
+	// vector (a denormal, say) normalizes to NaN or zero in float32 and the
+	// light silently shines nowhere.
+	MinDirection = 1e-6
+)
+
+// hasDirection reports whether v is long enough to normalize in float32.
+func hasDirection(v [3]float32) bool {
+	x, y, z := float64(v[0]), float64(v[1]), float64(v[2])
+	return math.Sqrt(x*x+y*y+z*z) >= MinDirection
+}
 
 // meshes are the built-in meshes an entity can name.
 var meshes = []string{"cube", "plane", "sphere"}
@@ -13,14 +33,28 @@ func (d *decoder) material(o *obj) Material {
 	if o.require("name") && o.str("name", &m.Name) && m.Name == "" {
 		d.at(with(o.path, "name"), nil, "%s: must not be empty", o.key("name"))
 	}
-	if o.str("shader", &m.Shader) && !strings.HasSuffix(m.Shader, ".hlsl") {
-		d.at(with(o.path, "shader"), nil, "%s: %q is not a canonical shader path; name the .hlsl file, like %q",
-			o.key("shader"), m.Shader, canonicalShader(m.Shader))
+	if o.str("shader", &m.Shader) {
+		switch clean, err := CleanAssetPath(m.Shader); {
+		case err != nil:
+			d.at(with(o.path, "shader"), err, "%s: %s: %v", o.key("shader"), safetext.Quote(m.Shader), err)
+		case !strings.HasSuffix(m.Shader, ".hlsl"):
+			d.at(with(o.path, "shader"), nil, "%s: %s is not a canonical shader path; name the .hlsl file, like %s",
+				o.key("shader"), safetext.Quote(m.Shader), safetext.Quote(canonicalShader(m.Shader)))
+		default:
+			m.Shader = clean
+		}
 	}
 	if o.vector("color", m.Color[:]) {
 		d.nonNegative(o, "color", m.Color[:])
 	}
-	o.str("texture", &m.Texture)
+	if o.str("texture", &m.Texture) {
+		if clean, err := CleanAssetPath(m.Texture); err != nil {
+			d.at(with(o.path, "texture"), err, "%s: %s: %v", o.key("texture"), safetext.Quote(m.Texture), err)
+			m.Texture = ""
+		} else {
+			m.Texture = clean
+		}
+	}
 	o.boolean("transparent", &m.Transparent)
 	o.boolean("two_sided", &m.TwoSided)
 	o.boolean("cast_shadows", &m.CastShadows)
@@ -74,8 +108,11 @@ func (d *decoder) entity(o *obj) Entity {
 	o.vector("rotation", e.Rotation[:])
 	if o.vector("scale", e.Scale[:]) {
 		for i, f := range e.Scale {
-			if f <= 0 {
+			switch {
+			case f <= 0:
 				d.at(with(o.path, "scale", i), nil, "%s[%d]: must be positive, got %g", o.key("scale"), i, f)
+			case f < MinScale:
+				d.at(with(o.path, "scale", i), nil, "%s[%d]: %g is too small to see; scales are at least %g", o.key("scale"), i, f, MinScale)
 			}
 		}
 	}
@@ -109,8 +146,14 @@ func (d *decoder) camera(o *obj) *Camera {
 
 func (d *decoder) directionalLight(o *obj) *DirectionalLight {
 	l := &DirectionalLight{Direction: [3]float32{0, -1, 0}, Color: [3]float32{1, 1, 1}, Intensity: 1, CastShadows: true}
-	if o.vector("direction", l.Direction[:]) && l.Direction == [3]float32{} {
-		d.at(with(o.path, "direction"), nil, "%s: must not be the zero vector", o.key("direction"))
+	if o.vector("direction", l.Direction[:]) {
+		switch {
+		case l.Direction == [3]float32{}:
+			d.at(with(o.path, "direction"), nil, "%s: must not be the zero vector", o.key("direction"))
+		case !hasDirection(l.Direction):
+			d.at(with(o.path, "direction"), nil, "%s: %v is too short to give a direction; make its length at least %g",
+				o.key("direction"), l.Direction, MinDirection)
+		}
 	}
 	if o.vector("color", l.Color[:]) {
 		d.nonNegative(o, "color", l.Color[:])
@@ -157,11 +200,11 @@ func (d *decoder) references(f *File) {
 			d.unique(ents, with(at, "name"), "entity.name", "entity", e.Name)
 		}
 		if e.Material != "" && mats[e.Material] == nil {
-			msg := "entity.material: no [[material]] is named %q"
+			msg := "entity.material: no [[material]] is named " + safetext.Quote(e.Material)
 			if s := suggest(e.Material, names); s != "" {
-				d.at(with(at, "material"), nil, msg+" (did you mean %q?)", e.Material, s)
+				d.at(with(at, "material"), nil, "%s (did you mean %q?)", msg, s)
 			} else {
-				d.at(with(at, "material"), nil, msg, e.Material)
+				d.at(with(at, "material"), nil, "%s", msg)
 			}
 		}
 	}

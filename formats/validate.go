@@ -24,7 +24,15 @@ const (
 	ErrBadFormat                              // an attribute's Format is not a declared value
 	ErrEmptyName                              // the layout's Name is empty
 	ErrDuplicateFormat                        // a registry already holds a layout of that name
+	ErrStrideRange                            // Stride is more than MaxStride
 )
+
+// MaxStride is the largest vertex stride a layout may have: the
+// maxVertexInputBindingStride every Vulkan device must support (2048).
+// Direct3D 11 and 12 allow 2048 too and OpenGL more, so a layout within it
+// draws on every backend, and a larger one is refused at registration
+// rather than by the driver.
+const MaxStride = 2048
 
 var codeNames = [...]string{
 	ErrZeroStride:        "ErrZeroStride",
@@ -40,6 +48,7 @@ var codeNames = [...]string{
 	ErrBadFormat:         "ErrBadFormat",
 	ErrEmptyName:         "ErrEmptyName",
 	ErrDuplicateFormat:   "ErrDuplicateFormat",
+	ErrStrideRange:       "ErrStrideRange",
 }
 
 // String returns the constant's name, e.g. "ErrOverlap".
@@ -130,6 +139,9 @@ func (v *validator) layout() {
 	}
 	if l.Stride == 0 {
 		v.layoutErr(ErrZeroStride, "stride", "stride is 0; it must be the size of one vertex in bytes")
+	}
+	if l.Stride > MaxStride {
+		v.layoutErr(ErrStrideRange, "stride", "stride %d is more than %d, the largest every backend accepts", l.Stride, MaxStride)
 	}
 	if len(l.Attributes) == 0 {
 		v.layoutErr(ErrNoAttributes, "attribute", "no attributes; a format needs at least one")

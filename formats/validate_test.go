@@ -3,6 +3,7 @@ package formats
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -86,6 +87,12 @@ func TestValidationErrors(t *testing.T) {
 			`vertex format "": the format has no name`, 0},
 		{"zero stride", func(l *Layout) { l.Stride = 0 }, ErrZeroStride, "stride", -1,
 			`vertex format "voxel": stride is 0; it must be the size of one vertex in bytes`, 0},
+		// A stride over the device limit reached the Vulkan driver as a
+		// validation error; 4294967295 passed `formats check`.
+		{"stride above the limit", func(l *Layout) { l.Stride = MaxStride + 4 }, ErrStrideRange, "stride", -1,
+			`vertex format "voxel": stride 2052 is more than 2048, the largest every backend accepts`, 0},
+		{"largest stride", func(l *Layout) { l.Stride = math.MaxUint32 }, ErrStrideRange, "stride", -1,
+			`vertex format "voxel": stride 4294967295 is more than 2048, the largest every backend accepts`, 0},
 		{"no attributes", func(l *Layout) { l.Attributes = nil }, ErrNoAttributes, "attribute", -1,
 			`vertex format "voxel": no attributes; a format needs at least one`, 0},
 		{"bad format", func(l *Layout) { l.Attributes[2].Format = 0 }, ErrBadFormat, "format", 2,
@@ -158,7 +165,7 @@ func TestValidationErrors(t *testing.T) {
 			seen[tt.code] = true
 		})
 	}
-	for c := ErrZeroStride; c <= ErrDuplicateFormat; c++ {
+	for c := ErrZeroStride; c <= ErrStrideRange; c++ {
 		if !seen[c] && c != ErrDuplicateFormat { // registry_test covers ErrDuplicateFormat
 			t.Errorf("no case for %v", c)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/safetext"
 	"github.com/sleakgo/sleak/meshes"
 	"github.com/sleakgo/sleak/model"
 	"github.com/sleakgo/sleak/vmath"
@@ -187,12 +188,44 @@ func Material(m config.Material, b backends.Backend) (ecs.Material, error) {
 	return em, nil
 }
 
+// Limits of a texture image, checked from its header before any pixel is
+// decoded: a 995 KB PNG declaring 16000x16000 pixels took 3 GB.
+const (
+	// MaxTextureSize is the largest side of a texture: the largest render
+	// target every backend supports, a texture limit too.
+	MaxTextureSize = backends.MaxTargetSize
+	// MaxTexturePixels bounds a texture's area at 8192x8192, 256 MiB as
+	// RGBA; the conversion to RGBA may need as much again.
+	MaxTexturePixels = 8192 * 8192
+)
+
 // LoadPNG reads a PNG asset (working directory first, then the engine's
-// embedded assets) as RGBA.
+// embedded assets) as RGBA. The image's size is checked against
+// MaxTextureSize and MaxTexturePixels before its pixels are decoded.
 func LoadPNG(path string) (*image.RGBA, error) {
 	data, err := assets.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	return DecodePNG(path, data)
+}
+
+// DecodePNG decodes PNG data as RGBA, checking its size first; name is used
+// in messages only.
+func DecodePNG(name string, data []byte) (*image.RGBA, error) {
+	return decodePNG(name, data, MaxTextureSize, MaxTexturePixels)
+}
+
+func decodePNG(name string, data []byte, maxSide int, maxPixels int64) (*image.RGBA, error) {
+	path := safetext.Name(name)
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", path, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxSide || cfg.Height > maxSide ||
+		int64(cfg.Width)*int64(cfg.Height) > maxPixels {
+		return nil, fmt.Errorf("decode %s: %dx%d pixels; a texture may have at most %d on a side and %d in all",
+			path, cfg.Width, cfg.Height, maxSide, maxPixels)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/sleakgo/sleak/internal/boundedfile"
 )
 
 // ManifestName is the file, one per folder of sources, that records how
@@ -37,12 +39,16 @@ type ManifestEntry struct {
 	SPIRV string `json:"spv_sha256"`
 }
 
+// manifestKind bounds a manifest: one line of JSON per shader, so 4 MiB is
+// tens of thousands of shaders.
+var manifestKind = boundedfile.Kind{Name: "shader manifest", Max: 4 << 20}
+
 // readManifest loads dir's manifest. A missing manifest is an empty one; an
 // unreadable or corrupt one is returned empty together with an error, so the
 // caller can warn and carry on (everything then counts as out of date).
 func readManifest(dir string) (*Manifest, error) {
 	m := &Manifest{Version: manifestVersion, Entries: map[string]ManifestEntry{}}
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	data, err := boundedfile.ReadFile(filepath.Join(dir, ManifestName), manifestKind)
 	if errors.Is(err, os.ErrNotExist) {
 		return m, nil
 	}

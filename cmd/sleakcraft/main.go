@@ -30,6 +30,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/internal/atomicfile"
 	"github.com/sleakgo/sleak/voxel/game"
+	"github.com/sleakgo/sleak/voxel/save"
 )
 
 func main() {
@@ -101,6 +102,11 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		ws.RenderDistance = fl.rd
 	}
 	if set["world"] {
+		// The name is a folder under the saves folder; checked here so
+		// the message names the flag.
+		if err := save.CheckWorldName(fl.worldName); err != nil {
+			return fmt.Errorf("-world: %w", err)
+		}
 		ws.Name = fl.worldName
 	}
 	if set["saves"] {

@@ -13,7 +13,10 @@ func TestFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"-config", "../../game.toml", "-r", "metal"}, `unknown backend "metal": valid backends are vulkan (v), opengl (o), d3d11 (d11, directx11), d3d12 (d12, directx12)`},
-		{[]string{"-config", "../../game.toml", "-rd", "99"}, "render distance 99: valid values are 2 to 32 chunks"},
+		{[]string{"-config", "../../game.toml", "-rd", "99"}, "render_distance: 99 is out of range 2 to 32 chunks"},
+		// -world ../../x wrote a world outside the saves folder.
+		{[]string{"-config", "../../game.toml", "-world", "../../x"}, `-world: "../../x": a world name is a single folder name`},
+		{[]string{"-config", "../../game.toml", "-world", ".."}, `-world: ".." is not a world name`},
 		{[]string{"-config", "../../game.toml", "-greedy", "maybe"}, `-greedy "maybe": valid values are on and off`},
 		{[]string{"-config", "missing.toml"}, "missing.toml"},
 	}

@@ -1,9 +1,6 @@
 package tomlpos
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Pos is a 1-based line and byte column.
 type Pos struct {
@@ -11,87 +8,113 @@ type Pos struct {
 }
 
 // Index holds the positions found by [Scan].
+//
+// Paths are stored as two trees of segments rather than as joined strings,
+// so that recording a key costs the length of that key alone, not the
+// length of the table it is in: [Scan] is linear in its input even for
+// headers of thousands of dotted parts or tables of thousands of keys.
 type Index struct {
-	exact    map[string]Pos  // indexed path -> position
-	first    map[string]Pos  // path without indexes -> first position
-	implicit map[string]bool // exact entries that only a longer header implied
+	exact node // indexed paths: "vertex_format", "1", "attribute", "0", ...
+	first node // paths without indexes: the first occurrence of each
+
+	depth   int // segments of the longest path seen, indexes included
+	depthAt Pos // where that path starts
 }
 
-// Internal path encoding: segments joined by sep. While scanning, array
-// indexes carry idxMark so that unindexed paths can drop them; exact paths
-// drop the mark instead, so "vertex_format.1" and ("vertex_format", 1) name
-// the same entry. An index and a numeric key cannot collide there, because in
-// valid TOML a value is either an array or a table.
-const (
-	sep     = "\x00"
-	idxMark = "\x00#"
-)
+// node is one segment of a path. Array indexes are children named by their
+// decimal digits, so "vertex_format.1" and ("vertex_format", 1) name the
+// same entry; an index and a numeric key cannot collide, because in valid
+// TOML a value is either an array or a table.
+type node struct {
+	kids     map[string]*node
+	pos      Pos
+	set      bool // pos is known
+	implicit bool // only a longer header or dotted key implied this table
+}
 
-func indexSeg(i int) string { return idxMark + strconv.Itoa(i) }
-
-func isIndexSeg(s string) bool { return strings.HasPrefix(s, idxMark) }
-
-func joinPath(segs []string) string {
-	var b strings.Builder
-	for i, s := range segs {
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		b.WriteString(strings.TrimPrefix(s, idxMark))
+func (n *node) child(seg string) *node {
+	if c := n.kids[seg]; c != nil {
+		return c
 	}
-	return b.String()
-}
-
-func unindexed(segs []string) string {
-	out := make([]string, 0, len(segs))
-	for _, s := range segs {
-		if !isIndexSeg(s) {
-			out = append(out, s)
-		}
+	if n.kids == nil {
+		n.kids = map[string]*node{}
 	}
-	return strings.Join(out, sep)
+	c := &node{}
+	n.kids[seg] = c
+	return c
 }
 
-func newIndex() *Index {
-	return &Index{exact: map[string]Pos{}, first: map[string]Pos{}, implicit: map[string]bool{}}
+// cursor is a path being recorded: its node in both trees and its length.
+type cursor struct {
+	exact, first *node
+	depth        int
 }
 
-// add records p for segs unless a position is already known; the first
+func (x *Index) root() cursor { return cursor{exact: &x.exact, first: &x.first} }
+
+// key descends into the table key k.
+func (c cursor) key(k string) cursor {
+	return cursor{exact: c.exact.child(k), first: c.first.child(k), depth: c.depth + 1}
+}
+
+// index descends into element i of an array; the tree without indexes stays
+// where it is.
+func (c cursor) index(i int) cursor {
+	return cursor{exact: c.exact.child(strconv.Itoa(i)), first: c.first, depth: c.depth + 1}
+}
+
+func newIndex() *Index { return &Index{} }
+
+// add records p for c unless a position is already known; the first
 // definition is where a reader looks for a key.
-func (x *Index) add(segs []string, p Pos) {
-	k := joinPath(segs)
-	if _, ok := x.exact[k]; !ok {
-		x.exact[k] = p
+func (x *Index) add(c cursor, p Pos) {
+	if !c.exact.set {
+		c.exact.pos, c.exact.set = p, true
 	}
-	u := unindexed(segs)
-	if _, ok := x.first[u]; !ok {
-		x.first[u] = p
+	if !c.first.set {
+		c.first.pos, c.first.set = p, true
+	}
+	x.deeper(c.depth, p)
+}
+
+// deeper notes a path of depth segments starting at p.
+func (x *Index) deeper(depth int, p Pos) {
+	if depth > x.depth {
+		x.depth, x.depthAt = depth, p
 	}
 }
 
 // addImplicit records a table that a longer header or dotted key implied
 // without defining it; an explicit definition later replaces it.
-func (x *Index) addImplicit(segs []string, p Pos) {
-	k := joinPath(segs)
-	if _, ok := x.exact[k]; !ok {
-		x.implicit[k] = true
+func (x *Index) addImplicit(c cursor, p Pos) {
+	if !c.exact.set {
+		c.exact.implicit = true
 	}
-	x.add(segs, p)
+	x.add(c, p)
 }
 
 // addHeader records an explicit table header, replacing an implied position.
-func (x *Index) addHeader(segs []string, p Pos) {
-	k := joinPath(segs)
-	if x.implicit[k] {
-		delete(x.exact, k)
-		delete(x.implicit, k)
+func (x *Index) addHeader(c cursor, p Pos) {
+	if c.exact.implicit {
+		c.exact.set, c.exact.implicit = false, false
 	}
-	x.add(segs, p)
+	x.add(c, p)
 }
 
-// segments turns Pos's arguments into internal segments. A string may be a
+// Depth returns the number of segments (keys and array indexes) of the most
+// deeply nested key in the file, and where it starts. Nesting below the
+// scanner's own limit is counted by brackets, without recording keys.
+func (x *Index) Depth() (int, Pos) {
+	if x == nil {
+		return 0, Pos{}
+	}
+	return x.depth, x.depthAt
+}
+
+// segments turns Pos's arguments into path segments. A string may be a
 // dotted TOML key ("window.width", `a."b.c"`); when it does not parse as one
-// it is taken as a single key. Integers are array indexes.
+// it is taken as a single key. Integers are array indexes, which the tree
+// names by their digits.
 func segments(path []any) ([]string, bool) {
 	var segs []string
 	for _, e := range path {
@@ -99,15 +122,15 @@ func segments(path []any) ([]string, bool) {
 		case string:
 			segs = append(segs, splitKey(v)...)
 		case int:
-			segs = append(segs, indexSeg(v))
+			segs = append(segs, strconv.Itoa(v))
 		case int64:
-			segs = append(segs, indexSeg(int(v)))
+			segs = append(segs, strconv.FormatInt(v, 10))
 		case int32:
-			segs = append(segs, indexSeg(int(v)))
+			segs = append(segs, strconv.FormatInt(int64(v), 10))
 		case uint32:
-			segs = append(segs, indexSeg(int(v)))
+			segs = append(segs, strconv.FormatUint(uint64(v), 10))
 		case uint:
-			segs = append(segs, indexSeg(int(v)))
+			segs = append(segs, strconv.FormatUint(uint64(v), 10))
 		default:
 			return nil, false
 		}
@@ -145,12 +168,20 @@ func (x *Index) Pos(path ...any) (line, col int, ok bool) {
 	if !valid {
 		return 0, 0, false
 	}
-	for n := len(segs); n > 0; n-- {
-		if p, found := x.exact[joinPath(segs[:n])]; found {
-			return p.Line, p.Col, true
+	var best *node
+	n := &x.exact
+	for _, s := range segs {
+		if n = n.kids[s]; n == nil {
+			break
+		}
+		if n.set {
+			best = n
 		}
 	}
-	return 0, 0, false
+	if best == nil {
+		return 0, 0, false
+	}
+	return best.pos.Line, best.pos.Col, true
 }
 
 // Has reports whether path itself, not an enclosing table, has a position.
@@ -162,8 +193,8 @@ func (x *Index) Has(path ...any) bool {
 	if !valid || len(segs) == 0 {
 		return false
 	}
-	_, found := x.exact[joinPath(segs)]
-	return found
+	n := walk(&x.exact, segs)
+	return n != nil && n.set
 }
 
 // FirstPos returns the first place where a key without array indexes
@@ -174,6 +205,18 @@ func (x *Index) FirstPos(key string) (line, col int, ok bool) {
 	if x == nil {
 		return 0, 0, false
 	}
-	p, found := x.first[strings.Join(splitKey(key), sep)]
-	return p.Line, p.Col, found
+	n := walk(&x.first, splitKey(key))
+	if n == nil || !n.set {
+		return 0, 0, false
+	}
+	return n.pos.Line, n.pos.Col, true
+}
+
+func walk(n *node, segs []string) *node {
+	for _, s := range segs {
+		if n = n.kids[s]; n == nil {
+			return nil
+		}
+	}
+	return n
 }

@@ -17,7 +17,8 @@ const maxDepth = 64
 func Scan(data []byte) *Index {
 	s := newScanner(data)
 	s.x = newIndex()
-	s.arrays = map[string]int{}
+	s.cur = s.x.root()
+	s.arrays = map[*node]int{}
 	// The decoder drops a UTF-8 byte order mark before counting columns; do
 	// the same so both report the same columns on line 1.
 	if strings.HasPrefix(string(data[:min(3, len(data))]), "\xef\xbb\xbf") {
@@ -34,8 +35,8 @@ type scanner struct {
 	lineStart int
 
 	x      *Index
-	cur    []string       // segments of the current table
-	arrays map[string]int // indexed path of each array of tables -> entries so far
+	cur    cursor        // the current table
+	arrays map[*node]int // each array of tables -> entries so far
 }
 
 func newScanner(d []byte) *scanner { return &scanner{d: d, line: 1} }
@@ -133,33 +134,32 @@ func (s *scanner) header() {
 	if !ok {
 		return
 	}
-	resolved := make([]string, 0, len(segs)+2)
+	c := s.x.root()
 	for k, seg := range segs {
-		resolved = append(resolved, seg)
-		key := joinPath(resolved)
+		c = c.key(seg)
 		last := k == len(segs)-1
 		if !last {
-			if n, isArray := s.arrays[key]; isArray && n > 0 {
-				resolved = append(resolved, indexSeg(n-1))
+			if n := s.arrays[c.exact]; n > 0 {
+				c = c.index(n - 1)
 			} else {
-				s.x.addImplicit(resolved, p)
+				s.x.addImplicit(c, p)
 			}
 			continue
 		}
 		if array {
-			n := s.arrays[key]
-			s.arrays[key] = n + 1
-			s.x.addImplicit(resolved, p) // the array as a whole: its first entry
-			resolved = append(resolved, indexSeg(n))
+			n := s.arrays[c.exact]
+			s.arrays[c.exact] = n + 1
+			s.x.addImplicit(c, p) // the array as a whole: its first entry
+			c = c.index(n)
 		}
 	}
-	s.x.addHeader(resolved, p)
-	s.cur = resolved
+	s.x.addHeader(c, p)
+	s.cur = c
 }
 
 // keyValue reads `key = value` and records the key under base. It reports
 // whether it found a key and an '='.
-func (s *scanner) keyValue(base []string, depth int) bool {
+func (s *scanner) keyValue(base cursor, depth int) bool {
 	p := s.pos()
 	segs, ok := s.key()
 	if !ok {
@@ -170,10 +170,9 @@ func (s *scanner) keyValue(base []string, depth int) bool {
 		return false
 	}
 	s.adv()
-	full := make([]string, 0, len(base)+len(segs))
-	full = append(full, base...)
+	full := base
 	for k, seg := range segs {
-		full = append(full, seg)
+		full = full.key(seg)
 		if k < len(segs)-1 {
 			s.x.addImplicit(full, p)
 		}
@@ -227,7 +226,7 @@ func isBare(c byte) bool {
 
 // value skips one value, recording array elements and inline-table keys
 // under path.
-func (s *scanner) value(path []string, depth int) {
+func (s *scanner) value(path cursor, depth int) {
 	switch {
 	case s.has(`"""`):
 		s.multiline(`"""`, true)
@@ -239,7 +238,7 @@ func (s *scanner) value(path []string, depth int) {
 		s.literalString()
 	case s.peek(0) == '[' || s.peek(0) == '{':
 		if depth >= maxDepth {
-			s.skipNested()
+			s.skipNested(path)
 		} else if s.peek(0) == '[' {
 			s.array(path, depth+1)
 		} else {
@@ -250,7 +249,7 @@ func (s *scanner) value(path []string, depth int) {
 	}
 }
 
-func (s *scanner) array(path []string, depth int) {
+func (s *scanner) array(path cursor, depth int) {
 	s.adv() // '['
 	for n := 0; ; {
 		s.skipBlank()
@@ -264,7 +263,7 @@ func (s *scanner) array(path []string, depth int) {
 			s.adv()
 			continue
 		}
-		elem := append(append(make([]string, 0, len(path)+1), path...), indexSeg(n))
+		elem := path.index(n)
 		s.x.add(elem, s.pos())
 		before := s.i
 		s.value(elem, depth)
@@ -275,7 +274,7 @@ func (s *scanner) array(path []string, depth int) {
 	}
 }
 
-func (s *scanner) inlineTable(path []string, depth int) {
+func (s *scanner) inlineTable(path cursor, depth int) {
 	s.adv() // '{'
 	for {
 		s.skipBlank()
@@ -298,8 +297,9 @@ func (s *scanner) inlineTable(path []string, depth int) {
 }
 
 // skipNested skips a too deeply nested array or inline table by counting
-// brackets outside strings and comments.
-func (s *scanner) skipNested() {
+// brackets outside strings and comments; the deepest bracket still counts
+// towards the index's depth, one segment per level.
+func (s *scanner) skipNested(path cursor) {
 	depth := 0
 	for !s.eof() {
 		switch {
@@ -315,6 +315,7 @@ func (s *scanner) skipNested() {
 			s.skipToEOL()
 		case s.peek(0) == '[' || s.peek(0) == '{':
 			depth++
+			s.x.deeper(path.depth+depth, s.pos())
 			s.adv()
 		case s.peek(0) == ']' || s.peek(0) == '}':
 			depth--

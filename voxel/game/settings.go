@@ -5,15 +5,16 @@ import (
 	"time"
 
 	"github.com/sleakgo/sleak/config"
+	"github.com/sleakgo/sleak/voxel/save"
 )
 
 // WorldSettings is game.toml's [world] table.
 type WorldSettings struct {
-	Name           string  `toml:"name"`            // save folder under saves/
-	Seed           int64   `toml:"seed"`            // for a new world
-	RenderDistance int     `toml:"render_distance"` // in chunks
-	Greedy         bool    `toml:"greedy"`          // greedy meshing
-	AutosaveSec    float64 `toml:"autosave_seconds"`
+	Name           string  `toml:"name"`             // save folder under saves/: one folder name (save.CheckWorldName)
+	Seed           int64   `toml:"seed"`             // for a new world
+	RenderDistance int     `toml:"render_distance"`  // in chunks
+	Greedy         bool    `toml:"greedy"`           // greedy meshing
+	AutosaveSec    float64 `toml:"autosave_seconds"` // 0 is off
 	SavesDir       string  `toml:"saves_dir"`
 }
 
@@ -28,29 +29,45 @@ const (
 	MaxRenderDistance = 32
 )
 
-// Validate checks the settings, naming the field at fault.
+// MaxAutosave is the longest autosave interval, a day: a longer one is a
+// typo, and 1e300 seconds overflowed the interval into a negative one.
+const MaxAutosave = 24 * 60 * 60
+
+// Validate checks the settings and returns the first problem, naming the
+// field at fault.
 func (s *WorldSettings) Validate() error {
-	if s.RenderDistance < MinRenderDistance || s.RenderDistance > MaxRenderDistance {
-		return fmt.Errorf("render distance %d: valid values are %d to %d chunks", s.RenderDistance, MinRenderDistance, MaxRenderDistance)
-	}
-	if s.Name == "" {
-		return fmt.Errorf("world name is empty")
-	}
-	if s.AutosaveSec < 0 {
-		return fmt.Errorf("autosave_seconds %v: must be 0 (off) or more", s.AutosaveSec)
-	}
-	return nil
+	var first error
+	s.check(func(key, msg string) {
+		if first == nil {
+			first = fmt.Errorf("%s: %s", key, msg)
+		}
+	})
+	return first
 }
 
-// Autosave returns the autosave interval.
+// check reports each problem by its key in [world].
+func (s *WorldSettings) check(report func(key, msg string)) {
+	if s.RenderDistance < MinRenderDistance || s.RenderDistance > MaxRenderDistance {
+		report("render_distance", fmt.Sprintf("%d is out of range %d to %d chunks", s.RenderDistance, MinRenderDistance, MaxRenderDistance))
+	}
+	if err := save.CheckWorldName(s.Name); err != nil {
+		report("name", err.Error())
+	}
+	if !(s.AutosaveSec >= 0 && s.AutosaveSec <= MaxAutosave) {
+		report("autosave_seconds", fmt.Sprintf("%v: must be 0 (off) to %d", s.AutosaveSec, MaxAutosave))
+	}
+}
+
+// Autosave returns the autosave interval; 0 is off.
 func (s *WorldSettings) Autosave() time.Duration {
 	return time.Duration(s.AutosaveSec * float64(time.Second))
 }
 
-// LoadConfig reads game.toml with its [world] table.
+// LoadConfig reads game.toml with its [world] table, whose problems are
+// reported with their place in the file.
 func LoadConfig(path string) (*config.File, WorldSettings, error) {
 	ws := DefaultWorldSettings()
-	f, err := config.Load(path, config.Section{Name: "world", Into: &ws})
+	f, err := config.Load(path, config.Section{Name: "world", Into: &ws, Check: ws.check})
 	if err != nil {
 		return nil, ws, err
 	}

@@ -3,6 +3,9 @@ package game
 import (
 	"bytes"
 	"image/png"
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,10 +17,14 @@ func TestWorldSettingsValidate(t *testing.T) {
 		want string
 	}{
 		{func(*WorldSettings) {}, ""},
-		{func(s *WorldSettings) { s.RenderDistance = 1 }, "render distance 1: valid values are 2 to 32 chunks"},
-		{func(s *WorldSettings) { s.RenderDistance = 33 }, "render distance 33: valid values are 2 to 32 chunks"},
-		{func(s *WorldSettings) { s.Name = "" }, "world name is empty"},
-		{func(s *WorldSettings) { s.AutosaveSec = -1 }, "autosave_seconds -1: must be 0 (off) or more"},
+		{func(s *WorldSettings) { s.RenderDistance = 1 }, "render_distance: 1 is out of range 2 to 32 chunks"},
+		{func(s *WorldSettings) { s.RenderDistance = 33 }, "render_distance: 33 is out of range 2 to 32 chunks"},
+		{func(s *WorldSettings) { s.Name = "" }, "name: the world name is empty"},
+		{func(s *WorldSettings) { s.Name = "../../x" }, `name: "../../x": a world name is a single folder name, without '/', '\' or ':'`},
+		{func(s *WorldSettings) { s.AutosaveSec = -1 }, "autosave_seconds: -1: must be 0 (off) to 86400"},
+		{func(s *WorldSettings) { s.AutosaveSec = math.NaN() }, "autosave_seconds: NaN: must be 0 (off) to 86400"},
+		{func(s *WorldSettings) { s.AutosaveSec = 1e300 }, "autosave_seconds: 1e+300: must be 0 (off) to 86400"},
+		{func(s *WorldSettings) { s.AutosaveSec = 0 }, ""},
 	}
 	for _, tc := range tests {
 		s := DefaultWorldSettings()
@@ -26,6 +33,33 @@ func TestWorldSettingsValidate(t *testing.T) {
 		if got := errString(err); got != tc.want {
 			t.Errorf("Validate() = %q, want %q", got, tc.want)
 		}
+	}
+}
+
+// [world] problems were plain messages without a place in the file; they
+// now come out as FILE:LINE:COL like the engine's, NaN included.
+func TestWorldTableErrorsArePositioned(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ world, want string }{
+		{"render_distance = 99\n", "g.toml:2:1: world.render_distance: 99 is out of range 2 to 32 chunks"},
+		{"name = \"../../x\"\n", `g.toml:2:1: world.name: "../../x": a world name is a single folder name, without '/', '\' or ':'`},
+		{"autosave_seconds = nan\n", "g.toml:2:1: world.autosave_seconds: expected a finite number, found float NaN"},
+		{"autosave_seconds = 1e300\n", "g.toml:2:1: world.autosave_seconds: 1e+300: must be 0 (off) to 86400"},
+	} {
+		p := filepath.Join(dir, "g.toml")
+		if err := os.WriteFile(p, []byte("[world]\n"+tc.world), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := LoadConfig(p)
+		if got := strings.TrimPrefix(errString(err), dir+string(filepath.Separator)); got != tc.want {
+			t.Errorf("LoadConfig with %q:\n got %s\nwant %s", tc.world, got, tc.want)
+		}
+	}
+	// autosave_seconds = 0 is off: no interval, not the Saver's old default.
+	ws := DefaultWorldSettings()
+	ws.AutosaveSec = 0
+	if ws.Validate() != nil || ws.Autosave() != 0 {
+		t.Errorf("autosave_seconds = 0: Validate %v, Autosave %v", ws.Validate(), ws.Autosave())
 	}
 }
 

@@ -44,14 +44,56 @@ const eps = 1e-7
 
 func ifloor(f float64) int { return int(math.Floor(f)) }
 
+// MaxCoord bounds every coordinate physics works with, in blocks. Beyond
+// it a float64 to int conversion can wrap (a saved position of -1e19 made
+// sweep loop for ever), so bodies are kept inside and boxes outside it do
+// not move. At 3e7 a float64 still resolves 1e-8 of a block and chunk
+// coordinates fit an int32.
+const MaxCoord = 3e7
+
+// clampCoord brings f inside ±MaxCoord; NaN becomes 0.
+func clampCoord(f float64) float64 {
+	if f != f {
+		return 0
+	}
+	return math.Max(-MaxCoord, math.Min(MaxCoord, f))
+}
+
+// ClampPos brings each coordinate of p inside ±MaxCoord (NaN becomes 0), so
+// a position read from a damaged or edited save cannot hang a sweep.
+func ClampPos(p Vec3) Vec3 { return Vec3{clampCoord(p.X), clampCoord(p.Y), clampCoord(p.Z)} }
+
+// inWorld reports whether every coordinate of b is finite and inside
+// ±MaxCoord.
+func (b AABB) inWorld() bool {
+	for a := range 3 {
+		for _, f := range [2]float64{b.Min.axis(a), b.Max.axis(a)} {
+			if !(f >= -MaxCoord && f <= MaxCoord) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Move moves box by delta, one axis at a time in the order Y, X, Z, each
 // stopped at the first solid block in its way. It returns the moved box,
-// the displacement it made, and which axes were blocked.
+// the displacement it made, and which axes were blocked. A box outside
+// ±MaxCoord does not move; a move is cut where it would leave.
 func Move(box AABB, delta Vec3, solid Solid) (AABB, Vec3, [3]bool) {
 	var moved Vec3
 	var blocked [3]bool
+	if !box.inWorld() {
+		return box, moved, [3]bool{true, true, true}
+	}
 	for _, a := range [3]int{1, 0, 2} {
 		d := delta.axis(a)
+		if d != d {
+			d = 0
+		}
+		// Keep the box inside the world, which also bounds the sweep's
+		// loop by the distance left.
+		d = math.Max(-MaxCoord-box.Min.axis(a), math.Min(MaxCoord-box.Max.axis(a), d))
 		if d == 0 {
 			continue
 		}
@@ -166,6 +208,7 @@ func Look(yaw, pitch float64) Vec3 {
 
 // Step advances b by dt seconds of input in.
 func Step(b *Body, in Input, dt float64, p *Params, solid Solid) {
+	b.Pos = ClampPos(b.Pos)
 	for dt > 0 {
 		h := math.Min(dt, p.MaxStep)
 		step(b, in, h, p, solid)
@@ -245,7 +288,7 @@ func (h Hit) Place() [3]int {
 // which target is true.
 func Raycast(origin, dir Vec3, maxDist float64, target func(x, y, z int) bool) (Hit, bool) {
 	l := math.Sqrt(dir.X*dir.X + dir.Y*dir.Y + dir.Z*dir.Z)
-	if l == 0 || !(maxDist >= 0) {
+	if l == 0 || !(maxDist >= 0) || math.IsInf(maxDist, 0) || ClampPos(origin) != origin {
 		return Hit{}, false
 	}
 	d := [3]float64{dir.X / l, dir.Y / l, dir.Z / l}

@@ -186,3 +186,41 @@ func TestLook(t *testing.T) {
 		}
 	}
 }
+
+// A saved position of -1e19 made sweep loop for ever: float to int wrapped,
+// and the layer loop ran from the wrapped value towards the real one. The
+// world below counts the blocks asked about and stops any such loop, so
+// the test fails instead of hanging.
+func TestFarPositionsDoNotHang(t *testing.T) {
+	const budget = 100000
+	for _, pos := range []Vec3{
+		{-1e19, 10, 0}, {1e19, 10, 0}, {0, -1e19, 0}, {0, 10, 1e300},
+		{math.NaN(), 10, 0}, {math.Inf(-1), 10, 0},
+	} {
+		calls := 0
+		solid := func(x, y, z int) bool {
+			calls++
+			return calls > budget || y < 0
+		}
+		b := &Body{Pos: pos}
+		p := DefaultParams()
+		Step(b, Input{Forward: 1, Right: 1}, 1, &p, solid)
+		if calls > budget {
+			t.Errorf("Step from %v asked about %d blocks", pos, calls)
+		}
+		if ClampPos(b.Pos) != b.Pos {
+			t.Errorf("Step from %v left the body at %v, outside the world", pos, b.Pos)
+		}
+		calls = 0
+		box := AABB{Min: Vec3{-1e19, 0, 0}, Max: Vec3{-1e19 + 0.6, 1.8, 0.6}}
+		Move(box, Vec3{X: 5}, solid)
+		if calls > budget {
+			t.Errorf("Move of a box at -1e19 asked about %d blocks", calls)
+		}
+		calls = 0
+		Raycast(pos, Vec3{X: 1}, 8, func(x, y, z int) bool { return solid(x, y, z) })
+		if calls > budget {
+			t.Errorf("Raycast from %v asked about %d blocks", pos, calls)
+		}
+	}
+}

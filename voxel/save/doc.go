@@ -7,7 +7,7 @@
 // so the generator's version is recorded and a change to the terrain must
 // bump it. Chunk payloads are run-length encoded block IDs, then DEFLATE
 // (when that is smaller), each with a CRC-32 in the region's table, whose
-// header has its own CRC.
+// header has its own CRC and a copy at the end of the file.
 //
 // Outline:
 //
@@ -23,11 +23,24 @@
 // Safety: every file is replaced atomically (temporary file in the same
 // directory, fsync, rename, fsync of the directory), so a crash or kill
 // at any moment leaves the last good save loadable; a test kills a saving
-// child process 50 times to check it. A corrupt chunk (CRC mismatch, bad
-// runs, unknown block IDs) or region header is an error naming the file
-// and the chunk; the world reports it and regenerates the chunk, and the
-// next save of that region keeps the damaged file aside as .corrupt. A
-// file from a newer format version is refused ("saved by a newer version
-// (format 3, this build reads up to 1)") and never overwritten. Nothing
-// read from a file can panic the decoder; FuzzDecodeRegion checks that.
+// child process 50 times to check it. Opening a save removes only the
+// temporary files its own writes leave (world.json.tmp-N, r.X.Z.vxr.tmp-N).
+//
+// One bad byte loses nothing: a region header that fails its CRC is read
+// from its copy, and when both copies are damaged the table is rebuilt
+// slot by slot from the entries whose payload CRC matches. A corrupt chunk
+// (CRC mismatch, bad runs, unknown block IDs) is an error naming the file
+// and the chunk; the world reports it and regenerates the chunk. The
+// damaged payload is copied forward by later saves, and before a save
+// would drop anything damaged (an unreadable file, a chunk whose entry was
+// lost, a damaged payload replaced by a new edit) the file is kept aside
+// as NAME.corrupt, or NAME.corrupt-2, -3, ... when that exists: copies are
+// never overwritten. A read error that may pass is not remembered, so the
+// next save tries again; a Saver retries a failed save every
+// RetryInterval and its Close error says how many chunks' edits are lost.
+// A file from a newer format version is refused ("saved by a newer
+// version (format 3, this build reads up to 2)") and never overwritten.
+// Files are read through a size limit (MaxRegionSize for regions) and only
+// when regular. Nothing read from a file can panic the decoder;
+// FuzzDecodeRegion and FuzzDecodeWorld check that.
 package save

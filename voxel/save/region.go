@@ -16,8 +16,9 @@ import (
 
 // FormatVersion is the newest region and world file format this build
 // writes and reads. Files with a higher version are refused, never
-// overwritten.
-const FormatVersion = 1
+// overwritten. Version 2 added the copy of the region header at the end of
+// the file; version 1 files are still read.
+const FormatVersion = 2
 
 // RegionSize is the width and depth of a region in chunks.
 const RegionSize = 8
@@ -29,6 +30,16 @@ const (
 	tableOffset  = 24
 	headerSize   = tableOffset + regionChunks*entrySize + 4 // + CRC of all before it
 	maxRLE       = chunk.Volume * (1 + binary.MaxVarintLen32)
+
+	// maxPayload is the longest payload this build writes: a run of n
+	// voxels costs 1 byte of ID and a uvarint of at most 2n-1 bytes, so
+	// RLE takes at most 2 bytes a voxel, and DEFLATE is kept only when
+	// shorter.
+	maxPayload = 2 * chunk.Volume
+	// MaxRegionSize is the largest region file read: both header copies
+	// and 64 payloads of the longest kind, with room for a future
+	// encoding. A larger file is refused before it is read.
+	MaxRegionSize = 2*headerSize + regionChunks*maxPayload + 1<<20
 )
 
 // Chunk payload encodings.
@@ -87,10 +98,32 @@ type Region struct {
 	Pos     RegionPos
 	entries [regionChunks]entry
 	data    []byte
+	// lost marks slots that hold a chunk whose place in the file is not
+	// known: both header copies were damaged and no table entry for the
+	// slot matched a payload's CRC.
+	lost [regionChunks]error
+	// repaired is set when the header was read from its copy or rebuilt
+	// slot by slot, so the file deserves a rewrite (and, when a slot was
+	// lost, a copy kept aside first).
+	repaired bool
 }
 
-// Has reports whether slot i holds a chunk.
-func (r *Region) Has(i int) bool { return r.entries[i].encoding != encNone }
+// Has reports whether slot i holds a chunk (one that may fail to decode).
+func (r *Region) Has(i int) bool { return r.entries[i].encoding != encNone || r.lost[i] != nil }
+
+// Lost reports whether a slot's chunk was lost with the header that
+// located it; keeping the file aside preserves it for repair by hand.
+func (r *Region) Lost() bool {
+	if r == nil {
+		return false
+	}
+	for _, e := range r.lost {
+		if e != nil {
+			return true
+		}
+	}
+	return false
+}
 
 // DecodeRegion checks a region file's header, version and chunk table. It
 // keeps data (without copying). Errors wrap ErrCorrupt or ErrNewerVersion.
@@ -109,6 +142,13 @@ func (r *Region) Has(i int) bool { return r.entries[i].encoding != encNone }
 //	          (0 empty, 1 RLE, 2 RLE then DEFLATE), 3 bytes zero
 //	1048   4  CRC-32 of bytes 0..1047
 //	1052      payloads
+//	end-1052  (version 2) a copy of bytes 0..1051
+//
+// A header whose CRC fails is read from its copy; when both fail, each
+// slot's entry is taken from whichever copy's entry matches a payload's
+// CRC, so one bad byte (or one per copy) costs no chunk whose payload is
+// intact. Slots that match nothing are reported by Chunk, as are payloads
+// outside the file.
 //
 // RLE is a sequence of (block ID byte, uvarint run length minus one) over
 // the chunk's voxels in chunk.Index order; runs must add up to exactly
@@ -117,41 +157,122 @@ func DecodeRegion(data []byte) (*Region, error) {
 	if len(data) < headerSize {
 		return nil, corrupt("file too short for a region header (%d bytes)", len(data))
 	}
-	if string(data[:8]) != magic {
+	primary := data[:headerSize]
+	var backup []byte
+	if len(data) >= 2*headerSize {
+		backup = data[len(data)-headerSize:]
+	}
+	pOK, bOK := headerValid(primary), headerValid(backup)
+	for _, h := range [][]byte{primary, backup} {
+		if headerValid(h) || (h != nil && !pOK && !bOK) {
+			if v := int(binary.LittleEndian.Uint16(h[8:])); v > FormatVersion && string(h[:8]) == magic {
+				// A newer layout may place its checksums elsewhere;
+				// never take it for damage and rewrite it.
+				return nil, &VersionError{v, FormatVersion}
+			}
+		}
+	}
+	end := len(data)
+	if bOK {
+		end -= headerSize // the payloads stop where the copy starts
+	}
+	switch {
+	case pOK:
+		return decodeTable(data, primary, end, false)
+	case bOK:
+		return decodeTable(data, backup, end, true)
+	}
+	if string(primary[:8]) != magic && (backup == nil || string(backup[:8]) != magic) {
 		return nil, corrupt("not a region file (bad magic)")
 	}
+	return salvage(data, primary, backup)
+}
+
+// headerValid reports whether h is a region header whose CRC holds.
+func headerValid(h []byte) bool {
+	if len(h) != headerSize || string(h[:8]) != magic {
+		return false
+	}
 	le := binary.LittleEndian
-	if v := int(le.Uint16(data[8:])); v > FormatVersion {
-		return nil, &VersionError{v, FormatVersion}
-	} else if v == 0 {
+	return crc32.ChecksumIEEE(h[:headerSize-4]) == le.Uint32(h[headerSize-4:])
+}
+
+// decodeTable reads the chunk table of the intact header h; payloads must
+// lie between the header and end.
+func decodeTable(data, h []byte, end int, repaired bool) (*Region, error) {
+	le := binary.LittleEndian
+	if v := le.Uint16(h[8:]); v == 0 {
 		return nil, corrupt("format version 0")
 	}
-	if got := crc32.ChecksumIEEE(data[:headerSize-4]); got != le.Uint32(data[headerSize-4:]) {
-		return nil, corrupt("header checksum mismatch")
-	}
-	if s, h, rs := le.Uint16(data[10:]), le.Uint16(data[12:]), le.Uint16(data[14:]); s != chunk.Size || h != chunk.Height || rs != RegionSize {
+	if s, ht, rs := le.Uint16(h[10:]), le.Uint16(h[12:]), le.Uint16(h[14:]); s != chunk.Size || ht != chunk.Height || rs != RegionSize {
 		return nil, fmt.Errorf("region of %dx%d chunks of %dx%dx%d, this build uses %dx%d of %dx%dx%d",
-			rs, rs, s, h, s, RegionSize, RegionSize, chunk.Size, chunk.Height, chunk.Size)
+			rs, rs, s, ht, s, RegionSize, RegionSize, chunk.Size, chunk.Height, chunk.Size)
 	}
-	r := &Region{Pos: RegionPos{int32(le.Uint32(data[16:])), int32(le.Uint32(data[20:]))}, data: data}
+	r := &Region{Pos: regionPos(h), data: data, repaired: repaired}
 	for i := range regionChunks {
-		b := data[tableOffset+i*entrySize:]
-		e := entry{offset: le.Uint32(b), length: le.Uint32(b[4:]), crc: le.Uint32(b[8:]), encoding: b[12]}
+		e := tableEntry(h, i)
 		switch {
 		case e.encoding > encRLEFlate:
-			return nil, corrupt("slot %d: unknown encoding %d", i, e.encoding)
+			r.lost[i] = corrupt("unknown encoding %d", e.encoding)
 		case e.encoding == encNone:
-			e = entry{}
-		case uint64(e.offset) < headerSize || uint64(e.offset)+uint64(e.length) > uint64(len(data)):
-			return nil, corrupt("slot %d: payload %d+%d outside the file (%d bytes)", i, e.offset, e.length, len(data))
+		case uint64(e.offset) < headerSize || uint64(e.offset)+uint64(e.length) > uint64(end):
+			r.lost[i] = corrupt("payload %d+%d outside the file (%d bytes)", e.offset, e.length, len(data))
+		default:
+			r.entries[i] = e
 		}
-		r.entries[i] = e
 	}
 	return r, nil
 }
 
+// salvage rebuilds the table of a region whose two header copies are both
+// damaged: a slot's entry is trusted when its payload's CRC matches.
+func salvage(data, primary, backup []byte) (*Region, error) {
+	h := primary
+	if string(h[:8]) != magic {
+		h = backup
+	}
+	r := &Region{Pos: regionPos(h), data: data, repaired: true}
+	for i := range regionChunks {
+		var claimed bool
+		for _, c := range [][]byte{primary, backup} {
+			if c == nil {
+				continue
+			}
+			e := tableEntry(c, i)
+			if e.encoding == encNone {
+				continue
+			}
+			claimed = true
+			if e.encoding <= encRLEFlate && uint64(e.offset) >= headerSize &&
+				uint64(e.offset)+uint64(e.length) <= uint64(len(data)) &&
+				crc32.ChecksumIEEE(data[e.offset:e.offset+e.length]) == e.crc {
+				r.entries[i] = e
+				break
+			}
+		}
+		if claimed && r.entries[i].encoding == encNone {
+			r.lost[i] = corrupt("header checksum mismatch, and no copy of the slot's entry matches a payload")
+		}
+	}
+	return r, nil
+}
+
+func regionPos(h []byte) RegionPos {
+	le := binary.LittleEndian
+	return RegionPos{int32(le.Uint32(h[16:])), int32(le.Uint32(h[20:]))}
+}
+
+func tableEntry(h []byte, i int) entry {
+	le := binary.LittleEndian
+	b := h[tableOffset+i*entrySize:]
+	return entry{offset: le.Uint32(b), length: le.Uint32(b[4:]), crc: le.Uint32(b[8:]), encoding: b[12]}
+}
+
 // Chunk decodes slot i into dst. Errors wrap ErrCorrupt.
 func (r *Region) Chunk(i int, dst *chunk.Blocks) error {
+	if err := r.lost[i]; err != nil {
+		return err
+	}
 	e := r.entries[i]
 	if e.encoding == encNone {
 		return errors.New("empty slot")
@@ -291,7 +412,7 @@ func (w *regionWriter) copyFrom(old *Region, i int) {
 }
 
 func (w *regionWriter) bytes() []byte {
-	out := make([]byte, headerSize, headerSize+len(w.body))
+	out := make([]byte, headerSize, 2*headerSize+len(w.body))
 	le := binary.LittleEndian
 	copy(out, magic)
 	le.PutUint16(out[8:], FormatVersion)
@@ -308,7 +429,9 @@ func (w *regionWriter) bytes() []byte {
 		b[12] = e.encoding
 	}
 	le.PutUint32(out[headerSize-4:], crc32.ChecksumIEEE(out[:headerSize-4]))
-	return append(out, w.body...)
+	out = append(out, w.body...)
+	// The copy at the end survives damage to the start of the file.
+	return append(out, out[:headerSize]...)
 }
 
 // EncodeRegion encodes the given chunks (slot -> blocks) as region pos.

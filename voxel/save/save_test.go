@@ -179,7 +179,11 @@ func TestCorruptChunkIsReportedAndRegenerated(t *testing.T) {
 	}{
 		{"payload bit flip", func(d []byte, e entry, slot int) []byte { d[e.offset+e.length/2] ^= 0x10; return d }, "checksum mismatch"},
 		{"truncated file", func(d []byte, e entry, slot int) []byte { return d[:e.offset+e.length-1] }, "outside the file"},
-		{"header bit flip", func(d []byte, e entry, slot int) []byte { d[tableOffset+3] ^= 1; return d }, "header checksum"},
+		{"the slot's entry flipped in both header copies", func(d []byte, e entry, slot int) []byte {
+			d[tableOffset+slot*entrySize] ^= 1
+			d[len(d)-headerSize+tableOffset+slot*entrySize] ^= 1
+			return d
+		}, "header checksum"},
 		{"bad runs, good checksum", func(d []byte, e entry, slot int) []byte {
 			// a plain RLE payload whose runs stop short of the chunk
 			payload := []byte{byte(block.Stone), 0x80, 0x01}
@@ -259,7 +263,11 @@ func TestDecodeRegionErrors(t *testing.T) {
 		want string
 	}{
 		{"empty", nil, "too short"},
-		{"magic", append([]byte("NOTVOXEL"), good[8:]...), "bad magic"},
+		{"magic", func() []byte {
+			d := append([]byte("NOTVOXEL"), good[8:]...)
+			copy(d[len(d)-headerSize:], "NOTVOXEL")
+			return d
+		}(), "bad magic"},
 		{"other chunk size", func() []byte {
 			d := append([]byte(nil), good...)
 			binary.LittleEndian.PutUint16(d[10:], chunk.Size*2)
@@ -281,7 +289,7 @@ func TestNewerVersionRefused(t *testing.T) {
 	binary.LittleEndian.PutUint16(data[8:], 3)
 	binary.LittleEndian.PutUint32(data[headerSize-4:], crc32.ChecksumIEEE(data[:headerSize-4]))
 	os.WriteFile(path, data, 0o644)
-	const msg = "saved by a newer version (format 3, this build reads up to 1)"
+	const msg = "saved by a newer version (format 3, this build reads up to 2)"
 
 	st2, _ := Open(st.Dir())
 	_, err := st2.LoadChunk(p)

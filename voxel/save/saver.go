@@ -11,7 +11,8 @@ import (
 
 // SaverConfig configures a Saver.
 type SaverConfig struct {
-	// Interval between autosaves (default 30 s).
+	// Interval between autosaves; 0 (or less) turns autosave off, leaving
+	// Save and Close.
 	Interval time.Duration
 	// Report receives the errors of autosaves, which have no caller to
 	// return them to. Nil: they are dropped (Save and Close still return
@@ -22,9 +23,15 @@ type SaverConfig struct {
 	Generator int
 }
 
+// RetryInterval is how soon a failed save is tried again, however long
+// (or off) the autosave interval is: a full disk or a network folder that
+// went away often comes back, and the edits are in memory only until then.
+const RetryInterval = 5 * time.Second
+
 // Saver saves a world: the edited chunks and the world file, every
 // Interval on its own goroutine, on demand with Save, and a last time on
-// Close. Saving never stops the game: the chunk data it writes is a
+// Close. After a failed save it tries again every RetryInterval until one
+// succeeds, reporting each failure. Saving never stops the game: the chunk data it writes is a
 // copy-on-write snapshot taken under the world's lock in microseconds
 // (World.Dirty), so edits made during a save go to new arrays and are
 // picked up by the next save.
@@ -37,6 +44,8 @@ type Saver struct {
 	pmu    sync.Mutex
 	player Player
 
+	failed bool // the last save failed; guarded by mu
+
 	stop     chan struct{}
 	done     chan struct{}
 	closeErr error
@@ -45,8 +54,8 @@ type Saver struct {
 
 // NewSaver starts autosaving w into store.
 func NewSaver(w *world.World, store *Store, cfg SaverConfig) *Saver {
-	if cfg.Interval <= 0 {
-		cfg.Interval = 30 * time.Second
+	if cfg.Interval < 0 {
+		cfg.Interval = 0
 	}
 	if cfg.Generator == 0 {
 		cfg.Generator = world.GeneratorVersion
@@ -66,23 +75,44 @@ func (s *Saver) SetPlayer(p Player) {
 
 func (s *Saver) loop() {
 	defer close(s.done)
-	t := time.NewTicker(s.cfg.Interval)
-	defer t.Stop()
 	for {
+		var wake <-chan time.Time // nil: wait for stop only
+		var t *time.Timer
+		if d := s.delay(); d > 0 {
+			t = time.NewTimer(d)
+			wake = t.C
+		}
 		select {
-		case <-t.C:
+		case <-wake:
 			if err := s.Save(); err != nil && s.cfg.Report != nil {
 				s.cfg.Report(fmt.Errorf("autosave: %w", err))
 			}
 		case <-s.stop:
+			if t != nil {
+				t.Stop()
+			}
 			return
 		}
 	}
 }
 
+// delay is how long the loop waits before the next save: the interval, or
+// RetryInterval after a failure if that is sooner; 0 means no save is due
+// (autosave is off and nothing failed).
+func (s *Saver) delay() time.Duration {
+	s.mu.Lock()
+	failed := s.failed
+	s.mu.Unlock()
+	d := s.cfg.Interval
+	if failed && (d == 0 || d > RetryInterval) {
+		d = RetryInterval
+	}
+	return d
+}
+
 // Save saves now and waits for it: every chunk with unsaved edits, then
 // the world file. Chunks of regions that failed stay dirty for the next
-// try.
+// try; the error says how many chunks' edits are still unsaved.
 func (s *Saver) Save() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -94,17 +124,25 @@ func (s *Saver) Save() error {
 	info.Player = s.player
 	s.pmu.Unlock()
 	werr := s.store.SaveWorld(info)
-	return errors.Join(cerr, werr)
+	if cerr != nil {
+		cerr = fmt.Errorf("edits of %d chunks are not saved: %w", len(snaps)-len(saved), cerr)
+	}
+	err := errors.Join(cerr, werr)
+	s.failed = err != nil
+	return err
 }
 
 // Close stops autosaving and saves a last time (call it after the
 // Streamer's Close, so that chunks its workers were loading are in the
-// world). It returns that save's error; later calls return the same.
+// world). It returns that save's error, which says how many chunks' edits
+// are lost with it; later calls return the same.
 func (s *Saver) Close() error {
 	s.once.Do(func() {
 		close(s.stop)
 		<-s.done
-		s.closeErr = s.Save()
+		if err := s.Save(); err != nil {
+			s.closeErr = fmt.Errorf("quitting without saving everything: %w", err)
+		}
 	})
 	return s.closeErr
 }

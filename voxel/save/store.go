@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/sleakgo/sleak/internal/atomicfile"
+	"github.com/sleakgo/sleak/internal/boundedfile"
 	"github.com/sleakgo/sleak/voxel/chunk"
 	"github.com/sleakgo/sleak/voxel/world"
 )
@@ -36,30 +37,58 @@ type Store struct {
 	mu    sync.Mutex // guards cache; held while rewriting a region
 	cache map[RegionPos]*cached
 	tick  uint64
+
+	readFile func(string, boundedfile.Kind) ([]byte, error) // boundedfile.ReadFile; tests fail it
 }
 
 type cached struct {
 	r    *Region // nil: no file
-	err  error
+	err  error   // a lasting problem: corrupt or newer; transient ones are not cached
+	data []byte  // the file as read, to keep a damaged one aside
+	kept bool    // a copy of the damaged file has been kept aside
 	used uint64
 }
+
+// Limits of the files of a save, read through boundedfile.
+var (
+	regionKind = boundedfile.Kind{Name: "region file", Max: MaxRegionSize}
+	// worldKind: world.json is a few hundred bytes of JSON.
+	worldKind = boundedfile.Kind{Name: "world file", Max: 1 << 20}
+)
+
+// corruptCopies bounds the numbered copies kept of one damaged file.
+const corruptCopies = 1000
 
 const cacheRegions = 16
 
 // Open opens or creates the save directory dir and removes temporary
 // files an interrupted save left behind.
 func Open(dir string) (*Store, error) {
-	s := &Store{dir: dir, regions: filepath.Join(dir, "regions"), cache: map[RegionPos]*cached{}}
+	s := &Store{dir: dir, regions: filepath.Join(dir, "regions"), cache: map[RegionPos]*cached{}, readFile: boundedfile.ReadFile}
 	if err := os.MkdirAll(s.regions, 0o755); err != nil {
 		return nil, fmt.Errorf("open save %s: %w", dir, err)
 	}
-	if err := atomicfile.RemoveTemps(dir); err != nil {
+	if err := atomicfile.RemoveTemps(dir, func(name string) bool { return name == worldFile }); err != nil {
 		return nil, fmt.Errorf("open save %s: %w", dir, err)
 	}
-	if err := atomicfile.RemoveTemps(s.regions); err != nil {
+	if err := atomicfile.RemoveTemps(s.regions, isRegionName); err != nil {
 		return nil, fmt.Errorf("open save %s: %w", dir, err)
 	}
 	return s, nil
+}
+
+const worldFile = "world.json"
+
+// regionName is the file name of region r.
+func regionName(r RegionPos) string { return fmt.Sprintf("r.%d.%d.vxr", r.X, r.Z) }
+
+// isRegionName reports whether name is exactly a name regionName makes.
+func isRegionName(name string) bool {
+	var x, z int32
+	if n, err := fmt.Sscanf(name, "r.%d.%d.vxr", &x, &z); err != nil || n != 2 {
+		return false
+	}
+	return name == regionName(RegionPos{x, z})
 }
 
 // Dir is the save directory.
@@ -67,32 +96,46 @@ func (s *Store) Dir() string { return s.dir }
 
 // RegionPath is the file of region r.
 func (s *Store) RegionPath(r RegionPos) string {
-	return filepath.Join(s.regions, fmt.Sprintf("r.%d.%d.vxr", r.X, r.Z))
+	return filepath.Join(s.regions, regionName(r))
 }
 
-func (s *Store) worldPath() string { return filepath.Join(s.dir, "world.json") }
+func (s *Store) worldPath() string { return filepath.Join(s.dir, worldFile) }
 
 // region returns region r, reading it if it is not cached. s.mu is held.
+// A read error that may pass (a busy disk, a network folder) is not
+// cached, so the next load or save tries again.
 func (s *Store) region(rp RegionPos) (*Region, error) {
+	c, err := s.entry(rp)
+	if err != nil {
+		return nil, err
+	}
+	return c.r, c.err
+}
+
+// entry returns the cache entry of region rp, reading the file if needed;
+// the error is a transient read error, not cached.
+func (s *Store) entry(rp RegionPos) (*cached, error) {
 	s.tick++
 	if c := s.cache[rp]; c != nil {
 		c.used = s.tick
-		return c.r, c.err
+		return c, nil
 	}
 	path := s.RegionPath(rp)
-	var r *Region
-	data, err := os.ReadFile(path)
+	c := &cached{used: s.tick}
+	data, err := s.readFile(path, regionKind)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		err = nil
+	case errors.Is(err, boundedfile.ErrTooLarge), errors.Is(err, boundedfile.ErrNotRegular):
+		c.err = fmt.Errorf("load region: %w: %w", ErrCorrupt, err)
 	case err != nil:
-		err = fmt.Errorf("load region %s: %w", path, err)
+		return nil, fmt.Errorf("load region: %w", err)
 	default:
-		r, err = DecodeRegion(data)
-		if err != nil {
-			err = fmt.Errorf("load region %s: %w", path, err)
-		} else if r.Pos != rp {
-			r, err = nil, fmt.Errorf("load region %s: %w: it says it is region %d,%d", path, ErrCorrupt, r.Pos.X, r.Pos.Z)
+		c.data = data
+		c.r, c.err = DecodeRegion(data)
+		if c.err != nil {
+			c.err = fmt.Errorf("load region %s: %w", path, c.err)
+		} else if c.r.Pos != rp {
+			c.r, c.err = nil, fmt.Errorf("load region %s: %w: it says it is region %d,%d", path, ErrCorrupt, c.r.Pos.X, c.r.Pos.Z)
 		}
 	}
 	if len(s.cache) >= cacheRegions {
@@ -105,8 +148,8 @@ func (s *Store) region(rp RegionPos) (*Region, error) {
 		}
 		delete(s.cache, oldest)
 	}
-	s.cache[rp] = &cached{r: r, err: err, used: s.tick}
-	return r, err
+	s.cache[rp] = c
+	return c, nil
 }
 
 // LoadChunk returns the saved blocks of chunk p, or nil and no error if it
@@ -177,39 +220,104 @@ func (s *Store) saveRegion(rp RegionPos, snaps []world.Snapshot) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	path := s.RegionPath(rp)
-	old, err := s.region(rp)
+	c, err := s.entry(rp)
 	if err != nil {
-		if errors.Is(err, ErrNewerVersion) {
-			return fmt.Errorf("save region %s: refusing to overwrite it: %w", path, err)
-		}
-		if !errors.Is(err, ErrCorrupt) {
-			return fmt.Errorf("save region %s: %w", path, err)
-		}
-		if rerr := os.Rename(path, path+".corrupt"); rerr != nil {
-			return fmt.Errorf("save region %s: keeping the corrupt file aside: %w", path, rerr)
-		}
-		old = nil
+		return fmt.Errorf("save region %s: %w", path, err)
 	}
-	w := &regionWriter{pos: rp}
+	old := c.r
 	var fresh [regionChunks]*chunk.Blocks
 	for _, sn := range snaps {
 		_, slot := RegionOf(sn.Pos)
 		fresh[slot] = sn.Blocks
 	}
+	switch {
+	case errors.Is(c.err, ErrNewerVersion):
+		return fmt.Errorf("save region %s: refusing to overwrite it: %w", path, c.err)
+	case c.err != nil && !errors.Is(c.err, ErrCorrupt):
+		return fmt.Errorf("save region %s: %w", path, c.err)
+	case c.err != nil, old.Lost(), overwritesDamage(old, &fresh):
+		// What the rewrite would drop (an unreadable file, chunks whose
+		// entry was lost, a damaged payload replaced by a new edit) is
+		// kept in a copy first, so nothing is lost that repair by hand
+		// could recover.
+		if err := s.keepAside(c, path); err != nil {
+			return fmt.Errorf("save region %s: %w", path, err)
+		}
+	}
+	w := &regionWriter{pos: rp}
 	for i := range regionChunks {
 		switch {
 		case fresh[i] != nil:
 			w.putChunk(i, fresh[i])
-		case old != nil && old.Has(i):
+		case old != nil && old.entries[i].encoding != encNone:
 			w.copyFrom(old, i)
 		}
 	}
 	data := w.bytes()
 	delete(s.cache, rp)
 	if err := atomicfile.Write(path, data); err != nil {
-		return fmt.Errorf("save region %s: %w", path, err)
+		return fmt.Errorf("save region: %w", err)
 	}
 	return nil
+}
+
+// overwritesDamage reports whether a new edit replaces a chunk of old that
+// does not decode, whose damaged payload would otherwise be gone.
+func overwritesDamage(old *Region, fresh *[regionChunks]*chunk.Blocks) bool {
+	if old == nil {
+		return false
+	}
+	var b chunk.Blocks
+	for i, f := range fresh {
+		if f != nil && old.Has(i) && old.Chunk(i, &b) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// keepAside writes the damaged file as read to a new name beside it:
+// NAME.corrupt, else NAME.corrupt-2, -3 and so on, never replacing an
+// earlier copy. It does so once per damaged file read.
+func (s *Store) keepAside(c *cached, path string) error {
+	if c.kept || c.data == nil {
+		return nil
+	}
+	for n := 1; n <= corruptCopies; n++ {
+		name := path + ".corrupt"
+		if n > 1 {
+			name = fmt.Sprintf("%s.corrupt-%d", path, n)
+		}
+		err := writeNew(name, c.data)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("keeping the damaged file aside: %w", err)
+		}
+		c.kept = true
+		return nil
+	}
+	return fmt.Errorf("keeping the damaged file aside: %d copies exist already", corruptCopies)
+}
+
+// writeNew creates name, which must not exist, with data, durably.
+func writeNew(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+	}
+	return err
 }
 
 // LoadWorld reads the world file. A missing file is an error that wraps
@@ -217,9 +325,9 @@ func (s *Store) saveRegion(rp RegionPos, snaps []world.Snapshot) error {
 // ErrNewerVersion.
 func (s *Store) LoadWorld() (*WorldInfo, error) {
 	path := s.worldPath()
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.ReadFile(path, worldKind)
 	if err != nil {
-		return nil, fmt.Errorf("load world %s: %w", path, err)
+		return nil, fmt.Errorf("load world: %w", err)
 	}
 	w, err := decodeWorld(data)
 	if err != nil {
@@ -232,7 +340,7 @@ func (s *Store) LoadWorld() (*WorldInfo, error) {
 // version. It refuses to replace a world file from a newer version.
 func (s *Store) SaveWorld(info *WorldInfo) error {
 	path := s.worldPath()
-	if old, err := os.ReadFile(path); err == nil {
+	if old, err := boundedfile.ReadFile(path, worldKind); err == nil {
 		if _, err := decodeWorld(old); errors.Is(err, ErrNewerVersion) {
 			return fmt.Errorf("save world %s: refusing to overwrite it: %w", path, err)
 		}
@@ -244,7 +352,7 @@ func (s *Store) SaveWorld(info *WorldInfo) error {
 		return fmt.Errorf("save world %s: %w", path, err)
 	}
 	if err := atomicfile.Write(path, append(data, '\n')); err != nil {
-		return fmt.Errorf("save world %s: %w", path, err)
+		return fmt.Errorf("save world: %w", err)
 	}
 	return nil
 }

@@ -2,7 +2,11 @@ package save
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/sleakgo/sleak/internal/safetext"
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
@@ -77,4 +81,29 @@ func decodeWorld(data []byte) (*WorldInfo, error) {
 		w.Player.Selected = 0
 	}
 	return &w, nil
+}
+
+// MaxWorldNameLen bounds a world's name, which is a folder name: most file
+// systems allow 255 bytes, and a name is typed by a player.
+const MaxWorldNameLen = 64
+
+// CheckWorldName accepts a world name that is one plain folder name under
+// the saves folder: not empty, not "." or "..", without '/', '\\', ':' or
+// control characters, at most MaxWorldNameLen bytes. Any other name could
+// put the save (and the cleanup of its temporary files) outside the saves
+// folder.
+func CheckWorldName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("the world name is empty")
+	case len(name) > MaxWorldNameLen:
+		return fmt.Errorf("the world name is %d bytes; at most %d are allowed", len(name), MaxWorldNameLen)
+	case name == "." || name == "..":
+		return fmt.Errorf("%q is not a world name", name)
+	case strings.ContainsAny(name, `/\:`):
+		return fmt.Errorf("%s: a world name is a single folder name, without '/', '\\' or ':'", safetext.Quote(name))
+	case strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		return fmt.Errorf("%s: a world name has no control characters", safetext.Quote(name))
+	}
+	return nil
 }
