@@ -95,6 +95,11 @@ type checker struct {
 	tgtOrder  []string
 	glslcVer  string
 	hlslFails []hlslFailure
+
+	// inc resolves includes as at run time (see includeSet).
+	inc *includeSet
+	// tmp holds expanded copies of files for the tools, removed at the end.
+	tmp string
 }
 
 // Check inspects the shader folders and returns the report. The error is
@@ -127,6 +132,12 @@ func Check(ctx context.Context, opt CheckOptions) (*Report, error) {
 	if err := c.loadConfig(opt.Config); err != nil {
 		return nil, err
 	}
+	engineDir, cleanup, err := engineShaderDir(wd)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	c.inc = &includeSet{roots: dirs, engine: engineDir}
 	c.engineRuntime = isEngineDir(c.runtimeDir())
 	if err := c.scan(); err != nil {
 		return nil, err
@@ -206,11 +217,11 @@ func (c *checker) scan() error {
 		}
 		switch ni.kind {
 		case kindSource, kindGL, kindHLSL, kindDX12, kindInclude:
-			data, err := os.ReadFile(f)
+			data, err := readSource(f)
 			if err != nil {
 				return fmt.Errorf("read %s: %w", display(c.workDir, f), err)
 			}
-			for _, inc := range directIncludes(f, data) {
+			for _, inc := range directIncludes(f, data, c.inc) {
 				c.included[inc] = true
 			}
 		}
@@ -381,12 +392,24 @@ func (c *checker) embeddedName(abs string) (string, bool) {
 	return strings.CutPrefix(filepath.ToSlash(rel), assets.Prefix)
 }
 
+// readFound reads a file with its includes expanded, as the loaders
+// read it.
 func (c *checker) readFound(abs, where string) ([]byte, error) {
 	if where == "embedded" {
 		rel, _ := c.embeddedName(abs)
-		return fs.ReadFile(assets.Engine(), rel)
+		src, err := assets.ExpandIncludes("shaders/"+strings.TrimPrefix(rel, "shaders/"), func(name string) ([]byte, error) {
+			return fs.ReadFile(assets.Engine(), name)
+		})
+		if err != nil {
+			return nil, err
+		}
+		return src.Text, nil
 	}
-	return os.ReadFile(abs)
+	src, _, err := c.inc.expand(abs)
+	if err != nil {
+		return nil, err
+	}
+	return src.Text, nil
 }
 
 // rowFiles lists what backend k loads for the stages a row needs, by
@@ -749,7 +772,7 @@ func (c *checker) judgeSPIRV(spv, src, disp, srcDisp, stem string) {
 		}
 		c.manifests[dir] = m
 	}
-	in, err := hashSource(src)
+	in, err := hashSource(src, c.inc)
 	if err != nil {
 		c.add(Problem{Severity: SevError, Kind: KindStale, Stem: stem, File: disp, Message: fmt.Sprintf("%s: %v", srcDisp, err)})
 		return

@@ -1,19 +1,7 @@
 #version 410 core
 // GBuffer stem of the blob test format, vertex stage only: its outputs are
 // the engine gbuffer fragment shader's inputs (docs/SHADERS.md).
-layout(std140) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;  // w: time
-    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    vec4 lightColor;
-    vec4 ambient;    // w: exposure
-    vec4 fogColor;
-    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-} frame;
-uniform mat4 u_model;
-uniform vec4 u_color;
+#include "sleak_gl.glsl"
 
 // The "blob" test format: compact attributes that the backend must expand.
 layout(location = 0) in vec3 inPosition; // Float3 at 0
@@ -35,6 +23,5 @@ void main() {
     vSurface = vec4(1.0, 0.0, 0.0, 0.0);
     vTile = vec4(0.0);
     gl_Position = frame.viewProj * world;
-    // The engine's projections give clip depth in [0, 1]; OpenGL clips to [-w, w].
-    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position = sleakClip(gl_Position);
 }

@@ -1,18 +1,6 @@
 #version 410 core
 // Main (forward opaque) stem of the blob test format.
-layout(std140) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;  // w: time
-    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    vec4 lightColor;
-    vec4 ambient;    // w: exposure
-    vec4 fogColor;
-    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-} frame;
-uniform mat4 u_model;
-uniform vec4 u_color;
+#include "sleak_gl.glsl"
 
 // The "blob" test format: compact attributes that the backend must expand.
 layout(location = 0) in vec3 inPosition; // Float3 at 0
@@ -29,6 +17,5 @@ void main() {
     vNormal = mat3(u_model) * inNormal.xyz;
     vColor = inColor * u_color;
     gl_Position = frame.viewProj * world;
-    // The engine's projections give clip depth in [0, 1]; OpenGL clips to [-w, w].
-    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position = sleakClip(gl_Position);
 }
