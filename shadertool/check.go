@@ -137,7 +137,10 @@ func Check(ctx context.Context, opt CheckOptions) (*Report, error) {
 		return nil, err
 	}
 	defer cleanup()
-	c.inc = &includeSet{roots: dirs, engine: engineDir}
+	// Rows may name files in the game's folders even when only other
+	// folders are checked; their includes resolve the same way.
+	roots := append(append(append([]string(nil), dirs...), c.mountDirs...), c.runtimeDir())
+	c.inc = &includeSet{roots: roots, engine: engineDir}
 	c.engineRuntime = isEngineDir(c.runtimeDir())
 	if err := c.scan(); err != nil {
 		return nil, err
@@ -529,6 +532,54 @@ func (c *checker) coverage() {
 				cell.Present = append(cell.Present, disp)
 			}
 		}
+		c.provenance(r)
+	}
+}
+
+// manifest returns dir's manifest, read once.
+func (c *checker) manifest(dir string) *Manifest {
+	m, ok := c.manifests[dir]
+	if !ok {
+		var err error
+		m, err = readManifest(dir)
+		if err != nil {
+			c.add(Problem{Severity: SevWarning, Kind: KindManifest, File: display(c.workDir, filepath.Join(dir, ManifestName)), Message: err.Error()})
+		}
+		c.manifests[dir] = m
+	}
+	return m
+}
+
+// provenance tells, for each OpenGL variant of r on disk, whether it was
+// written by hand or generated, and reports a generated one whose SPIR-V
+// changed (or that was edited) since.
+func (c *checker) provenance(r *stemRow) {
+	cell := r.cells[backends.OpenGL]
+	if cell == nil {
+		return
+	}
+	for _, disp := range cell.Present {
+		if contains(cell.Embedded, disp) {
+			continue
+		}
+		abs := c.absOf(disp)
+		ni := c.scanned[abs]
+		if ni.kind != kindGL {
+			ni = classify(filepath.Base(abs))
+		}
+		spv := filepath.Join(filepath.Dir(abs), ni.stem+"."+ni.stage+".spv")
+		state, err := generatedState(abs, spv, c.manifest(filepath.Dir(abs)))
+		if err != nil || state == GLMissingVariant {
+			continue
+		}
+		if cell.Provenance == nil {
+			cell.Provenance = map[string]string{}
+		}
+		cell.Provenance[disp] = state
+		if state == GLStaleGenerated {
+			c.add(Problem{Severity: SevError, Kind: KindStaleGenerated, Stem: r.stem, Backend: backends.OpenGL.String(), File: disp,
+				Message: fmt.Sprintf("%s was generated from %s, which has changed since (or the file was edited): run sleak shaders generate, or remove its first line to keep it as hand-written", disp, display(c.workDir, spv))})
+		}
 	}
 }
 
@@ -762,16 +813,7 @@ func (c *checker) staleness() {
 }
 
 func (c *checker) judgeSPIRV(spv, src, disp, srcDisp, stem string) {
-	dir := filepath.Dir(spv)
-	m, ok := c.manifests[dir]
-	if !ok {
-		var err error
-		m, err = readManifest(dir)
-		if err != nil {
-			c.add(Problem{Severity: SevWarning, Kind: KindManifest, File: display(c.workDir, filepath.Join(dir, ManifestName)), Message: err.Error()})
-		}
-		c.manifests[dir] = m
-	}
+	m := c.manifest(filepath.Dir(spv))
 	in, err := hashSource(src, c.inc)
 	if err != nil {
 		c.add(Problem{Severity: SevError, Kind: KindStale, Stem: stem, File: disp, Message: fmt.Sprintf("%s: %v", srcDisp, err)})

@@ -72,6 +72,42 @@ func shadersCompile(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+const generateUsage = `usage: sleak shaders generate [DIR...]
+
+Writes every missing OpenGL variant (foo_gl.vert, foo_gl.frag) below each DIR
+from the Vulkan SPIR-V beside it, with spirv-cross (desktop GLSL 4.10, the
+engine's clip-depth and y conventions). A generated file says so in its first
+line and in .spv-manifest.json; a hand-written one is never overwritten.
+Run sleak shaders compile first. Default DIRs as for compile.
+`
+
+func shadersGenerate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sleak shaders generate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, generateUsage); fs.PrintDefaults() }
+	dirs, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := shadertool.Generate(ctx, shadertool.GenerateOptions{Dirs: dirs})
+	if res != nil {
+		for _, g := range res.Generated {
+			fmt.Fprintf(stderr, "generated %s\n", g)
+		}
+		for _, f := range res.Failed {
+			fmt.Fprintf(stderr, "cannot generate from %s: %s\n", f.Source, f.Message)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "sleak:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "%d generated, %d generated earlier and up to date, %d hand-written kept\n", len(res.Generated), len(res.UpToDate), len(res.HandWritten))
+	return 0
+}
+
 func shadersCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sleak shaders check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
