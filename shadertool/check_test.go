@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
 )
 
 // newGame copies the game fixture into a temporary folder and compiles its

@@ -36,6 +36,8 @@ const (
 	KindUnusedLimit       = "unused-limit"       // [shaders] limited names a stem found nowhere
 	KindManifest          = "manifest"           // a manifest could not be read
 	KindStaleGenerated    = "stale-generated"    // a generated OpenGL variant no longer matches its SPIR-V
+	KindShadowed          = "shadowed"           // a game file the working directory's copy hides at run time
+	KindNotEmbedded       = "not-embedded"       // a file on disk the built binary does not have
 )
 
 // Report is the result of [Check]. Its JSON form (field names in the tags)

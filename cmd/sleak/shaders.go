@@ -12,12 +12,13 @@ import (
 	"github.com/sleakgo/sleak/shadertool"
 )
 
-const compileUsage = `usage: sleak shaders compile [-j N] [DIR...]
+const compileUsage = `usage: sleak shaders compile [-C DIR] [-j N] [DIR...]
 
 Compiles every *.vert, *.frag and *.comp below each DIR (skipping *_gl.*)
 with glslc into SRC.spv beside it, recompiling only what changed since the
-last run (see .spv-manifest.json in each folder). Default DIRs: the game's
-assets/shaders and, inside the engine's repository, the engine's.
+last run (see .spv-manifest.json in each folder). Default DIRs: the folders
+the game loads, which are its assets/shaders, the folders game.toml's
+[shaders] dirs names and, inside the engine's repository, the engine's.
 `
 
 const checkUsage = `usage: sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
@@ -34,6 +35,7 @@ func shadersCompile(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, compileUsage); fs.PrintDefaults() }
 	jobs := fs.Int("j", 0, "glslc processes at once (default: the number of CPUs)")
+	workDir := fs.String("C", "", "run in `DIR` (folders and game.toml are relative to it)")
 	dirs, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
@@ -42,7 +44,7 @@ func shadersCompile(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	res, err := shadertool.Compile(ctx, shadertool.CompileOptions{
-		Dirs: dirs, Progress: stderr, Terminal: isTerminal(stderr), Jobs: *jobs,
+		Dirs: dirs, WorkDir: *workDir, Progress: stderr, Terminal: isTerminal(stderr), Jobs: *jobs,
 	})
 	var missing *shadertool.ToolMissingError
 	var failed *shadertool.CompileError
