@@ -93,7 +93,7 @@ func TestShaderInterface(t *testing.T) {
 	requireTools(t, SpirvCross)
 	frame, draw := packedOffsets(t)
 	var spvs []string
-	for _, d := range []string{"../assets/shaders", "../voxel/game/assets/shaders", "../backends/conformance/testdata/shaders"} {
+	for _, d := range []string{"../assets/shaders", "../voxel/game/assets/shaders", "../conformance/testdata/shaders"} {
 		m, _ := filepath.Glob(filepath.Join(d, "*.spv"))
 		spvs = append(spvs, m...)
 	}
