@@ -95,6 +95,11 @@ type checker struct {
 	tgtOrder  []string
 	glslcVer  string
 	hlslFails []hlslFailure
+
+	// inc resolves includes as at run time (see includeSet).
+	inc *includeSet
+	// tmp holds expanded copies of files for the tools, removed at the end.
+	tmp string
 }
 
 // Check inspects the shader folders and returns the report. The error is
@@ -127,10 +132,20 @@ func Check(ctx context.Context, opt CheckOptions) (*Report, error) {
 	if err := c.loadConfig(opt.Config); err != nil {
 		return nil, err
 	}
+	engineDir, cleanup, err := engineShaderDir(wd)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	// Rows may name files in the game's folders even when only other
+	// folders are checked; their includes resolve the same way.
+	roots := append(append(append([]string(nil), dirs...), c.mountDirs...), c.runtimeDir())
+	c.inc = &includeSet{roots: roots, engine: engineDir}
 	c.engineRuntime = isEngineDir(c.runtimeDir())
 	if err := c.scan(); err != nil {
 		return nil, err
 	}
+	c.embedding()
 	c.buildRows()
 	c.coverage()
 	c.namesAndEntries()
@@ -206,11 +221,11 @@ func (c *checker) scan() error {
 		}
 		switch ni.kind {
 		case kindSource, kindGL, kindHLSL, kindDX12, kindInclude:
-			data, err := os.ReadFile(f)
+			data, err := readSource(f)
 			if err != nil {
 				return fmt.Errorf("read %s: %w", display(c.workDir, f), err)
 			}
-			for _, inc := range directIncludes(f, data) {
+			for _, inc := range directIncludes(f, data, c.inc) {
 				c.included[inc] = true
 			}
 		}
@@ -223,6 +238,51 @@ func (c *checker) scan() error {
 		}
 	}
 	return nil
+}
+
+// embedding reports the files on disk that the running game will not read
+// where the check does. At run time a path resolves in the working
+// directory first, then in the game's embedded (mounted) folders, then in
+// the engine's embedded files, and go:embed leaves out names that begin
+// with "_" or ".". So a file in a game folder whose name also exists in
+// assets/shaders beside game.toml is shadowed by that file, and a file
+// named "_..." is missing from the built game.
+func (c *checker) embedding() {
+	for _, f := range c.files {
+		dir := ""
+		for _, d := range append([]string{c.runtimeDir()}, c.mountDirs...) {
+			if rel, err := filepath.Rel(d, f); err == nil && !strings.HasPrefix(rel, "..") {
+				dir = d
+				break
+			}
+		}
+		if dir == "" {
+			continue
+		}
+		rel, _ := filepath.Rel(dir, f)
+		disp := display(c.workDir, f)
+		for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+			if strings.HasPrefix(part, "_") {
+				c.add(Problem{Severity: SevError, Kind: KindNotEmbedded, File: disp,
+					Message: fmt.Sprintf("%s is not embedded: go:embed leaves out names beginning with _, so the built game does not have it", disp)})
+				break
+			}
+		}
+		if dir == c.runtimeDir() {
+			if c.engineRuntime && c.scanned[f].kind != kindUnknown {
+				if _, err := fs.Stat(assets.Engine(), "shaders/"+filepath.ToSlash(rel)); err != nil && !strings.HasPrefix(filepath.Base(f), "_") {
+					c.add(Problem{Severity: SevWarning, Kind: KindNotEmbedded, File: disp,
+						Message: fmt.Sprintf("%s is not among the engine files embedded in this sleak binary: rebuild it (go run ./cmd/sleak does)", disp)})
+				}
+			}
+			continue
+		}
+		shadow := filepath.Join(c.runtimeDir(), rel)
+		if st, err := os.Stat(shadow); err == nil && st.Mode().IsRegular() {
+			c.add(Problem{Severity: SevWarning, Kind: KindShadowed, File: disp,
+				Message: fmt.Sprintf("%s is shadowed: the game reads %s from the working directory (%s) before its embedded copy", disp, path.Join(backends.ShaderDir, filepath.ToSlash(rel)), display(c.workDir, shadow))})
+		}
+	}
 }
 
 // isEngineDir reports whether dir is the engine's own shader folder, whose
@@ -381,12 +441,24 @@ func (c *checker) embeddedName(abs string) (string, bool) {
 	return strings.CutPrefix(filepath.ToSlash(rel), assets.Prefix)
 }
 
+// readFound reads a file with its includes expanded, as the loaders
+// read it.
 func (c *checker) readFound(abs, where string) ([]byte, error) {
 	if where == "embedded" {
 		rel, _ := c.embeddedName(abs)
-		return fs.ReadFile(assets.Engine(), rel)
+		src, err := assets.ExpandIncludes("shaders/"+strings.TrimPrefix(rel, "shaders/"), func(name string) ([]byte, error) {
+			return fs.ReadFile(assets.Engine(), name)
+		})
+		if err != nil {
+			return nil, err
+		}
+		return src.Text, nil
 	}
-	return os.ReadFile(abs)
+	src, _, err := c.inc.expand(abs)
+	if err != nil {
+		return nil, err
+	}
+	return src.Text, nil
 }
 
 // rowFiles lists what backend k loads for the stages a row needs, by
@@ -506,6 +578,54 @@ func (c *checker) coverage() {
 				cell.Present = append(cell.Present, disp)
 			}
 		}
+		c.provenance(r)
+	}
+}
+
+// manifest returns dir's manifest, read once.
+func (c *checker) manifest(dir string) *Manifest {
+	m, ok := c.manifests[dir]
+	if !ok {
+		var err error
+		m, err = readManifest(dir)
+		if err != nil {
+			c.add(Problem{Severity: SevWarning, Kind: KindManifest, File: display(c.workDir, filepath.Join(dir, ManifestName)), Message: err.Error()})
+		}
+		c.manifests[dir] = m
+	}
+	return m
+}
+
+// provenance tells, for each OpenGL variant of r on disk, whether it was
+// written by hand or generated, and reports a generated one whose SPIR-V
+// changed (or that was edited) since.
+func (c *checker) provenance(r *stemRow) {
+	cell := r.cells[backends.OpenGL]
+	if cell == nil {
+		return
+	}
+	for _, disp := range cell.Present {
+		if contains(cell.Embedded, disp) {
+			continue
+		}
+		abs := c.absOf(disp)
+		ni := c.scanned[abs]
+		if ni.kind != kindGL {
+			ni = classify(filepath.Base(abs))
+		}
+		spv := filepath.Join(filepath.Dir(abs), ni.stem+"."+ni.stage+".spv")
+		state, err := generatedState(abs, spv, c.manifest(filepath.Dir(abs)))
+		if err != nil || state == GLMissingVariant {
+			continue
+		}
+		if cell.Provenance == nil {
+			cell.Provenance = map[string]string{}
+		}
+		cell.Provenance[disp] = state
+		if state == GLStaleGenerated {
+			c.add(Problem{Severity: SevError, Kind: KindStaleGenerated, Stem: r.stem, Backend: backends.OpenGL.String(), File: disp,
+				Message: fmt.Sprintf("%s was generated from %s, which has changed since (or the file was edited): run sleak shaders generate, or remove its first line to keep it as hand-written", disp, display(c.workDir, spv))})
+		}
 	}
 }
 
@@ -532,12 +652,59 @@ func (c *checker) missing(r *stemRow, k backends.Kind, f reqFile, srcMissing str
 			msg += fmt.Sprintf("; run sleak shaders compile to build it from %s", backends.SourceOf(f.disp))
 		}
 	}
+	if near := c.nearStem(r); near != "" {
+		msg += fmt.Sprintf("; no file of stem %s exists anywhere: did you mean %s?", r.stem, near)
+	}
 	if r.acceptedOn(k) {
 		c.add(Problem{Severity: SevAccepted, Kind: KindAcceptedGap, Stem: r.stem, Backend: k.String(), File: f.disp,
 			Message: fmt.Sprintf("%s: accepted, game.toml limits %s to %s", msg, r.stem, strings.Join(r.limited, ", "))})
 		return
 	}
 	c.add(Problem{Severity: SevError, Kind: KindMissingVariant, Stem: r.stem, Backend: k.String(), File: f.disp, Message: msg})
+}
+
+// nearStem suggests, for a stem with no file at all (a name in game.toml
+// with a typo), the stem on disk it was probably meant to be: the closest
+// by edit distance, at most two edits and less than half the name away.
+func (c *checker) nearStem(r *stemRow) string {
+	if len(r.files) > 0 {
+		return ""
+	}
+	if _, ok := engineStem(r.stem); ok {
+		return ""
+	}
+	best, bestD := "", 3
+	for _, o := range c.order {
+		if len(o.files) == 0 || o.stem == r.stem {
+			continue
+		}
+		d := editDistance(r.stem, o.stem)
+		if (d < bestD || d == bestD && best != "" && o.stem < best) && d*2 < len(r.stem) {
+			best, bestD = o.stem, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // hlslEntriesOf lists the HLSL entry points a file must define.
@@ -739,17 +906,8 @@ func (c *checker) staleness() {
 }
 
 func (c *checker) judgeSPIRV(spv, src, disp, srcDisp, stem string) {
-	dir := filepath.Dir(spv)
-	m, ok := c.manifests[dir]
-	if !ok {
-		var err error
-		m, err = readManifest(dir)
-		if err != nil {
-			c.add(Problem{Severity: SevWarning, Kind: KindManifest, File: display(c.workDir, filepath.Join(dir, ManifestName)), Message: err.Error()})
-		}
-		c.manifests[dir] = m
-	}
-	in, err := hashSource(src)
+	m := c.manifest(filepath.Dir(spv))
+	in, err := hashSource(src, c.inc)
 	if err != nil {
 		c.add(Problem{Severity: SevError, Kind: KindStale, Stem: stem, File: disp, Message: fmt.Sprintf("%s: %v", srcDisp, err)})
 		return

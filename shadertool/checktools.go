@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
 )
 
@@ -24,9 +25,10 @@ func (c *checker) runTools() error {
 		case kindGL:
 			glFiles = append(glFiles, f)
 		case kindHLSL, kindDX12:
-			src, err := os.ReadFile(f)
+			src, err := c.readFound(f, "file")
 			if err != nil {
-				return fmt.Errorf("read %s: %w", display(c.workDir, f), err)
+				// Reported by namesAndEntries, which reads it the same way.
+				continue
 			}
 			for _, e := range []string{"VS_Main", "PS_Main"} {
 				if ok, _ := hlslHasEntry(src, e); ok {
@@ -60,6 +62,7 @@ func (c *checker) runTools() error {
 		return fmt.Errorf("temporary folder: %w", err)
 	}
 	defer os.RemoveAll(tmp)
+	c.tmp = tmp
 
 	var jobs []func()
 	if glslc != "" {
@@ -103,7 +106,8 @@ func (c *checker) stemOf(abs string) string {
 // what this glslc produces.
 func (c *checker) checkSource(exe, abs, out string) {
 	disp := display(c.workDir, abs)
-	msg, err := runTool(c.ctx, c.workDir, exe, argPath(disp), "-o", out)
+	args := append(c.inc.glslcFlags(), argPath(disp), "-o", out)
+	msg, err := runTool(c.ctx, c.workDir, exe, args...)
 	if err != nil {
 		if c.ctx.Err() != nil {
 			return
@@ -123,7 +127,14 @@ func (c *checker) checkSource(exe, abs, out string) {
 // its extension, as the driver will compile it.
 func (c *checker) checkGL(exe, abs string) {
 	disp := display(c.workDir, abs)
-	msg, err := runTool(c.ctx, c.workDir, exe, argPath(disp))
+	file, src, err := c.expanded(abs)
+	var msg string
+	if err == nil {
+		msg, err = runTool(c.ctx, c.workDir, exe, file)
+		msg = strings.ReplaceAll(src.Locate(strings.ReplaceAll(msg, file, disp)), c.workDir+string(filepath.Separator), "")
+	} else {
+		msg = err.Error()
+	}
 	if err != nil {
 		if c.ctx.Err() != nil {
 			return
@@ -146,13 +157,41 @@ func (c *checker) checkHLSL(exe, abs, entry string) {
 	if entry == "PS_Main" {
 		stage = "frag"
 	}
-	msg, err := runTool(c.ctx, c.workDir, exe, "-D", "-e", entry, "-S", stage, "--target-env", "vulkan1.0", argPath(disp), "-o", os.DevNull)
+	file, _, err := c.expanded(abs)
+	var msg string
+	if err == nil {
+		msg, err = runTool(c.ctx, c.workDir, exe, "-D", "-e", entry, "-S", stage, "--target-env", "vulkan1.0", file, "-o", os.DevNull)
+		msg = strings.ReplaceAll(msg, file, disp)
+	} else {
+		msg = err.Error()
+	}
 	if err != nil && c.ctx.Err() == nil {
 		c.mu.Lock()
 		c.broken[abs+"#"+entry] = true
 		c.hlslFails = append(c.hlslFails, hlslFailure{abs: abs, entry: entry, output: trimEcho(msg, disp)})
 		c.mu.Unlock()
 	}
+}
+
+// expanded writes abs with its includes expanded (as the OpenGL and
+// Direct3D loaders expand them) to a file of the same name in the
+// temporary folder, for a tool that cannot find the engine's includes
+// itself. Each copy gets its own subfolder, so parallel runs never share
+// a file.
+func (c *checker) expanded(abs string) (string, *assets.ShaderSource, error) {
+	src, _, err := c.inc.expand(abs)
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := os.MkdirTemp(c.tmp, "x")
+	if err != nil {
+		return "", nil, fmt.Errorf("temporary folder: %w", err)
+	}
+	p := filepath.Join(dir, filepath.Base(abs))
+	if err := os.WriteFile(p, src.Text, 0o644); err != nil {
+		return "", nil, fmt.Errorf("write %s: %w", p, err)
+	}
+	return p, src, nil
 }
 
 type hlslFailure struct {

@@ -141,7 +141,15 @@ func Compile(ctx context.Context, opt CompileOptions) (*CompileResult, error) {
 		return res, fmt.Errorf("%w in %s", ErrNoSources, strings.Join(res.Dirs, ", "))
 	}
 
+	engineDir, cleanup, err := engineShaderDir(workDir)
+	if err != nil {
+		return res, err
+	}
+	defer cleanup()
+	inc := &includeSet{roots: dirs, engine: engineDir}
+
 	manifests := map[string]*Manifest{}
+	var broken []*compileUnit
 	for _, u := range units {
 		if _, ok := manifests[u.dir]; !ok {
 			m, err := readManifest(u.dir)
@@ -150,8 +158,14 @@ func Compile(ctx context.Context, opt CompileOptions) (*CompileResult, error) {
 			}
 			manifests[u.dir] = m
 		}
-		if u.inputs, err = hashSource(u.src); err != nil {
-			return res, fmt.Errorf("%s: %w", u.disp, err)
+		if u.inputs, err = hashSource(u.src, inc); err != nil {
+			if !isIncludeError(err) {
+				return res, fmt.Errorf("%s: %w", u.disp, err)
+			}
+			// glslc would loop on a cycle: this one fails without it.
+			u.err = err
+			broken = append(broken, u)
+			continue
 		}
 		if u.spvHash, err = hashFile(u.spv); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return res, fmt.Errorf("%s: %w", display(workDir, u.spv), err)
@@ -160,6 +174,10 @@ func Compile(ctx context.Context, opt CompileOptions) (*CompileResult, error) {
 
 	judgeAll := func(glslc string) {
 		for _, u := range units {
+			if u.err != nil {
+				u.state = staleSource
+				continue
+			}
 			e, ok := manifests[u.dir].Entries[filepath.Base(u.src)]
 			u.state = judge(e, ok, u.inputs.Hash, u.spvHash, glslc)
 		}
@@ -182,6 +200,9 @@ func Compile(ctx context.Context, opt CompileOptions) (*CompileResult, error) {
 
 	var todo []*compileUnit
 	for _, u := range units {
+		if u.err != nil {
+			continue
+		}
 		if u.state == fresh {
 			res.UpToDate = append(res.UpToDate, u.disp)
 		} else {
@@ -196,13 +217,16 @@ func Compile(ctx context.Context, opt CompileOptions) (*CompileResult, error) {
 	for _, w := range res.Warnings {
 		prog.line("warning: " + w)
 	}
+	for _, u := range broken {
+		prog.failed(u.disp, u.err.Error())
+	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = defaultJobs()
 	}
 	parallel(ctx, jobs, len(todo), func(i int) {
 		u := todo[i]
-		msg, err := compileOne(ctx, workDir, exe, u, res.Glslc)
+		msg, err := compileOne(ctx, workDir, exe, u, res.Glslc, inc)
 		u.err = err
 		if err != nil {
 			prog.failed(u.disp, err.Error())
@@ -215,7 +239,7 @@ func Compile(ctx context.Context, opt CompileOptions) (*CompileResult, error) {
 		return res, err
 	}
 
-	for _, u := range todo {
+	for _, u := range append(broken, todo...) {
 		if u.err != nil {
 			res.Failed = append(res.Failed, CompileFailure{Source: u.disp, Message: u.err.Error()})
 			continue
@@ -276,7 +300,7 @@ func workingDir(wd string) (string, error) {
 // failed compile leaves the last good .spv in place. It returns glslc's
 // output (warnings on success) and an error carrying glslc's message on
 // failure.
-func compileOne(ctx context.Context, workDir, exe string, u *compileUnit, version string) (string, error) {
+func compileOne(ctx context.Context, workDir, exe string, u *compileUnit, version string, inc *includeSet) (string, error) {
 	tmp, err := os.CreateTemp(u.dir, "."+filepath.Base(u.spv)+".*.tmp")
 	if err != nil {
 		return "", fmt.Errorf("create temporary output: %w", err)
@@ -285,7 +309,8 @@ func compileOne(ctx context.Context, workDir, exe string, u *compileUnit, versio
 	tmp.Close()
 	defer os.Remove(tmpName) // a no-op once renamed
 
-	out, err := runTool(ctx, workDir, exe, argPath(u.disp), "-o", tmpName)
+	args := append(inc.glslcFlags(), argPath(u.disp), "-o", tmpName)
+	out, err := runTool(ctx, workDir, exe, args...)
 	if err != nil {
 		return out, err
 	}
@@ -300,12 +325,8 @@ func compileOne(ctx context.Context, workDir, exe string, u *compileUnit, versio
 		return out, fmt.Errorf("replace %s: %w", u.spv, err)
 	}
 	var incs []string
-	for _, inc := range u.inputs.Includes {
-		if rel, err := filepath.Rel(u.dir, inc); err == nil {
-			incs = append(incs, filepath.ToSlash(rel))
-		} else {
-			incs = append(incs, filepath.ToSlash(inc))
-		}
+	for _, p := range u.inputs.Includes {
+		incs = append(incs, inc.relName(u.src, p))
 	}
 	u.entry = ManifestEntry{Source: u.inputs.Hash, Includes: incs, Glslc: version, SPIRV: sum}
 	return out, nil

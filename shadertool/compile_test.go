@@ -195,7 +195,7 @@ func TestCompileWithoutGlslc(t *testing.T) {
 	m := &Manifest{Version: manifestVersion, Entries: map[string]ManifestEntry{}}
 	for _, name := range []string{"fresh.vert", "changed.frag"} {
 		writeFile(t, filepath.Join(dir, name+".spv"), "spv of "+name)
-		in, err := hashSource(filepath.Join(dir, name))
+		in, err := hashSource(filepath.Join(dir, name), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,9 +250,17 @@ func TestDefaultDirs(t *testing.T) {
 		t.Fatal(err)
 	}
 	engine := filepath.Join(root, "assets", "shaders")
-	// From the repository root the game and engine folders are one.
-	if got := DefaultDirs(root); len(got) != 1 || got[0] != engine {
-		t.Errorf("repository root: %v, want [%s]", got, engine)
+	// From the repository root the game and engine folders are one, and
+	// game.toml's [shaders] dirs add the sample game's.
+	game2 := filepath.Join(root, "voxel", "game", "assets", "shaders")
+	if got := DefaultDirs(root); len(got) != 2 || got[0] != engine || got[1] != game2 {
+		t.Errorf("repository root: %v, want [%s %s]", got, engine, game2)
+	}
+	// A game's [shaders] dirs, relative to its game.toml.
+	writeFile(t, filepath.Join(game, "game.toml"), "[shaders]\ndirs = [\"mine/shaders\"]\n")
+	os.MkdirAll(filepath.Join(game, "mine", "shaders"), 0o755)
+	if got := DefaultDirs(game); len(got) != 2 || got[1] != filepath.Join(game, "mine", "shaders") {
+		t.Errorf("game with [shaders] dirs: %v", got)
 	}
 	// From a folder inside the repository, the engine's comes too.
 	if got := DefaultDirs(filepath.Join(root, "shadertool")); len(got) != 1 || got[0] != engine {

@@ -21,13 +21,22 @@ const ModulePath = "github.com/sleakgo/sleak"
 // ErrNoShaderDirs means none of the default shader folders exists.
 var ErrNoShaderDirs = errors.New("no shader folder found")
 
-// DefaultDirs returns the folders the commands use when none are given: the
-// game's assets/shaders below workDir and, when workDir lies inside a
-// checkout of the engine, the engine's own assets/shaders. Both are returned
-// only when they exist, once each even when they are the same folder.
+// DefaultDirs returns the folders the commands use when none are given,
+// which are the folders the game loads shaders from: the game's
+// assets/shaders below workDir, the folders game.toml's [shaders] dirs
+// names (the game's embedded and mounted shaders, relative to game.toml in
+// workDir) and, when workDir lies inside a checkout of the engine, the
+// engine's own assets/shaders. Each is returned only when it exists, once
+// even when two are the same folder. A game.toml that does not load adds
+// no folder; Check reports why.
 func DefaultDirs(workDir string) []string {
 	var cands []string
 	cands = append(cands, filepath.Join(workDir, filepath.FromSlash(backends.ShaderDir)))
+	if f, err := loadGameConfig(filepath.Join(workDir, "game.toml")); err == nil {
+		for _, d := range f.Shaders.Dirs {
+			cands = append(cands, filepath.Join(workDir, filepath.FromSlash(d)))
+		}
+	}
 	if root, ok := engineRoot(workDir); ok {
 		cands = append(cands, filepath.Join(root, filepath.FromSlash(backends.ShaderDir)))
 	}

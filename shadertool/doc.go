@@ -26,6 +26,18 @@
 // Stems that game.toml declares as limited to some backends are reported as
 // accepted gaps rather than errors.
 //
+// [Generate] writes missing OpenGL variants (foo_gl.vert, foo_gl.frag) from
+// the Vulkan SPIR-V with spirv-cross, marked generated in their first line
+// and in the manifest; hand-written variants are never touched, and Check
+// shows which is which and reports stale generated files.
+//
+// Includes resolve as at run time: beside the including file, then in the
+// engine's shader folder, where the shared interface (sleak.glsl,
+// sleak_gl.glsl, sleak.hlsli) lives; OpenGL and HLSL files are expanded
+// with assets.ExpandIncludes, the loaders' own expander, before a tool sees
+// them. Include cycles and over-deep graphs are refused before any tool
+// runs, and every tool run is bounded by ToolTimeout.
+//
 // The engine's own stems have fixed roles (see [EngineStems]): the shadow
 // stem needs only a vertex stage, the gbuffer stem only a fragment stage.
 //

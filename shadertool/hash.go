@@ -3,11 +3,15 @@ package shadertool
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+
+	"github.com/sleakgo/sleak/assets"
 )
 
 // includeLine matches a quoted #include, the form glslc resolves relative
@@ -16,8 +20,9 @@ import (
 var includeLine = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"`)
 
 // directIncludes returns the files src names in #include "x", resolved
-// relative to src's folder, in the order they appear.
-func directIncludes(src string, data []byte) []string {
+// relative to src's folder and then in the engine's (see includeSet), in
+// the order they appear.
+func directIncludes(src string, data []byte, inc *includeSet) []string {
 	var out []string
 	for _, m := range includeLine.FindAllSubmatch(data, -1) {
 		name := string(m[1])
@@ -25,7 +30,7 @@ func directIncludes(src string, data []byte) []string {
 			out = append(out, filepath.Clean(name))
 			continue
 		}
-		out = append(out, filepath.Join(filepath.Dir(src), filepath.FromSlash(name)))
+		out = append(out, inc.resolve(filepath.Join(filepath.Dir(src), filepath.FromSlash(name))))
 	}
 	return out
 }
@@ -38,51 +43,49 @@ type sourceInputs struct {
 	Missing  []string // includes that do not exist (glslc will report them)
 }
 
-// hashSource hashes src together with everything it includes. The hash
-// covers each include's path relative to src, so moving an include (or
-// pointing at a different one) counts as a change, and a missing include
-// hashes differently from an empty one.
-func hashSource(src string) (sourceInputs, error) {
-	h := sha256.New()
-	fmt.Fprintf(h, "sleak shader inputs v1\n")
+// hashSource hashes src together with everything it includes, found
+// through inc as at run time. The hash covers each include's name relative
+// to src (or in the engine's folder), so moving an include (or pointing at
+// a different one) counts as a change, and a missing include hashes
+// differently from an empty one. An include graph that cannot be expanded
+// (a cycle, nesting deeper than assets.MaxIncludeDepth, a name outside the
+// folder) is an error: glslc would loop on a cycle.
+func hashSource(src string, inc *includeSet) (sourceInputs, error) {
+	src = filepath.Clean(src)
+	if _, err := readSource(src); err != nil {
+		return sourceInputs{}, fmt.Errorf("read shader source: %w", err)
+	}
+	_, read, err := inc.expand(src)
 	var in sourceInputs
-	visited := map[string]bool{}
-	var visit func(p string, top bool) error
-	visit = func(p string, top bool) error {
-		if visited[p] {
-			return nil
+	if err != nil {
+		var ie *assets.IncludeError
+		if !errors.As(err, &ie) || !errors.Is(err, fs.ErrNotExist) {
+			return sourceInputs{}, err
 		}
-		visited[p] = true
-		rel, err := filepath.Rel(filepath.Dir(src), p)
+		// glslc reports a missing include with its own message; the hash
+		// records it so that creating the file counts as a change.
+		in.Missing = append(in.Missing, inc.resolve(filepath.Join(filepath.Dir(filepath.FromSlash(ie.File)), filepath.FromSlash(ie.Name))))
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "sleak shader inputs v2\n")
+	seen := map[string]bool{}
+	for i, p := range read {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		data, err := readSource(p)
 		if err != nil {
-			rel = p
+			return sourceInputs{}, fmt.Errorf("read %s, included by %s: %w", p, src, err)
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			if top {
-				return fmt.Errorf("read shader source: %w", err)
-			}
-			if !os.IsNotExist(err) {
-				return fmt.Errorf("read %s, included by %s: %w", p, src, err)
-			}
-			in.Missing = append(in.Missing, p)
-			fmt.Fprintf(h, "missing %q\n", filepath.ToSlash(rel))
-			return nil
-		}
-		if !top {
+		if i > 0 {
 			in.Includes = append(in.Includes, p)
 		}
-		fmt.Fprintf(h, "file %q %d\n", filepath.ToSlash(rel), len(data))
+		fmt.Fprintf(h, "file %q %d\n", inc.relName(src, p), len(data))
 		h.Write(data)
-		for _, inc := range directIncludes(p, data) {
-			if err := visit(inc, false); err != nil {
-				return err
-			}
-		}
-		return nil
 	}
-	if err := visit(filepath.Clean(src), true); err != nil {
-		return sourceInputs{}, err
+	for _, m := range in.Missing {
+		fmt.Fprintf(h, "missing %q\n", inc.relName(src, m))
 	}
 	in.Hash = hex.EncodeToString(h.Sum(nil))
 	return in, nil

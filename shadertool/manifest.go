@@ -23,6 +23,16 @@ const manifestVersion = 1
 type Manifest struct {
 	Version int                      `json:"version"`
 	Entries map[string]ManifestEntry `json:"entries"`
+	// Generated records, per OpenGL variant written by Generate (keyed by
+	// its name, e.g. "foo_gl.vert"), what it was generated from.
+	Generated map[string]GeneratedEntry `json:"generated,omitempty"`
+}
+
+// GeneratedEntry is one generated OpenGL variant.
+type GeneratedEntry struct {
+	From   string `json:"from"`          // the .spv it was translated from, e.g. "foo.vert.spv"
+	SPIRV  string `json:"spv_sha256"`    // SHA-256 of that .spv when it was translated
+	Output string `json:"output_sha256"` // SHA-256 of the file written
 }
 
 // ManifestEntry is one source's last successful compile.
@@ -64,6 +74,9 @@ func readManifest(dir string) (*Manifest, error) {
 	}
 	for k, v := range got.Entries {
 		m.Entries[k] = v
+	}
+	if len(got.Generated) > 0 {
+		m.Generated = got.Generated
 	}
 	return m, nil
 }

@@ -2,6 +2,7 @@ package shadertool
 
 import (
 	"errors"
+	"github.com/sleakgo/sleak/assets"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -172,9 +173,9 @@ func TestJudge(t *testing.T) {
 func TestHashSourceIncludes(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "a.frag"), "#include \"x.glsl\"\n  #  include \"sub/y.glsl\"\n")
-	writeFile(t, filepath.Join(dir, "x.glsl"), "#include \"a.frag\"\n") // a cycle must end
-	writeFile(t, filepath.Join(dir, "sub/y.glsl"), "#include \"../missing.glsl\"\n")
-	in, err := hashSource(filepath.Join(dir, "a.frag"))
+	writeFile(t, filepath.Join(dir, "x.glsl"), "// shared\n")
+	writeFile(t, filepath.Join(dir, "sub/y.glsl"), "#include \"missing.glsl\"\n")
+	in, err := hashSource(filepath.Join(dir, "a.frag"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,11 +183,41 @@ func TestHashSourceIncludes(t *testing.T) {
 		t.Errorf("includes %v missing %v", in.Includes, in.Missing)
 	}
 	before := in.Hash
-	writeFile(t, filepath.Join(dir, "missing.glsl"), "")
-	if in, _ = hashSource(filepath.Join(dir, "a.frag")); in.Hash == before {
+	writeFile(t, filepath.Join(dir, "sub/missing.glsl"), "")
+	if in, _ = hashSource(filepath.Join(dir, "a.frag"), nil); in.Hash == before {
 		t.Error("creating a missing include did not change the hash")
 	}
-	if _, err := hashSource(filepath.Join(dir, "nope.frag")); err == nil || !errors.Is(err, fs.ErrNotExist) {
+	if _, err := hashSource(filepath.Join(dir, "nope.frag"), nil); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing source: %v", err)
+	}
+}
+
+// An include graph glslc would loop on, or that names files outside the
+// folder, is refused before any tool runs.
+func TestHashSourceRefusesBrokenGraphs(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		is    error
+	}{
+		{"itself", map[string]string{"a.frag": "#include \"a.frag\"\n"}, assets.ErrIncludeCycle},
+		{"cycle", map[string]string{"a.frag": "#include \"x.glsl\"\n", "x.glsl": "#include \"a.frag\"\n"}, assets.ErrIncludeCycle},
+		{"climbs", map[string]string{"a.frag": "#include \"../x.glsl\"\n"}, assets.ErrIncludeName},
+		{"fifo-free size", map[string]string{"a.frag": strings.Repeat("x", assets.MaxShaderBytes+1)}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for n, s := range tt.files {
+				writeFile(t, filepath.Join(dir, n), s)
+			}
+			_, err := hashSource(filepath.Join(dir, "a.frag"), nil)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("error %v, want %v", err, tt.is)
+			}
+		})
 	}
 }

@@ -35,6 +35,9 @@ const (
 	KindAcceptedGap       = "accepted-gap"       // a missing variant game.toml accepts
 	KindUnusedLimit       = "unused-limit"       // [shaders] limited names a stem found nowhere
 	KindManifest          = "manifest"           // a manifest could not be read
+	KindStaleGenerated    = "stale-generated"    // a generated OpenGL variant no longer matches its SPIR-V
+	KindShadowed          = "shadowed"           // a game file the working directory's copy hides at run time
+	KindNotEmbedded       = "not-embedded"       // a file on disk the built binary does not have
 )
 
 // Report is the result of [Check]. Its JSON form (field names in the tags)
@@ -93,6 +96,9 @@ type Cell struct {
 	Present  []string `json:"present"`            // files that exist, needed or not
 	Missing  []string `json:"missing"`            // needed files that do not exist
 	Embedded []string `json:"embedded,omitempty"` // present only in the binary's engine copy
+	// Provenance says, for each OpenGL variant present on disk, whether it
+	// is GLHandWritten, GLGenerated or GLStaleGenerated.
+	Provenance map[string]string `json:"provenance,omitempty"`
 }
 
 // Backend statuses of a stem or a feature.
@@ -212,6 +218,8 @@ func cellText(c Cell) string {
 		return "-"
 	case len(c.Needed) == 0:
 		return "extra"
+	case len(c.Missing) == 0 && len(c.Provenance) > 0:
+		return provenanceText(c)
 	case len(c.Missing) == 0 && len(c.Embedded) > 0:
 		return "ok (embedded)"
 	case len(c.Missing) == 0:
@@ -224,6 +232,24 @@ func cellText(c Cell) string {
 		parts = append(parts, "no "+shortName(m))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// provenanceText names how an OpenGL cell's files were made: hand-written,
+// generated, or generated from SPIR-V that has changed since.
+func provenanceText(c Cell) string {
+	counts := map[string]int{}
+	for _, p := range c.Provenance {
+		counts[p]++
+	}
+	switch {
+	case counts[GLStaleGenerated] > 0:
+		return "STALE generated"
+	case counts[GLGenerated] > 0 && counts[GLHandWritten] > 0:
+		return "hand-written + generated"
+	case counts[GLGenerated] > 0:
+		return "generated"
+	}
+	return "hand-written"
 }
 
 // shortName is the name after the stem: ".frag.spv", "_gl.vert".

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"time"
 )
 
 // The external programs this package runs, by the name looked up on PATH.
@@ -45,6 +47,8 @@ func lookTool(tool string) (string, error) {
 // toolVersion returns the first line of "tool --version", the part that
 // names the release (for glslc: "shaderc 2023.2-1").
 func toolVersion(ctx context.Context, exe string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, ToolTimeout)
+	defer cancel()
 	out, err := exec.CommandContext(ctx, exe, "--version").CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("%s --version: %w: %s", exe, err, strings.TrimSpace(string(out)))
@@ -57,9 +61,22 @@ func toolVersion(ctx context.Context, exe string) (string, error) {
 	return line, nil
 }
 
+// ToolTimeout bounds one run of an external tool. The engine's shaders
+// compile in well under a second each; a run that takes this long is stuck
+// (glslc loops forever on some malformed input) and is killed, so one bad
+// file cannot hang a build.
+var ToolTimeout = 60 * time.Second
+
+// ErrToolTimeout means a tool ran longer than ToolTimeout and was killed.
+var ErrToolTimeout = errors.New("killed after running too long")
+
 // runTool runs exe with args in dir and returns its combined output. A
-// non-zero exit is an error whose message is the tool's own output.
+// non-zero exit is an error whose message is the tool's own output; a run
+// past ToolTimeout is killed and wraps ErrToolTimeout.
 func runTool(ctx context.Context, dir, exe string, args ...string) (string, error) {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, ToolTimeout)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Dir = dir
 	var buf bytes.Buffer
@@ -68,8 +85,11 @@ func runTool(ctx context.Context, dir, exe string, args ...string) (string, erro
 	err := cmd.Run()
 	out := cleanOutput(buf.String())
 	if err != nil {
+		if parent.Err() != nil {
+			return out, parent.Err()
+		}
 		if ctx.Err() != nil {
-			return out, ctx.Err()
+			return out, fmt.Errorf("%s %w (%s)", filepath.Base(exe), ErrToolTimeout, ToolTimeout)
 		}
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && out != "" {

@@ -1,17 +1,7 @@
 #version 450
 // Exposure, ACES filmic tonemap (Narkowicz's fit) and gamma 2.2 to the
 // 8-bit output.
-layout(set = 0, binding = 0) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;  // w: time
-    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    vec4 lightColor;
-    vec4 ambient;    // w: exposure
-    vec4 fogColor;
-    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-} frame;
+#include "sleak.glsl"
 layout(set = 1, binding = 0) uniform sampler2D hdrColor;
 
 layout(location = 0) out vec4 outColor;

@@ -1,16 +1,6 @@
 // Exposure, ACES filmic tonemap (Narkowicz's fit) and gamma 2.2 to the
 // 8-bit output. Same math as composite.frag.
-cbuffer Frame : register(b0) {
-    column_major float4x4 viewProj;
-    column_major float4x4 invViewProj;
-    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
-    float4 cameraPos;  // w: time
-    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    float4 lightColor;
-    float4 ambient;    // w: exposure
-    float4 fogColor;
-    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-};
+#include "sleak.hlsli"
 
 Texture2D hdrColor : register(t0);
 

@@ -1,4 +1,5 @@
 #version 450
+#include "sleak.glsl"
 // Fullscreen triangle; no vertex buffer.
 void main() {
     vec2 p = vec2((gl_VertexIndex << 1) & 2, gl_VertexIndex & 2);

@@ -1,17 +1,7 @@
 #version 410 core
 // Forward lighting: sun with filtered shadows, ambient, distance fog. Output is
 // linear HDR; composite tonemaps it.
-layout(std140) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;  // w: time
-    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    vec4 lightColor;
-    vec4 ambient;    // w: exposure
-    vec4 fogColor;
-    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-} frame;
+#include "sleak_gl.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_texture;
 #define SHADOWMAP u_shadowMap
@@ -30,7 +20,7 @@ float shadowFactor(vec3 worldPos) {
     }
     vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
     vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = vec2(0.5 + 0.5 * ndc.x, 0.5 + 0.5 * ndc.y);
+    vec2 uv = sleakShadowUV(ndc);
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
         return 1.0;
     }

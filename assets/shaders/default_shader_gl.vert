@@ -1,18 +1,6 @@
 #version 410 core
 // Default-format meshes: position, normal, tangent, color, uv (bone data unused).
-layout(std140) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;  // w: time
-    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    vec4 lightColor;
-    vec4 ambient;    // w: exposure
-    vec4 fogColor;
-    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-} frame;
-uniform mat4 u_model;
-uniform vec4 u_color;
+#include "sleak_gl.glsl"
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec3 inNormal;
@@ -31,6 +19,5 @@ void main() {
     vColor = inColor * u_color;
     vUV = inUV;
     gl_Position = frame.viewProj * world;
-    // The engine's projections give clip depth in [0, 1]; OpenGL clips to [-w, w].
-    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position = sleakClip(gl_Position);
 }

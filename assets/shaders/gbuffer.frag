@@ -2,10 +2,7 @@
 // The engine's fixed gbuffer fragment stage; every gbuffer stem's vertex
 // shader feeds it (see docs/SHADERS.md for the interface).
 layout(set = 1, binding = 0) uniform sampler2D albedoTex;
-layout(push_constant) uniform Draw {
-    mat4 model;
-    vec4 color;
-} draw;
+#include "sleak.glsl"
 
 layout(location = 0) in vec3 vNormal;
 layout(location = 1) in vec4 vColor;   // rgb albedo, a ambient occlusion

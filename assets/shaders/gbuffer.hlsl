@@ -8,10 +8,7 @@
 //   float2 uv       : TEXCOORD0;
 //   float4 surface  : TEXCOORD1;   roughness, metallic, emissive
 //   nointerpolation float4 tile : TEXCOORD2;  atlas tile: xy origin, zw size (zw = 0: none)
-cbuffer Draw : register(b1) {
-    column_major float4x4 model;
-    float4 color;
-};
+#include "sleak.hlsli"
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);

@@ -1,55 +1,5 @@
-// The engine's fixed gbuffer pixel stage; every gbuffer stem's VS_Main
-// feeds it. A gbuffer stem's output struct must declare exactly these
-// members in this order (see docs/DIRECTX.md):
-//
-//   float4 position : SV_Position;
-//   float3 normal   : NORMAL;      world-space normal
-//   float4 color    : COLOR0;      rgb albedo, a ambient occlusion
-//   float2 uv       : TEXCOORD0;
-//   float4 surface  : TEXCOORD1;   roughness, metallic, emissive
-//   nointerpolation float4 tile : TEXCOORD2;  atlas tile: xy origin, zw size (zw = 0: none)
-cbuffer Draw : register(b1) {
-    column_major float4x4 model;
-    float4 color;
-};
-
+// gbuffer for Direct3D 12: gbuffer.hlsl, included below, with what
+// Direct3D 12 does differently stated here.
 // Direct3D 12 root signature: b1 root constants, t0 a descriptor table,
 // s0 a sampler table.
-Texture2D albedoTex : register(t0);
-SamplerState albedoSampler : register(s0);
-
-struct PSInput {
-    float4 position : SV_Position;
-    float3 normal   : NORMAL;
-    float4 color    : COLOR0;
-    float2 uv       : TEXCOORD0;
-    float4 surface  : TEXCOORD1;
-    nointerpolation float4 tile : TEXCOORD2;
-};
-
-struct PSOutput {
-    float4 albedo   : SV_Target0; // rgb albedo, a AO
-    float4 normal   : SV_Target1; // xyz 0.5 + 0.5 n, w roughness
-    float4 material : SV_Target2; // x metallic, y emissive
-    float depth     : SV_Depth;
-};
-
-PSOutput PS_Main(PSInput input) {
-    PSOutput o;
-    float2 uv = input.uv;
-    if (input.tile.z > 0.0) {
-        uv = input.tile.xy + (input.uv - floor(input.uv)) * input.tile.zw;
-    }
-    float4 tex = albedoTex.Sample(albedoSampler, uv);
-    o.albedo = float4(tex.rgb * input.color.rgb * color.rgb, input.color.a);
-    o.normal = float4(normalize(input.normal) * 0.5 + 0.5, input.surface.x);
-    o.material = float4(input.surface.y, input.surface.z, 0.0, 1.0);
-    // Cut-out texels (leaves). Wine's compiler has no discard or clip, so
-    // such a texel gets the far plane as its depth instead, which fails the
-    // pass's LESS depth test and writes nothing, as discard would.
-    o.depth = input.position.z;
-    if (tex.a < 0.5) {
-        o.depth = 1.0;
-    }
-    return o;
-}
+#include "gbuffer.hlsl"

@@ -2,8 +2,7 @@
 // The engine's fixed gbuffer fragment stage; every gbuffer stem's vertex
 // shader feeds it (see docs/SHADERS.md for the interface).
 uniform sampler2D u_texture;
-uniform mat4 u_model;
-uniform vec4 u_color;
+#include "sleak_gl.glsl"
 
 layout(location = 0) in vec3 vNormal;
 layout(location = 1) in vec4 vColor;   // rgb albedo, a ambient occlusion

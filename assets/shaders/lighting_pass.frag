@@ -1,16 +1,6 @@
 #version 450
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky colour.
-layout(set = 0, binding = 0) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;  // w: time
-    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    vec4 lightColor;
-    vec4 ambient;    // w: exposure
-    vec4 fogColor;
-    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-} frame;
+#include "sleak.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D gAlbedo;
 layout(set = 1, binding = 1) uniform sampler2D gNormal;
@@ -27,7 +17,7 @@ float shadowFactor(vec3 worldPos) {
     }
     vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
     vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = vec2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+    vec2 uv = sleakShadowUV(ndc);
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
         return 1.0;
     }
@@ -69,7 +59,7 @@ void main() {
     }
     vec2 size = vec2(textureSize(gDepth, 0));
     // Row 0 of the framebuffer is NDC y = +1 (the viewport is flipped).
-    vec2 ndc = vec2(gl_FragCoord.x / size.x * 2.0 - 1.0, 1.0 - gl_FragCoord.y / size.y * 2.0);
+    vec2 ndc = sleakScreenNDC(gl_FragCoord.xy, size);
     vec4 w = frame.invViewProj * vec4(ndc, depth, 1.0);
     vec3 worldPos = w.xyz / w.w;
     vec4 albedo = texelFetch(gAlbedo, p, 0);

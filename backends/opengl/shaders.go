@@ -30,10 +30,12 @@ func (p *program) destroy() {
 type source struct {
 	file backends.ShaderFile
 	text []byte
+	at   *assets.ShaderSource // names the files behind the driver's source string numbers
 }
 
-// readSources loads the files of one program through assets.ReadFile (the
-// working directory first, then the engine's embedded copies). The error
+// readSources loads the files of one program through assets.ReadShader (the
+// working directory first, then the engine's embedded copies), includes
+// expanded. The error
 // repeats the OpenGL renderer's lines: one "Cannot open shader file" per
 // missing file, and for a two-stage program "Failed to read shader files"
 // naming both.
@@ -43,10 +45,11 @@ func readSources(files backends.ShaderFiles) ([]source, error) {
 	var first *backends.ShaderError
 	var msgs []string
 	for _, f := range all {
-		text, err := assets.ReadFile(f.Path)
+		sh, err := assets.ReadShader(f.Path)
 		if err != nil {
 			msg := "Cannot open shader file: " + f.Path
-			if !errors.Is(err, fs.ErrNotExist) {
+			var inc *assets.IncludeError
+			if !errors.Is(err, fs.ErrNotExist) || errors.As(err, &inc) {
 				msg += " (" + err.Error() + ")"
 			}
 			msgs = append(msgs, msg)
@@ -55,7 +58,7 @@ func readSources(files backends.ShaderFiles) ([]source, error) {
 			}
 			continue
 		}
-		srcs = append(srcs, source{file: f, text: text})
+		srcs = append(srcs, source{file: f, text: sh.Text, at: sh})
 	}
 	if first == nil {
 		return srcs, nil
@@ -103,6 +106,7 @@ func linkSources(srcs []source, context string) (*program, error) {
 		}
 		s, err := compileShader(kind, src.text)
 		if err != nil {
+			err = errors.New(src.at.Locate(err.Error()))
 			return nil, withContext(&backends.ShaderError{Path: src.file.Path, Stage: src.file.Stage, Err: err}, context)
 		}
 		shaders = append(shaders, s)

@@ -8,6 +8,7 @@
 //	sleak shaders resolve -r BACKEND --stem NAME --pass main|shadow|gbuffer|transparent
 //	sleak shaders compile [-j N] [DIR...]
 //	sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
+//	sleak shaders generate [DIR...]
 //	sleak formats check [FILE]
 //	sleak render [-r BACKEND] [-scene scenes/showcase.toml] [-size WxH] [-frames N] [-out OUT.png] [-stats OUT.json] [-headless] [-strict-shaders]
 package main
@@ -22,9 +23,10 @@ const usage = `usage:
   sleak shaders resolve -r BACKEND PATH.hlsl
   sleak shaders resolve -r BACKEND --stem NAME --pass main|shadow|gbuffer|transparent
   sleak shaders compile [-j N] [DIR...]
-                                      (glslc, incremental; default DIR assets/shaders)
+                                      (glslc, incremental; default: the folders the game loads)
   sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
                                       (variant coverage, staleness, compile and layout checks)
+  sleak shaders generate [DIR...]     (missing foo_gl.vert/.frag from the Vulkan SPIR-V)
   sleak formats check [FILE]          (default game.toml)
   sleak render [flags]                (sleak render -h lists them)
 `
@@ -53,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return shadersCompile(args[2:], stdout, stderr)
 		case "check":
 			return shadersCheck(args[2:], stdout, stderr)
+		case "generate":
+			return shadersGenerate(args[2:], stdout, stderr)
 		}
 	case "formats":
 		if len(args) >= 2 && args[1] == "check" {

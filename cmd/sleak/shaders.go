@@ -12,12 +12,13 @@ import (
 	"github.com/sleakgo/sleak/shadertool"
 )
 
-const compileUsage = `usage: sleak shaders compile [-j N] [DIR...]
+const compileUsage = `usage: sleak shaders compile [-C DIR] [-j N] [DIR...]
 
 Compiles every *.vert, *.frag and *.comp below each DIR (skipping *_gl.*)
 with glslc into SRC.spv beside it, recompiling only what changed since the
-last run (see .spv-manifest.json in each folder). Default DIRs: the game's
-assets/shaders and, inside the engine's repository, the engine's.
+last run (see .spv-manifest.json in each folder). Default DIRs: the folders
+the game loads, which are its assets/shaders, the folders game.toml's
+[shaders] dirs names and, inside the engine's repository, the engine's.
 `
 
 const checkUsage = `usage: sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
@@ -34,6 +35,7 @@ func shadersCompile(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, compileUsage); fs.PrintDefaults() }
 	jobs := fs.Int("j", 0, "glslc processes at once (default: the number of CPUs)")
+	workDir := fs.String("C", "", "run in `DIR` (folders and game.toml are relative to it)")
 	dirs, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
@@ -42,7 +44,7 @@ func shadersCompile(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	res, err := shadertool.Compile(ctx, shadertool.CompileOptions{
-		Dirs: dirs, Progress: stderr, Terminal: isTerminal(stderr), Jobs: *jobs,
+		Dirs: dirs, WorkDir: *workDir, Progress: stderr, Terminal: isTerminal(stderr), Jobs: *jobs,
 	})
 	var missing *shadertool.ToolMissingError
 	var failed *shadertool.CompileError
@@ -69,6 +71,42 @@ func shadersCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stderr, "%d compiled, %d up to date (%s)\n", len(res.Compiled), len(res.UpToDate), res.Glslc)
+	return 0
+}
+
+const generateUsage = `usage: sleak shaders generate [DIR...]
+
+Writes every missing OpenGL variant (foo_gl.vert, foo_gl.frag) below each DIR
+from the Vulkan SPIR-V beside it, with spirv-cross (desktop GLSL 4.10, the
+engine's clip-depth and y conventions). A generated file says so in its first
+line and in .spv-manifest.json; a hand-written one is never overwritten.
+Run sleak shaders compile first. Default DIRs as for compile.
+`
+
+func shadersGenerate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sleak shaders generate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, generateUsage); fs.PrintDefaults() }
+	dirs, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := shadertool.Generate(ctx, shadertool.GenerateOptions{Dirs: dirs})
+	if res != nil {
+		for _, g := range res.Generated {
+			fmt.Fprintf(stderr, "generated %s\n", g)
+		}
+		for _, f := range res.Failed {
+			fmt.Fprintf(stderr, "cannot generate from %s: %s\n", f.Source, f.Message)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "sleak:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "%d generated, %d generated earlier and up to date, %d hand-written kept\n", len(res.Generated), len(res.UpToDate), len(res.HandWritten))
 	return 0
 }
 

@@ -32,7 +32,7 @@ func (e *CompileError) Error() string {
 // and returns the bytecode. name is the source name the compiler writes in
 // its messages: the file's path. The source is passed in memory, because
 // the engine's own shaders may be embedded in the binary rather than on
-// disk; #include is therefore not supported.
+// disk; callers expand #include first (assets.ReadShader).
 //
 // The compiler runs in this process: a shader that crashes it (Wine 8.0's
 // compiler crashes on some constructs, see docs/DIRECTX.md) takes the

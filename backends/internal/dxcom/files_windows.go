@@ -30,8 +30,9 @@ type Bytecode struct {
 	VS, PS []byte
 }
 
-// CompileFiles reads each file once through assets.ReadFile (the working
-// directory first, then the engine's embedded copy) and compiles each stage
+// CompileFiles reads each file once through assets.ReadShader (the working
+// directory first, then the engine's embedded copy, includes expanded by
+// the same lookup) and compiles each stage
 // with D3DCompile. context ("vertex format voxel, gbuffer pass") goes into
 // the error, which is a *backends.ShaderError naming the file and the stage.
 func CompileFiles(files backends.ShaderFiles, context string) (Bytecode, error) {
@@ -40,13 +41,15 @@ func CompileFiles(files backends.ShaderFiles, context string) (Bytecode, error) 
 	for _, f := range files.All() {
 		text, ok := texts[f.Path]
 		if !ok {
-			var err error
-			if text, err = assets.ReadFile(f.Path); err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
+			sh, err := assets.ReadShader(f.Path)
+			if err != nil {
+				var inc *assets.IncludeError
+				if errors.Is(err, fs.ErrNotExist) && !errors.As(err, &inc) {
 					err = &NotFoundError{f.Path}
 				}
 				return Bytecode{}, ShaderError(f, context, err)
 			}
+			text = sh.Text
 			texts[f.Path] = text
 		}
 		profile := VertexProfile

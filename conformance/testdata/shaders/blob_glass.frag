@@ -2,17 +2,7 @@
 // Transparent stem of the blob test format: lit, with the vertex and
 // material alpha for the blend. The transparent pass does not cull, so the
 // normal is turned toward the viewer to light both sides alike.
-layout(set = 0, binding = 0) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;  // w: time
-    vec4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    vec4 lightColor;
-    vec4 ambient;    // w: exposure
-    vec4 fogColor;
-    vec4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-} frame;
+#include "sleak.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 #define SHADOWMAP shadowMap
 
@@ -29,7 +19,7 @@ float shadowFactor(vec3 worldPos) {
     }
     vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
     vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = vec2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+    vec2 uv = sleakShadowUV(ndc);
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
         return 1.0;
     }

@@ -1,21 +1,6 @@
 // Unlit overlay geometry (crosshair, hotbar, block highlight) in the default
 // vertex format. Same math as hud.vert/.frag.
-cbuffer Frame : register(b0) {
-    column_major float4x4 viewProj;
-    column_major float4x4 invViewProj;
-    column_major float4x4 lightViewProj;
-    float4 cameraPos;
-    float4 lightDir;
-    float4 lightColor;
-    float4 ambient;
-    float4 fogColor;
-    float4 fogParams;
-};
-
-cbuffer Draw : register(b1) {
-    column_major float4x4 model;
-    float4 color;
-};
+#include "sleak.hlsli"
 
 struct VSInput {
     float3 position : TEXCOORD0;

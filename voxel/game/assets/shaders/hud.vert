@@ -1,21 +1,7 @@
 #version 450
 // Unlit overlay geometry (crosshair, hotbar, block highlight) in the
 // default vertex format.
-layout(set = 0, binding = 0) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;
-    vec4 lightDir;
-    vec4 lightColor;
-    vec4 ambient;
-    vec4 fogColor;
-    vec4 fogParams;
-} frame;
-layout(push_constant) uniform Draw {
-    mat4 model;
-    vec4 color;
-} draw;
+#include "sleak.glsl"
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec3 inNormal;

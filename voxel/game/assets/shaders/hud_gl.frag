@@ -1,4 +1,5 @@
 #version 410 core
+#include "sleak_gl.glsl"
 layout(location = 0) in vec4 vColor;
 layout(location = 0) out vec4 outColor;
 

@@ -1,22 +1,8 @@
 #version 450
 // Opaque chunks drawn forward, lit like the engine's default shader.
-layout(set = 0, binding = 0) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;
-    vec4 lightDir;
-    vec4 lightColor;
-    vec4 ambient;
-    vec4 fogColor;
-    vec4 fogParams;
-} frame;
+#include "sleak.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D atlas;
-layout(push_constant) uniform Draw {
-    mat4 model;  // translation to the chunk origin
-    vec4 color;
-} draw;
 #define SHADOWMAP shadowMap
 
 layout(location = 0) in vec3 vWorldPos;
@@ -34,7 +20,7 @@ float shadowFactor(vec3 worldPos) {
     }
     vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
     vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = vec2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+    vec2 uv = sleakShadowUV(ndc);
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
         return 1.0;
     }

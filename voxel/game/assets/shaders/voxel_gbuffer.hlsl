@@ -1,22 +1,7 @@
 // Opaque chunks into the gbuffer: vertex stage only; the engine's gbuffer
 // PS_Main samples the atlas tile, drops cut-out texels and writes the
 // targets. Same math as voxel_gbuffer.vert.
-cbuffer Frame : register(b0) {
-    column_major float4x4 viewProj;
-    column_major float4x4 invViewProj;
-    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
-    float4 cameraPos;  // w: time
-    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    float4 lightColor;
-    float4 ambient;    // w: exposure
-    float4 fogColor;
-    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-};
-
-cbuffer Draw : register(b1) {
-    column_major float4x4 model; // translation to the chunk origin
-    float4 color;
-};
+#include "sleak.hlsli"
 
 // The packed chunk vertex (voxel/mesh.Vertex: see its documentation for the
 // bit layout), read as two R32_UINT attributes.

@@ -1,20 +1,6 @@
 #version 450
 // Opaque chunks into the gbuffer; pairs with the engine's gbuffer.frag.
-layout(set = 0, binding = 0) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;
-    vec4 lightDir;
-    vec4 lightColor;
-    vec4 ambient;
-    vec4 fogColor;
-    vec4 fogParams;
-} frame;
-layout(push_constant) uniform Draw {
-    mat4 model;  // translation to the chunk origin
-    vec4 color;
-} draw;
+#include "sleak.glsl"
 layout(location = 0) in uint data0;
 layout(location = 1) in uint data1;
 

@@ -1,22 +1,7 @@
 // Water and glass: lit like the opaque chunks and alpha-blended over the
 // scene (the pass blends and tests depth without writing it). Same math as
 // voxel_water.vert/.frag.
-cbuffer Frame : register(b0) {
-    column_major float4x4 viewProj;
-    column_major float4x4 invViewProj;
-    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
-    float4 cameraPos;  // w: time
-    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
-    float4 lightColor;
-    float4 ambient;    // w: exposure
-    float4 fogColor;
-    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
-};
-
-cbuffer Draw : register(b1) {
-    column_major float4x4 model; // translation to the chunk origin
-    float4 color;
-};
+#include "sleak.hlsli"
 
 Texture2D atlas : register(t0);
 SamplerState atlasSampler : register(s0);
@@ -94,7 +79,7 @@ float4 PS_Main(VSOutput input) : SV_Target {
     if (lightDir.w >= 0.5) {
         float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
         float3 ndc = lc.xyz / lc.w;
-        float2 suv = float2(0.5 + 0.5 * ndc.x, 0.5 - 0.5 * ndc.y);
+        float2 suv = SLEAK_SHADOW_UV(ndc);
         if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
             float texel = fogParams.z;
             float ref = ndc.z - 0.0005;

@@ -1,20 +1,8 @@
 #version 410 core
 // Water and glass: alpha-blended over the lit scene.
-layout(std140) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;
-    vec4 lightDir;
-    vec4 lightColor;
-    vec4 ambient;
-    vec4 fogColor;
-    vec4 fogParams;
-} frame;
+#include "sleak_gl.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_texture;
-uniform mat4 u_model;
-uniform vec4 u_color;
 #define SHADOWMAP u_shadowMap
 
 layout(location = 0) in vec3 vWorldPos;
@@ -32,7 +20,7 @@ float shadowFactor(vec3 worldPos) {
     }
     vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
     vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = vec2(0.5 + 0.5 * ndc.x, 0.5 + 0.5 * ndc.y);
+    vec2 uv = sleakShadowUV(ndc);
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
         return 1.0;
     }

@@ -1,18 +1,6 @@
 #version 410 core
 // Chunks drawn forward (main stem, also the transparent stem's vertex stage).
-layout(std140) uniform Frame {
-    mat4 viewProj;
-    mat4 invViewProj;
-    mat4 lightViewProj;
-    vec4 cameraPos;
-    vec4 lightDir;
-    vec4 lightColor;
-    vec4 ambient;
-    vec4 fogColor;
-    vec4 fogParams;
-} frame;
-uniform mat4 u_model;
-uniform vec4 u_color;
+#include "sleak_gl.glsl"
 layout(location = 0) in uint data0;
 layout(location = 1) in uint data1;
 
@@ -63,6 +51,5 @@ void main() {
     vUV = voxelUV();
     vTile = voxelTile();
     gl_Position = frame.viewProj * world;
-    // The engine's projections give clip depth in [0, 1]; OpenGL clips to [-w, w].
-    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position = sleakClip(gl_Position);
 }

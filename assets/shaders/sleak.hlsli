@@ -1,0 +1,34 @@
+// The engine's shader interface for HLSL (vs_5_0 / ps_5_0), included by
+// every Direct3D shader:
+//
+//     #include "sleak.hlsli"
+//
+// The Direct3D backends expand includes themselves (assets.ReadShader)
+// through the same lookup as the shader, so a game's shader includes this
+// engine file by its bare name. The same interface as sleak.glsl for
+// Vulkan. Wine's HLSL compiler rejects calls to user functions, so the
+// helpers are macros.
+#ifndef SLEAK_HLSLI
+#define SLEAK_HLSLI
+
+cbuffer Frame : register(b0) {
+    column_major float4x4 viewProj;
+    column_major float4x4 invViewProj;
+    column_major float4x4 lightViewProj; // world -> shadow clip space (depth 0..1)
+    float4 cameraPos;  // w: time in seconds
+    float4 lightDir;   // xyz: direction light travels, w: 1 when shadows are on
+    float4 lightColor;
+    float4 ambient;    // w: exposure
+    float4 fogColor;
+    float4 fogParams;  // x: start, y: end (0: off), z: 1 / shadow map size
+};
+
+cbuffer Draw : register(b1) {
+    column_major float4x4 model;
+    float4 color;
+};
+
+// A texture's first row is the top of the image rendered into it.
+#define SLEAK_SHADOW_UV(ndc) float2(0.5 + 0.5 * (ndc).x, 0.5 - 0.5 * (ndc).y)
+
+#endif
