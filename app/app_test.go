@@ -14,6 +14,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
 )
 
 var linuxBackends = []string{"vulkan", "opengl"}
@@ -78,7 +79,7 @@ func TestSystemsErrorsAndQuit(t *testing.T) {
 			if err := r.Run(); err != nil || r.Frames() != 3 {
 				t.Fatalf("run: %v after %d frames; want Quit after 3", err, r.Frames())
 			}
-			if d := r.Frame.Stats.Draws[backends.PassForward] + r.Frame.Stats.Draws[backends.PassGBuffer]; d == 0 {
+			if d := r.Frame.Stats.Draws[formats.PassForward] + r.Frame.Stats.Draws[formats.PassGBuffer]; d == 0 {
 				t.Error("the cube was not drawn")
 			}
 
@@ -127,11 +128,11 @@ func TestStrictRefusesBrokenShaders(t *testing.T) {
 		missing          bool
 	}{
 		{"corrupt spv", "vulkan", format("strict_corrupt"), "assets/shaders/strict_corrupt.vert.spv",
-			[]string{"vertex format pos, main pass", "vertex format pos, shadow pass"}, false},
+			[]string{"vertex format pos, forward pass", "vertex format pos, shadow pass"}, false},
 		{"glsl syntax error", "opengl", format("strict_syntax"), "assets/shaders/strict_syntax_gl.vert",
-			[]string{"vertex format pos, main pass", "vertex format pos, shadow pass"}, false},
+			[]string{"vertex format pos, forward pass", "vertex format pos, shadow pass"}, false},
 		{"missing variant", "opengl", format("strict_nowhere"), "assets/shaders/strict_nowhere_gl.vert",
-			[]string{"vertex format pos, main pass", "vertex format pos, shadow pass"}, true},
+			[]string{"vertex format pos, forward pass", "vertex format pos, shadow pass"}, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/internal/atomicfile"
 )
@@ -40,8 +39,8 @@ func (r *Runner) Summary() Summary {
 	if r.frames > 0 {
 		s.MeanCPUFrameMS = ms(r.cpu) / float64(r.frames)
 	}
-	for p := backends.RenderPass(0); p < backends.NumRenderPasses; p++ {
-		if _, ok := p.Stem(); ok {
+	for p := formats.Pass(0); p < formats.NumPasses; p++ {
+		if p.TakesDraws() {
 			s.Draws[p.String()] = st.Draws[p]
 		}
 		s.PassTimeMS[p.String()] = ms(st.PassTime[p])

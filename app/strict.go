@@ -112,7 +112,7 @@ func buildAll(r *Runner, logs *strictLog) error {
 		// it blocks is reported against the main stem's failing file
 		// when it shares the stem, else as not built.
 		mainPath := ""
-		for _, p := range [...]formats.Pass{formats.PassMain, formats.PassShadow, formats.PassGBuffer, formats.PassTransparent} {
+		for _, p := range [...]formats.Pass{formats.PassForward, formats.PassShadow, formats.PassGBuffer, formats.PassTransparent} {
 			stem := l.Stem(p)
 			if stem == "" {
 				continue
@@ -135,7 +135,7 @@ func buildAll(r *Runner, logs *strictLog) error {
 				path = stem
 			}
 			se.add(path, reason, user)
-			if p == formats.PassMain {
+			if p == formats.PassForward {
 				mainPath = path
 			}
 		}

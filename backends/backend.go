@@ -18,47 +18,6 @@ type TextureID uint32
 // ShaderID names a material shader; 0 is never a valid shader.
 type ShaderID uint32
 
-// RenderPass is one step of a frame, in the order a frame runs them.
-type RenderPass uint8
-
-// The passes of a frame. Shadow, GBuffer, Forward and Transparent take draws;
-// Lighting and Composite are fullscreen steps the backend runs itself between
-// BeginPass and EndPass.
-const (
-	PassShadow RenderPass = iota
-	PassGBuffer
-	PassLighting
-	PassForward
-	PassTransparent
-	PassComposite
-	NumRenderPasses
-)
-
-var renderPassNames = [NumRenderPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite"}
-
-func (p RenderPass) String() string {
-	if p < NumRenderPasses {
-		return renderPassNames[p]
-	}
-	return "pass?"
-}
-
-// Stem returns the vertex-format stem a pass draws custom formats with, and
-// false for the fullscreen passes.
-func (p RenderPass) Stem() (formats.Pass, bool) {
-	switch p {
-	case PassShadow:
-		return formats.PassShadow, true
-	case PassGBuffer:
-		return formats.PassGBuffer, true
-	case PassForward:
-		return formats.PassMain, true
-	case PassTransparent:
-		return formats.PassTransparent, true
-	}
-	return 0, false
-}
-
 // Config describes how to start a backend. Zero values mean defaults.
 type Config struct {
 	Width, Height int               // framebuffer size in pixels
@@ -144,7 +103,7 @@ type Draw struct {
 // implementation, over each API's core.Driver. All calls come from one
 // goroutine (the render thread); none is safe for concurrent use.
 //
-// A frame is BeginFrame, then for each RenderPass in order BeginPass, any
+// A frame is BeginFrame, then for each formats.Pass in order BeginPass, any
 // number of Draw calls (passes that take them), EndPass; then EndFrame, which
 // presents to the window, if any, and keeps the image for ReadPixels.
 //
@@ -204,7 +163,7 @@ type Backend interface {
 	FormatReady(format formats.Handle, pass formats.Pass) bool
 
 	BeginFrame(frame *FrameData) error
-	BeginPass(pass RenderPass) error
+	BeginPass(pass formats.Pass) error
 	Draw(d *Draw)
 	EndPass() error
 	EndFrame() error

@@ -82,14 +82,14 @@ func TestResolveStem(t *testing.T) {
 	v := func(p, e string) ShaderFile { return ShaderFile{StageVertex, p, e} }
 	f := func(p, e string) ShaderFile { return ShaderFile{StageFragment, p, e} }
 	tests := []row{
-		{Vulkan, formats.PassMain, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
+		{Vulkan, formats.PassForward, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
 		{Vulkan, formats.PassTransparent, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
 		{Vulkan, formats.PassShadow, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main")}},
 		{Vulkan, formats.PassGBuffer, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/gbuffer.frag.spv", "main")}},
-		{OpenGL, formats.PassMain, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/voxel_gl.frag", "main")}},
+		{OpenGL, formats.PassForward, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/voxel_gl.frag", "main")}},
 		{OpenGL, formats.PassShadow, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main")}},
 		{OpenGL, formats.PassGBuffer, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/gbuffer_gl.frag", "main")}},
-		{D3D11, formats.PassMain, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/voxel.hlsl", "PS_Main")}},
+		{D3D11, formats.PassForward, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/voxel.hlsl", "PS_Main")}},
 		{D3D11, formats.PassShadow, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main")}},
 		{D3D11, formats.PassGBuffer, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/gbuffer.hlsl", "PS_Main")}},
 		{D3D12, formats.PassTransparent, []ShaderFile{v("assets/shaders/voxel_dx12.hlsl", "VS_Main"), f("assets/shaders/voxel_dx12.hlsl", "PS_Main")}},
@@ -104,11 +104,11 @@ func TestResolveStem(t *testing.T) {
 			t.Errorf("%v %v:\n got %+v\nwant %+v", tc.kind, tc.pass, got.All(), tc.want)
 		}
 	}
-	if got, _ := ResolveStem(D3D11, "voxel", formats.PassMain); !reflect.DeepEqual(got.Paths(), []string{"assets/shaders/voxel.hlsl"}) {
+	if got, _ := ResolveStem(D3D11, "voxel", formats.PassForward); !reflect.DeepEqual(got.Paths(), []string{"assets/shaders/voxel.hlsl"}) {
 		t.Errorf("one HLSL file serves both stages: Paths = %v", got.Paths())
 	}
 	for _, bad := range []string{"", "a/b", "a.vert", ".."} {
-		if _, err := ResolveStem(Vulkan, bad, formats.PassMain); err == nil {
+		if _, err := ResolveStem(Vulkan, bad, formats.PassForward); err == nil {
 			t.Errorf("ResolveStem(%q) succeeded", bad)
 		}
 	}

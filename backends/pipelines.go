@@ -80,7 +80,7 @@ func (t *PipelineTable) Ready(h formats.Handle, p formats.Pass) bool {
 	if h == formats.DefaultHandle {
 		return false
 	}
-	if p != formats.PassMain && t.resolve(h, formats.PassMain) != Ready {
+	if p != formats.PassForward && t.resolve(h, formats.PassForward) != Ready {
 		return false
 	}
 	return t.resolve(h, p) == Ready
@@ -116,7 +116,7 @@ func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState 
 	}
 	stem := layout.Stem(p)
 	if stem == "" {
-		if p == formats.PassMain {
+		if p == formats.PassForward {
 			// Without a main stem the format cannot draw anywhere: that is
 			// a mistake worth one line, unlike an empty optional stem.
 			*st = Failed

@@ -60,20 +60,20 @@ func dropTime(_ []string, a slog.Attr) slog.Attr {
 func TestPipelineTableBuildsOnce(t *testing.T) {
 	tab, b, log, h := newTable(t)
 	for i := 0; i < 3; i++ {
-		if !tab.Ready(h, formats.PassMain) || !tab.Ready(h, formats.PassShadow) || !tab.Ready(h, formats.PassGBuffer) {
+		if !tab.Ready(h, formats.PassForward) || !tab.Ready(h, formats.PassShadow) || !tab.Ready(h, formats.PassGBuffer) {
 			t.Fatal("not ready")
 		}
 	}
 	if tab.Ready(h, formats.PassTransparent) {
 		t.Fatal("empty transparent stem must skip the pass")
 	}
-	if got := strings.Join(b.calls, " "); got != "blob/main blob/shadow blob/gbuffer" {
+	if got := strings.Join(b.calls, " "); got != "blob/forward blob/shadow blob/gbuffer" {
 		t.Fatalf("builds = %q, want each named stem once", got)
 	}
 	if tab.State(h, formats.PassTransparent) != Skipped || log.Len() != 0 {
 		t.Fatalf("empty stem: state %v, log %q; want skipped and silent", tab.State(h, formats.PassTransparent), log)
 	}
-	if tab.Ready(formats.DefaultHandle, formats.PassMain) {
+	if tab.Ready(formats.DefaultHandle, formats.PassForward) {
 		t.Fatal("the default format has no stems")
 	}
 }
@@ -84,7 +84,7 @@ func TestPipelineTableStickyFailure(t *testing.T) {
 		if tab.Ready(h, formats.PassGBuffer) {
 			t.Fatal("missing gbuffer variant reported ready")
 		}
-		if !tab.Ready(h, formats.PassMain) || !tab.Ready(h, formats.PassShadow) {
+		if !tab.Ready(h, formats.PassForward) || !tab.Ready(h, formats.PassShadow) {
 			t.Fatal("other passes must be unaffected")
 		}
 	}
@@ -109,12 +109,12 @@ func TestPipelineTableStickyFailure(t *testing.T) {
 
 func TestPipelineTableMainGatesEveryPass(t *testing.T) {
 	tab, b, log, h := newTable(t, "assets/shaders/blob.frag.spv")
-	for _, p := range []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassMain, formats.PassTransparent} {
+	for _, p := range []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassForward, formats.PassTransparent} {
 		if tab.Ready(h, p) {
 			t.Errorf("%v ready although the main stem failed", p)
 		}
 	}
-	if strings.Join(b.calls, " ") != "blob/main" {
+	if strings.Join(b.calls, " ") != "blob/forward" {
 		t.Errorf("built %v; with a failed main nothing else is even tried", b.calls)
 	}
 	if strings.Count(log.String(), "\n") != 1 || !strings.Contains(log.String(), "Failed to compile 'assets/shaders/blob.frag.spv' for vertex format blob") {
@@ -131,9 +131,9 @@ func TestPipelineTableNoMainStem(t *testing.T) {
 	var log bytes.Buffer
 	tab := NewPipelineTable(OpenGL, reg, func(formats.Handle, *formats.Layout, formats.Pass, ShaderFiles) error { return nil },
 		slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{ReplaceAttr: dropTime})))
-	tab.Ready(h, formats.PassMain)
-	tab.Ready(h, formats.PassMain)
-	want := `level=ERROR msg="OpenGLRenderer: Vertex format bare has no main shader stem" backend=opengl format=bare pass=main` + "\n"
+	tab.Ready(h, formats.PassForward)
+	tab.Ready(h, formats.PassForward)
+	want := `level=ERROR msg="OpenGLRenderer: Vertex format bare has no main shader stem" backend=opengl format=bare pass=forward` + "\n"
 	if log.String() != want {
 		t.Fatalf("log\n got %q\nwant %q", log.String(), want)
 	}

@@ -11,9 +11,9 @@ import (
 // variant failed shows up here instead of reading like a culling bug.
 type Stats struct {
 	Frame uint64
-	Draws [NumRenderPasses]int // draws submitted per pass
+	Draws [formats.NumPasses]int // draws submitted per pass
 	// Triangles counts the triangles of the draws that went ahead, per pass.
-	Triangles [NumRenderPasses]int
+	Triangles [formats.NumPasses]int
 	Culled    int // entities outside the frustum, all passes
 	// Dropped[h][p] counts draws of format h dropped in stem pass p because
 	// its pipeline was skipped or failed. Indexed by handle; grows as formats
@@ -25,8 +25,8 @@ type Stats struct {
 	// DroppedStale counts draws that named a mesh or texture ID no live
 	// object has (destroyed, or never created); each is logged with its ID.
 	DroppedStale int
-	PassTime     [NumRenderPasses]time.Duration // CPU time spent recording each pass
-	CPUTime      time.Duration                  // the whole frame on the CPU
+	PassTime     [formats.NumPasses]time.Duration // CPU time spent recording each pass
+	CPUTime      time.Duration                    // the whole frame on the CPU
 }
 
 // Reset clears the counters for a new frame without freeing memory.

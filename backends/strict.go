@@ -45,7 +45,7 @@ func CheckFiles(k Kind, registry *formats.Registry, materialShaders []string) er
 	seen := map[string]bool{}
 	for _, h := range registry.Handles() {
 		l, _ := registry.Get(h)
-		for p := formats.Pass(0); p < formats.NumPasses; p++ {
+		for _, p := range formats.StemPasses {
 			stem := l.Stem(p)
 			if stem == "" {
 				continue

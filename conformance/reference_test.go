@@ -28,7 +28,7 @@ type tracer struct {
 	w, h   int
 	log    *slog.Logger
 	frame  backends.FrameData
-	draws  [backends.NumRenderPasses][]traceDraw
+	draws  [formats.NumPasses][]traceDraw
 	img    *image.RGBA
 	frames uint64
 	bugs   bugs
@@ -176,7 +176,7 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	return nil
 }
 
-func (r *tracer) RunPass(p backends.RenderPass, draws []traceDraw) error {
+func (r *tracer) RunPass(p formats.Pass, draws []traceDraw) error {
 	r.draws[p] = append(r.draws[p], draws...)
 	return nil
 }
@@ -251,9 +251,9 @@ func (r *tracer) EndFrame() error {
 		r.log.Error("tracer: something went wrong this frame")
 	}
 	f := &r.frame
-	opaque := r.triangles(append(append([]traceDraw(nil), r.draws[backends.PassGBuffer]...), r.draws[backends.PassForward]...))
-	casters := r.triangles(r.draws[backends.PassShadow])
-	glass := r.triangles(r.draws[backends.PassTransparent])
+	opaque := r.triangles(append(append([]traceDraw(nil), r.draws[formats.PassGBuffer]...), r.draws[formats.PassForward]...))
+	casters := r.triangles(r.draws[formats.PassShadow])
+	glass := r.triangles(r.draws[formats.PassTransparent])
 	if r.bugs.noShadows {
 		casters = nil
 	}

@@ -165,7 +165,7 @@ func missingGBufferVariant(h *harness) {
 // and gbuffer stems, and the picture is the scene without it.
 func failedMainStem(h *harness) {
 	hs := h.open(blobLayout("blob_nomain", "blob_nomain", "blob_shadow", "blob_gbuffer", ""))
-	mainFiles := h.stemFiles("blob_nomain", formats.PassMain).Paths()
+	mainFiles := h.stemFiles("blob_nomain", formats.PassForward).Paths()
 	h.stage()
 	h.defaultCube("cube", cubePos, defaultShader)
 	broken := h.blobEntity(hs[0], otherPos) // deliberately not in the checks' scene copy
@@ -534,7 +534,7 @@ type draws struct{ shadow, gbuffer, forward, transparent int }
 func (h *harness) expectDraws(want draws) {
 	h.t.Helper()
 	s := h.ctx.Stats
-	got := draws{s.Draws[backends.PassShadow], s.Draws[backends.PassGBuffer], s.Draws[backends.PassForward], s.Draws[backends.PassTransparent]}
+	got := draws{s.Draws[formats.PassShadow], s.Draws[formats.PassGBuffer], s.Draws[formats.PassForward], s.Draws[formats.PassTransparent]}
 	if got != want {
 		h.t.Errorf("frame %d draws (shadow, gbuffer, forward, transparent) = %v, want %v", h.frame, got, want)
 	}

@@ -90,9 +90,13 @@ func TestPass(t *testing.T) {
 	want := []struct {
 		name, stem string
 		vertexOnly bool
-	}{{"main", "a", false}, {"shadow", "b", true}, {"gbuffer", "c", true}, {"transparent", "d", false}}
+	}{{"shadow", "b", true}, {"gbuffer", "c", true}, {"lighting", "", false}, {"forward", "a", false},
+		{"transparent", "d", false}, {"composite", "", false}}
 	for p := Pass(0); p < NumPasses; p++ {
 		w := want[p]
+		if p.TakesDraws() != (w.stem != "") {
+			t.Errorf("pass %v: TakesDraws = %v", p, p.TakesDraws())
+		}
 		if p.String() != w.name || l.Stem(p) != w.stem || p.VertexOnly() != w.vertexOnly {
 			t.Errorf("pass %d: %q %q %v", p, p.String(), l.Stem(p), p.VertexOnly())
 		}
@@ -100,10 +104,13 @@ func TestPass(t *testing.T) {
 			t.Errorf("ParsePass(%q) = %v, %v", w.name, q, err)
 		}
 	}
-	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(4)" {
+	if q, err := ParsePass("main"); err != nil || q != PassForward {
+		t.Errorf(`ParsePass("main") = %v, %v; want the forward pass`, q, err)
+	}
+	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(6)" {
 		t.Error("out-of-range pass")
 	}
-	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want main, shadow, gbuffer or transparent)` {
+	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want shadow, gbuffer, lighting, forward, transparent or composite)` {
 		t.Errorf("ParsePass(Main): %v", err)
 	}
 }

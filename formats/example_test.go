@@ -26,7 +26,7 @@ func Example() {
 	}
 	l, _ := reg.Get(h)
 	fmt.Println(h, l.Name, l.Stride)
-	for p := formats.PassMain; p < formats.NumPasses; p++ {
+	for _, p := range formats.StemPasses {
 		fmt.Printf("%s: %q\n", p, l.Stem(p))
 	}
 
@@ -38,7 +38,7 @@ func Example() {
 	fmt.Println(err)
 	// Output:
 	// 1 voxel 48
-	// main: "voxel"
+	// forward: "voxel"
 	// shadow: "voxel_shadow"
 	// gbuffer: ""
 	// transparent: ""

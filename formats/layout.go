@@ -2,24 +2,34 @@ package formats
 
 import "fmt"
 
-// Pass selects one of a layout's shader stems.
+// Pass is one step of a frame, in the order every frame runs them. It is
+// the engine's one pass vocabulary: the render systems, the backends and the
+// tools all name passes with it. The four passes that take draws (shadow,
+// gbuffer, forward, transparent) each draw a layout's stem for that pass;
+// lighting and composite are fullscreen steps.
 type Pass uint8
 
-// Passes, in the order a frame runs them on the deferred path: shadow first,
-// then gbuffer, then forward opaque (main) and transparent.
+// The passes of a frame, in order.
 const (
-	PassMain Pass = iota
-	PassShadow
+	PassShadow Pass = iota
 	PassGBuffer
+	PassLighting
+	PassForward // draws a layout's main stem
 	PassTransparent
+	PassComposite
 )
 
 // NumPasses is the number of passes, for arrays indexed by Pass.
-const NumPasses = 4
+const NumPasses = 6
 
-var passNames = [NumPasses]string{"main", "shadow", "gbuffer", "transparent"}
+// StemPasses are the passes that draw a layout's stems, the forward pass
+// (the main stem, which gates the others) first.
+var StemPasses = [...]Pass{PassForward, PassShadow, PassGBuffer, PassTransparent}
 
-// String returns "main", "shadow", "gbuffer" or "transparent".
+var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite"}
+
+// String returns the pass's name: "shadow", "gbuffer", "lighting",
+// "forward", "transparent" or "composite".
 func (p Pass) String() string {
 	if int(p) < NumPasses {
 		return passNames[p]
@@ -27,14 +37,24 @@ func (p Pass) String() string {
 	return fmt.Sprintf("Pass(%d)", uint8(p))
 }
 
-// ParsePass returns the pass named s, as spelled by [Pass.String].
+// TakesDraws reports whether the pass draws meshes (and so a stem of their
+// layout), as opposed to a fullscreen step.
+func (p Pass) TakesDraws() bool {
+	return p == PassShadow || p == PassGBuffer || p == PassForward || p == PassTransparent
+}
+
+// ParsePass returns the pass named s, as spelled by [Pass.String]; "main",
+// the forward stem's name in game.toml, also names the forward pass.
 func ParsePass(s string) (Pass, error) {
+	if s == "main" {
+		return PassForward, nil
+	}
 	for i, n := range passNames {
 		if n == s {
 			return Pass(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown pass %q (want main, shadow, gbuffer or transparent)", s)
+	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent or composite)", s)
 }
 
 // VertexOnly reports whether the pass's stem names a vertex shader only.
@@ -75,10 +95,10 @@ type Layout struct {
 }
 
 // Stem returns the stem used for pass p, or "" when the layout skips it (or p
-// is not a valid pass).
+// takes no draws).
 func (l *Layout) Stem(p Pass) string {
 	switch p {
-	case PassMain:
+	case PassForward:
 		return l.Shader
 	case PassShadow:
 		return l.ShadowShader

@@ -189,17 +189,17 @@ func (v *validator) attribute(j int) {
 	}
 }
 
-// stemFields pairs each pass with its TOML key, in pass order.
-var stemFields = [NumPasses]string{"shader", "shadow_shader", "gbuffer_shader", "transparent_shader"}
+// stemFields pairs each stem pass with its TOML key.
+var stemFields = [NumPasses]string{PassForward: "shader", PassShadow: "shadow_shader", PassGBuffer: "gbuffer_shader", PassTransparent: "transparent_shader"}
 
 func (v *validator) stems() {
 	var set []string
-	for p := PassMain; p < NumPasses; p++ {
+	for _, p := range StemPasses {
 		s := v.l.Stem(p)
 		if s == "" {
 			continue
 		}
-		if p != PassMain {
+		if p != PassForward {
 			set = append(set, stemFields[p])
 		}
 		if !validStem(s) {

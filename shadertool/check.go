@@ -343,7 +343,7 @@ func (c *checker) buildRows() {
 	if c.cfg != nil {
 		for i := range c.cfg.VertexFormats {
 			l := &c.cfg.VertexFormats[i]
-			for p := formats.Pass(0); p < formats.NumPasses; p++ {
+			for _, p := range formats.StemPasses {
 				stem := l.Stem(p)
 				if stem == "" {
 					continue
@@ -832,7 +832,7 @@ func (c *checker) layoutTargets() {
 	if c.cfg != nil {
 		for i := range c.cfg.VertexFormats {
 			l := &c.cfg.VertexFormats[i]
-			for p := formats.Pass(0); p < formats.NumPasses; p++ {
+			for _, p := range formats.StemPasses {
 				stem := l.Stem(p)
 				if stem == "" {
 					continue

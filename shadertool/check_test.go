@@ -100,7 +100,7 @@ func TestCheckCleanGame(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"format voxel: main", "format voxel: shadow"} {
+	for _, name := range []string{"format voxel: forward", "format voxel: shadow"} {
 		f := rep.feature(name)
 		if f == nil {
 			t.Fatalf("no feature row %q", name)
@@ -151,7 +151,7 @@ func TestCheckFindsEveryProblem(t *testing.T) {
 			},
 			want: []want{
 				{SevError, KindMissingVariant, "assets/shaders/grass.vert.spv", "its source assets/shaders/grass.vert is missing too"},
-				{SevError, KindMissingVariant, "assets/shaders/grass.frag.spv", "vertex format grass: main"},
+				{SevError, KindMissingVariant, "assets/shaders/grass.frag.spv", "vertex format grass: forward"},
 				{SevError, KindMissingVariant, "assets/shaders/grass_gl.vert", ""},
 				{SevError, KindMissingVariant, "assets/shaders/grass_gl.frag", ""},
 				{SevError, KindMissingVariant, "assets/shaders/grass.hlsl", ""},
@@ -263,7 +263,7 @@ func TestCheckFindsEveryProblem(t *testing.T) {
 				replaceIn(t, filepath.Join(dir, "game.toml"), "name = \"color\"\n  location = 2\n  format = \"Float4\"", "name = \"color\"\n  location = 2\n  format = \"UByte4\"")
 			},
 			want: []want{
-				{SevError, KindLayout, "assets/shaders/voxel.vert.spv", `vertex format "voxel" (main pass): attribute "color" at location 2 is UByte4 (uint x4), but assets/shaders/voxel.vert.spv reads it as vec4 inColor (float x4): base types differ`},
+				{SevError, KindLayout, "assets/shaders/voxel.vert.spv", `vertex format "voxel" (forward pass): attribute "color" at location 2 is UByte4 (uint x4), but assets/shaders/voxel.vert.spv reads it as vec4 inColor (float x4): base types differ`},
 				{SevError, KindLayout, "assets/shaders/voxel_gbuffer.vert.spv", `vertex format "voxel" (gbuffer pass): attribute "color" at location 2 is UByte4`},
 			},
 		},
@@ -273,7 +273,7 @@ func TestCheckFindsEveryProblem(t *testing.T) {
 				replaceIn(t, filepath.Join(dir, "game.toml"), "  [[vertex_format.attribute]]\n  name = \"uv\"\n  location = 3\n  format = \"Float2\"\n", "")
 			},
 			want: []want{
-				{SevError, KindLayout, "assets/shaders/voxel.vert.spv", `vertex format "voxel" (main pass): assets/shaders/voxel.vert.spv reads location 3 (vec2 inUV), but the format has no attribute at location 3`},
+				{SevError, KindLayout, "assets/shaders/voxel.vert.spv", `vertex format "voxel" (forward pass): assets/shaders/voxel.vert.spv reads location 3 (vec2 inUV), but the format has no attribute at location 3`},
 				{SevError, KindLayout, "assets/shaders/voxel_gbuffer.vert.spv", "no attribute at location 3"},
 			},
 		},
@@ -396,13 +396,13 @@ limited = [{stem = "water", backends = ["vulkan"]}]
 			t.Errorf("water row on %s: %s", b.Backend, b.Status)
 		}
 	}
-	f := rep.feature("format water: main")
+	f := rep.feature("format water: forward")
 	if f == nil {
 		t.Fatal("no feature row for format water")
 	}
 	for _, b := range f.Backends {
 		if b.Status != wantStatus[b.Backend] {
-			t.Errorf("format water: main on %s: %s", b.Backend, b.Status)
+			t.Errorf("format water: forward on %s: %s", b.Backend, b.Status)
 		}
 	}
 	var text bytes.Buffer

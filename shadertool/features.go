@@ -167,7 +167,7 @@ func (c *checker) features() {
 	for i := range c.cfg.VertexFormats {
 		l := &c.cfg.VertexFormats[i]
 		key := fmt.Sprintf("vertex format %q", l.Name)
-		for p := formats.Pass(0); p < formats.NumPasses; p++ {
+		for _, p := range formats.StemPasses {
 			stem := l.Stem(p)
 			if stem == "" {
 				continue
@@ -176,7 +176,7 @@ func (c *checker) features() {
 			if p == formats.PassGBuffer {
 				row.Stems = append(row.Stems, backends.GBufferStem)
 			}
-			if p != formats.PassMain && l.Shader != "" && l.Shader != stem {
+			if p != formats.PassForward && l.Shader != "" && l.Shader != stem {
 				// The main stem gates every pass of its format.
 				row.Stems = append(row.Stems, l.Shader)
 			}
@@ -200,8 +200,8 @@ func (c *checker) features() {
 					}
 				}
 				addPass(stem, p)
-				if p != formats.PassMain && l.Shader != "" {
-					addPass(l.Shader, formats.PassMain)
+				if p != formats.PassForward && l.Shader != "" {
+					addPass(l.Shader, formats.PassForward)
 				}
 				row.Backends = append(row.Backends, status(needs, k))
 			}

@@ -115,10 +115,10 @@ func parseGLSLType(t string) (glslType, bool) {
 type layoutUse struct {
 	layout *formats.Layout
 	key    string   // names the format: `vertex format "voxel"`
-	parts  []string // how it uses the shader: "main pass", "engine shader shadow_depth"
+	parts  []string // how it uses the shader: "forward pass", "engine shader shadow_depth"
 }
 
-// label reads `vertex format "voxel" (main pass, transparent pass)`.
+// label reads `vertex format "voxel" (forward pass, transparent pass)`.
 func (u layoutUse) label() string {
 	return u.key + " (" + strings.Join(u.parts, ", ") + ")"
 }

@@ -2,11 +2,12 @@ package shadertool
 
 import (
 	"errors"
-	"github.com/sleakgo/sleak/assets"
 	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sleakgo/sleak/assets"
 
 	"github.com/sleakgo/sleak/formats"
 )
@@ -104,7 +105,7 @@ func TestCompareLayout(t *testing.T) {
 		{Name: "m0", Location: 3, Format: formats.Float4},
 		{Name: "m1", Location: 4, Format: formats.Float4},
 	}}
-	use := layoutUse{layout: l, key: `vertex format "v"`, parts: []string{"main pass"}}
+	use := layoutUse{layout: l, key: `vertex format "v"`, parts: []string{"forward pass"}}
 	tests := []struct {
 		name   string
 		inputs []shaderInput
@@ -127,7 +128,7 @@ func TestCompareLayout(t *testing.T) {
 			continue
 		}
 		for i, w := range tt.want {
-			if !strings.Contains(got[i], w) || !strings.HasPrefix(got[i], `vertex format "v" (main pass)`) {
+			if !strings.Contains(got[i], w) || !strings.HasPrefix(got[i], `vertex format "v" (forward pass)`) {
 				t.Errorf("%s: %q lacks %q", tt.name, got[i], w)
 			}
 		}

@@ -207,7 +207,7 @@ func (b *Backend[M, T, P]) CreateShader(canonical string) (backends.ShaderID, er
 		return 0, b.errorf("%w", err)
 	}
 	def, _ := b.cfg.Formats.Get(formats.DefaultHandle)
-	p, err := b.drv.NewProgram(ProgramSpec{Files: files, Layout: def, Material: true, Pass: formats.PassMain,
+	p, err := b.drv.NewProgram(ProgramSpec{Files: files, Layout: def, Material: true, Pass: formats.PassForward,
 		Label: "material shader " + canonical})
 	if err != nil {
 		err = b.errorf("material shader %s (tried %s): %w", canonical, strings.Join(files.Paths(), " and "), err)

@@ -61,7 +61,7 @@ func (f *fixture) mesh(h formats.Handle) backends.MeshID {
 
 // frame runs one frame that begins the given passes, drawing draws in each
 // pass that takes draws.
-func (f *fixture) frame(passes []backends.RenderPass, draws ...backends.Draw) {
+func (f *fixture) frame(passes []formats.Pass, draws ...backends.Draw) {
 	f.t.Helper()
 	f.d.Passes = f.d.Passes[:0]
 	must(f.t, f.b.BeginFrame(&backends.FrameData{}))
@@ -82,17 +82,17 @@ func must(t *testing.T, err error) {
 	}
 }
 
-var all = []backends.RenderPass{backends.PassShadow, backends.PassGBuffer, backends.PassLighting,
-	backends.PassForward, backends.PassTransparent, backends.PassComposite}
+var all = []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassLighting,
+	formats.PassForward, formats.PassTransparent, formats.PassComposite}
 
 func TestSkippedPassesRunEmpty(t *testing.T) {
 	tests := []struct {
 		name  string
-		begun []backends.RenderPass
+		begun []formats.Pass
 	}{
 		{"none", nil},
-		{"forward only", []backends.RenderPass{backends.PassForward}},
-		{"shadow skipped", []backends.RenderPass{backends.PassGBuffer, backends.PassComposite}},
+		{"forward only", []formats.Pass{formats.PassForward}},
+		{"shadow skipped", []formats.Pass{formats.PassGBuffer, formats.PassComposite}},
 		{"all", all},
 	}
 	for _, tt := range tests {
@@ -109,12 +109,12 @@ func TestSkippedPassesRunEmpty(t *testing.T) {
 func TestPassOrderErrors(t *testing.T) {
 	f := open(t)
 	must(t, f.b.BeginFrame(&backends.FrameData{}))
-	must(t, f.b.BeginPass(backends.PassForward))
-	if err := f.b.BeginPass(backends.PassComposite); err == nil {
+	must(t, f.b.BeginPass(formats.PassForward))
+	if err := f.b.BeginPass(formats.PassComposite); err == nil {
 		t.Error("BeginPass while a pass is open succeeded")
 	}
 	must(t, f.b.EndPass())
-	if err := f.b.BeginPass(backends.PassShadow); err == nil || !strings.Contains(err.Error(), "passes run in order") {
+	if err := f.b.BeginPass(formats.PassShadow); err == nil || !strings.Contains(err.Error(), "passes run in order") {
 		t.Errorf("BeginPass of an earlier pass: %v", err)
 	}
 	if err := f.b.Resize(10, 10); err == nil {
@@ -143,7 +143,7 @@ func TestDrawResolution(t *testing.T) {
 	// material). GBuffer: the custom mesh. Forward: the cube with a live
 	// shader and the custom mesh. Transparent: the cube (the format has no
 	// transparent stem).
-	want := map[backends.RenderPass]int{backends.PassShadow: 2, backends.PassGBuffer: 1, backends.PassForward: 2, backends.PassTransparent: 1}
+	want := map[formats.Pass]int{formats.PassShadow: 2, formats.PassGBuffer: 1, formats.PassForward: 2, formats.PassTransparent: 1}
 	for p, n := range want {
 		if got := len(f.d.Draws[p]); got != n {
 			t.Errorf("%v pass got %d draws, want %d", p, got, n)
@@ -164,17 +164,17 @@ func TestDrawResolution(t *testing.T) {
 	if got := st.DroppedIn(formats.DefaultHandle, formats.PassGBuffer); got != 2 {
 		t.Errorf("dropped default-format gbuffer draws = %d, want 2", got)
 	}
-	if got := f.d.Draws[backends.PassShadow][0].Program.N; got != -1 {
+	if got := f.d.Draws[formats.PassShadow][0].Program.N; got != -1 {
 		t.Errorf("default-format shadow draw used program %d, want the engine's shadow program", got)
 	}
-	if got := f.d.Draws[backends.PassForward][0].Texture.N; got != -1 {
+	if got := f.d.Draws[formats.PassForward][0].Texture.N; got != -1 {
 		t.Errorf("texture 0 drew with texture %d, want the white texture", got)
 	}
 	if n := strings.Count(f.log.String(), "mesh ID 999 was destroyed or never created"); n != 1 {
 		t.Errorf("the stale mesh ID was logged %d times, want once:\n%s", n, f.log)
 	}
-	if st.Triangles[backends.PassForward] != 2*12 {
-		t.Errorf("Triangles[forward] = %d, want 24", st.Triangles[backends.PassForward])
+	if st.Triangles[formats.PassForward] != 2*12 {
+		t.Errorf("Triangles[forward] = %d, want 24", st.Triangles[formats.PassForward])
 	}
 }
 
@@ -188,8 +188,8 @@ func TestStaleIDsNeverNameAnotherObject(t *testing.T) {
 	tex, err := f.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
 	must(t, err)
 	f.b.DestroyTexture(tex)
-	f.frame([]backends.RenderPass{backends.PassShadow}, backends.Draw{Mesh: f.cube}, backends.Draw{Mesh: again, Texture: tex})
-	if n := len(f.d.Draws[backends.PassShadow]); n != 0 {
+	f.frame([]formats.Pass{formats.PassShadow}, backends.Draw{Mesh: f.cube}, backends.Draw{Mesh: again, Texture: tex})
+	if n := len(f.d.Draws[formats.PassShadow]); n != 0 {
 		t.Errorf("%d draws naming stale IDs reached the driver", n)
 	}
 	if got := f.b.Stats().DroppedStale; got != 2 {
@@ -220,7 +220,7 @@ func TestResizeRetriesEveryFailure(t *testing.T) {
 	broken := true
 	f := open(t, formats.Layout{Name: "blob", Shader: "blob", Stride: 12, Attributes: []formats.Attribute{{Name: "p", Location: 0, Format: formats.Float3}}})
 	f.d.Fail = func(backends.ShaderFiles) bool { return broken }
-	if f.b.FormatReady(1, formats.PassMain) {
+	if f.b.FormatReady(1, formats.PassForward) {
 		t.Fatal("a failing stem is ready")
 	}
 	_, err1 := f.b.CreateShader("assets/shaders/default_shader.hlsl")
@@ -230,11 +230,11 @@ func TestResizeRetriesEveryFailure(t *testing.T) {
 	}
 	builds := len(f.d.Built)
 	broken = false
-	if f.b.FormatReady(1, formats.PassMain) {
+	if f.b.FormatReady(1, formats.PassForward) {
 		t.Error("a failed stem was retried before a resize")
 	}
 	must(t, f.b.Resize(80, 60))
-	if !f.b.FormatReady(1, formats.PassMain) {
+	if !f.b.FormatReady(1, formats.PassForward) {
 		t.Error("the stem was not retried after the resize")
 	}
 	if _, err := f.b.CreateShader("assets/shaders/default_shader.hlsl"); err != nil {

@@ -64,7 +64,7 @@ type Driver[M, T, P any] interface {
 	// caller skipped is run with no draws, so every target ends the frame
 	// as that pass leaves it (the shadow map cleared, the gbuffer cleared,
 	// the sky filled).
-	RunPass(pass backends.RenderPass, draws []Draw[M, T, P]) error
+	RunPass(pass formats.Pass, draws []Draw[M, T, P]) error
 	// EndFrame submits the frame and presents it when windowed. Either way
 	// the composited image stays readable by ReadPixels until the next
 	// frame ends.

@@ -11,9 +11,9 @@ import (
 // sequencer is where a frame stands.
 type sequencer struct {
 	inFrame bool
-	open    bool                // a pass is between BeginPass and EndPass
-	pass    backends.RenderPass // the open pass
-	next    backends.RenderPass // the first pass not yet run this frame
+	open    bool         // a pass is between BeginPass and EndPass
+	pass    formats.Pass // the open pass
+	next    formats.Pass // the first pass not yet run this frame
 	// framesSinceResize counts finished frames at the current size, so
 	// ReadPixels knows whether there is an image to read.
 	framesSinceResize uint64
@@ -62,7 +62,7 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 // Every pass the frame skipped before p runs now with no draws: the shadow
 // map is cleared (nothing casts a shadow), the gbuffer is cleared, lighting
 // fills the sky.
-func (b *Backend[M, T, P]) BeginPass(p backends.RenderPass) error {
+func (b *Backend[M, T, P]) BeginPass(p formats.Pass) error {
 	switch {
 	case b.closed:
 		return b.errClosed("BeginPass")
@@ -70,7 +70,7 @@ func (b *Backend[M, T, P]) BeginPass(p backends.RenderPass) error {
 		return b.errorf("BeginPass(%v) outside a frame", p)
 	case b.seq.open:
 		return b.errorf("BeginPass(%v) while pass %v is open", p, b.seq.pass)
-	case p >= backends.NumRenderPasses:
+	case p >= formats.NumPasses:
 		return b.errorf("BeginPass: unknown pass %d", p)
 	case p < b.seq.next:
 		return b.errorf("BeginPass(%v): passes run in order, once a frame, and %v has already run", p, b.seq.next-1)
@@ -83,7 +83,7 @@ func (b *Backend[M, T, P]) BeginPass(p backends.RenderPass) error {
 	return nil
 }
 
-func (b *Backend[M, T, P]) runSkipped(before backends.RenderPass) error {
+func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 	for q := b.seq.next; q < before; q++ {
 		if err := b.drv.RunPass(q, nil); err != nil {
 			return b.errorf("%v pass: %w", q, err)
@@ -104,8 +104,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		return
 	}
 	p := b.seq.pass
-	stem, ok := p.Stem()
-	if !ok {
+	if !p.TakesDraws() {
 		return // the fullscreen passes take no draws
 	}
 	b.stats.Draws[p]++
@@ -117,14 +116,14 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	var prog P
 	switch {
 	case m.format != formats.DefaultHandle:
-		if !b.table.Ready(m.format, stem) {
-			b.stats.Drop(m.format, stem)
+		if !b.table.Ready(m.format, p) {
+			b.stats.Drop(m.format, p)
 			return
 		}
-		prog = b.progs[m.format][stem]
-	case p == backends.PassShadow:
+		prog = b.progs[m.format][p]
+	case p == formats.PassShadow:
 		prog = b.drv.ShadowProgram()
-	case p == backends.PassForward || p == backends.PassTransparent:
+	case p == formats.PassForward || p == formats.PassTransparent:
 		s := b.shaders.Get(uint32(d.Shader))
 		if s == nil {
 			b.stats.DroppedMaterial++
@@ -132,7 +131,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		}
 		prog = s.prog
 	default:
-		b.stats.Drop(formats.DefaultHandle, stem)
+		b.stats.Drop(formats.DefaultHandle, p)
 		return
 	}
 	tex := b.drv.White()
@@ -191,7 +190,7 @@ func (b *Backend[M, T, P]) EndFrame() error {
 	case b.seq.open:
 		return b.errorf("EndFrame while pass %v is open", b.seq.pass)
 	}
-	err := b.runSkipped(backends.NumRenderPasses)
+	err := b.runSkipped(formats.NumPasses)
 	b.seq.inFrame = false
 	if err != nil {
 		return err

@@ -5,7 +5,7 @@
 // presentation (a DXGI swap chain) is not implemented; New refuses a
 // Config.Window.
 //
-// A frame runs the six passes of backends.RenderPass, with the same targets
+// A frame runs the six passes of formats.Pass, with the same targets
 // and fixed state as the Vulkan backend:
 //
 //	shadow       depth only (R32 typeless, D32 view), ShadowMapSize², cull none,

@@ -9,6 +9,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
+	"github.com/sleakgo/sleak/formats"
 )
 
 // Shader resource slots of the engine's shaders. t0/s0 (material texture)
@@ -37,7 +38,7 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 
 // RunPass binds the targets and fixed state of pass p, draws the
 // fullscreen passes, then draws the pass's draws in order.
-func (r *driver) RunPass(p backends.RenderPass, draws []core.Draw[mesh, texture, *program]) error {
+func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
 	ctx := r.d.ctx
 	var cur *program
@@ -94,7 +95,7 @@ func (r *driver) unbindAll() {
 // setupPass binds the targets and fixed state of pass p, as the Vulkan
 // backend's render passes and pipelines set them, and draws the fullscreen
 // passes.
-func (r *driver) setupPass(p backends.RenderPass) {
+func (r *driver) setupPass(p formats.Pass) {
 	ctx := r.d.ctx
 	t := &r.targets
 	r.unbindAll()
@@ -105,13 +106,13 @@ func (r *driver) setupPass(p backends.RenderPass) {
 	ctx.Call(ctxOMSetBlendState, 0, 0, 0xffffffff)
 	w, h := t.w, t.h
 	switch p {
-	case backends.PassShadow:
+	case formats.PassShadow:
 		ctx.Call(ctxOMSetRenderTargets, 0, 0, ptr(r.shadow.dsv))
 		ctx.Call(ctxClearDepthStencilView, ptr(r.shadow.dsv), dxcom.ClearDepth, f32(1), 0)
 		r.viewport(r.shadowSize, r.shadowSize)
 		ctx.Call(ctxRSSetState, ptr(r.states.shadow))
 		ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthWrite), 0)
-	case backends.PassGBuffer:
+	case formats.PassGBuffer:
 		rtvs := [3]uintptr{ptr(t.gAlbedo.rtv), ptr(t.gNormal.rtv), ptr(t.gMaterial.rtv)}
 		ctx.Call(ctxOMSetRenderTargets, 3, uintptr(unsafe.Pointer(&rtvs[0])), ptr(t.gDepth.dsv))
 		zero := [4]float32{}
@@ -123,7 +124,7 @@ func (r *driver) setupPass(p backends.RenderPass) {
 		ctx.Call(ctxRSSetState, ptr(r.states.cullBack))
 		ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthWrite), 0)
 		r.bindShadowMap()
-	case backends.PassLighting:
+	case formats.PassLighting:
 		r.bindColor(t.hdr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotShadowMap: ptr(r.shadow.srv), slotGAlbedo: ptr(t.gAlbedo.srv),
 			slotGAlbedo + 1: ptr(t.gNormal.srv), slotGAlbedo + 2: ptr(t.gMaterial.srv), slotGAlbedo + 3: ptr(t.gDepth.srv)}
@@ -132,9 +133,9 @@ func (r *driver) setupPass(p backends.RenderPass) {
 		size := ptr(t.size)
 		ctx.Call(ctxPSSetConstantBuffers, cbTarget, 1, uintptr(unsafe.Pointer(&size)))
 		r.fullscreen(r.engine.lighting)
-	case backends.PassForward, backends.PassTransparent:
+	case formats.PassForward, formats.PassTransparent:
 		r.bindColor(t.hdr.rtv, t.gDepth.dsv, w, h)
-		if p == backends.PassForward {
+		if p == formats.PassForward {
 			ctx.Call(ctxRSSetState, ptr(r.states.cullBack))
 			ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthWrite), 0)
 		} else {
@@ -143,7 +144,7 @@ func (r *driver) setupPass(p backends.RenderPass) {
 			ctx.Call(ctxOMSetBlendState, ptr(r.states.alpha), 0, 0xffffffff)
 		}
 		r.bindShadowMap()
-	case backends.PassComposite:
+	case formats.PassComposite:
 		r.bindColor(t.ldr.rtv, nil, w, h)
 		srv := ptr(t.hdr.srv)
 		ctx.Call(ctxPSSetShaderResources, slotHDR, 1, uintptr(unsafe.Pointer(&srv)))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/internal/dxcom/dxtest"
+	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -72,7 +73,7 @@ func TestFrameWithoutTextures(t *testing.T) {
 		if err := b.BeginFrame(&f); err != nil {
 			t.Fatal(err)
 		}
-		for p := backends.RenderPass(0); p < backends.NumRenderPasses; p++ {
+		for p := formats.Pass(0); p < formats.NumPasses; p++ {
 			if err := b.BeginPass(p); err != nil {
 				t.Fatal(err)
 			}
@@ -92,7 +93,7 @@ func TestFrameWithoutTextures(t *testing.T) {
 	if err := b.ReadPixels(img); !errors.Is(err, backends.ErrNoFrame) {
 		t.Fatalf("ReadPixels after Resize: %v, want ErrNoFrame", err)
 	}
-	if err := b.BeginPass(backends.PassShadow); err == nil {
+	if err := b.BeginPass(formats.PassShadow); err == nil {
 		t.Error("BeginPass outside a frame succeeded")
 	}
 }

@@ -471,7 +471,7 @@ func (r *driver) loadEnginePrograms() error {
 
 // passStates is the pipeline state each stem pass draws with.
 var passStates = [formats.NumPasses]passState{
-	formats.PassMain:        stateForward,
+	formats.PassForward:     stateForward,
 	formats.PassShadow:      stateShadow,
 	formats.PassGBuffer:     stateGBuffer,
 	formats.PassTransparent: stateTransparent,

@@ -8,6 +8,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
+	"github.com/sleakgo/sleak/formats"
 )
 
 // BeginFrame starts recording a frame and writes its Frame constants.
@@ -39,13 +40,12 @@ func (r *driver) bindRoot() {
 
 // RunPass records pass p: its targets, clears and fixed state, the
 // fullscreen passes' triangle, then the draws in order.
-func (r *driver) RunPass(p backends.RenderPass, draws []core.Draw[mesh, texture, *program]) error {
+func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
 	if len(draws) == 0 {
 		return nil
 	}
-	stem, _ := p.Stem()
-	st := passStates[stem]
+	st := passStates[p]
 	list := r.d.frame
 	var cur *dxcom.Object
 	curTex := ^uint32(0)
@@ -94,17 +94,17 @@ func (r *driver) copyOut(list *dxcom.Object) {
 
 // setupPass records the targets, clears and fixed state of pass p, and the
 // fullscreen passes' draws.
-func (r *driver) setupPass(p backends.RenderPass) {
+func (r *driver) setupPass(p formats.Pass) {
 	list := r.d.frame
 	t := &r.targets
 	switch p {
-	case backends.PassShadow:
+	case formats.PassShadow:
 		r.shadow.to(list, stateDepthWrite)
 		dsv := r.dsvHeap.cpuAt(dsvShadow)
 		list.Call(listOMSetRenderTargets, 0, 0, 0, uintptr(unsafe.Pointer(&dsv)))
 		list.Call(listClearDepthStencilView, dsv, dxcom.ClearDepth, f32(1), 0, 0, 0)
 		r.viewport(r.shadowSize, r.shadowSize)
-	case backends.PassGBuffer:
+	case formats.PassGBuffer:
 		t.gAlbedo.to(list, stateRenderTarget)
 		t.gNormal.to(list, stateRenderTarget)
 		t.gMaterial.to(list, stateRenderTarget)
@@ -118,7 +118,7 @@ func (r *driver) setupPass(p backends.RenderPass) {
 		}
 		list.Call(listClearDepthStencilView, dsv, dxcom.ClearDepth, f32(1), 0, 0, 0)
 		r.viewport(t.w, t.h)
-	case backends.PassLighting:
+	case formats.PassLighting:
 		r.shadow.to(list, statePixelShaderRes)
 		t.gAlbedo.to(list, statePixelShaderRes)
 		t.gNormal.to(list, statePixelShaderRes)
@@ -128,13 +128,13 @@ func (r *driver) setupPass(p backends.RenderPass) {
 		r.bindColor(rtvHDR, -1)
 		list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
 		r.fullscreen(r.lighting.psos[stateLighting])
-	case backends.PassForward, backends.PassTransparent:
+	case formats.PassForward, formats.PassTransparent:
 		r.shadow.to(list, statePixelShaderRes)
 		t.gDepth.to(list, stateDepthWrite)
 		t.hdr.to(list, stateRenderTarget)
 		r.bindColor(rtvHDR, dsvGDepth)
 		list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
-	case backends.PassComposite:
+	case formats.PassComposite:
 		t.hdr.to(list, statePixelShaderRes)
 		t.ldr.to(list, stateRenderTarget)
 		r.bindColor(rtvLDR, -1)

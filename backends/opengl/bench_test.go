@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -14,14 +15,14 @@ func BenchmarkFrame1000Draws(b *testing.B) {
 	r := open(b, backends.Config{Width: 64, Height: 64, ShadowMapSize: 128})
 	s := newScene(64, 64)
 	base := cubeScene(b, r)
-	cube := base[backends.PassForward][0]
+	cube := base[formats.PassForward][0]
 	var many []backends.Draw
 	for i := range 1000 {
 		d := cube
 		d.Model = vmath.Translate(vmath.Vec3{float32(i%32)*0.1 - 1.6, 0.5, float32(i/32)*0.1 - 1.6}).Mul(vmath.Scale(vmath.Vec3{0.05, 0.05, 0.05}))
 		many = append(many, d)
 	}
-	draws := map[backends.RenderPass][]backends.Draw{backends.PassShadow: many, backends.PassForward: many}
+	draws := map[formats.Pass][]backends.Draw{formats.PassShadow: many, formats.PassForward: many}
 	runFrame(b, r, &s.frame, draws)
 	b.ReportAllocs()
 	b.ResetTimer()

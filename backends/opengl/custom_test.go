@@ -200,10 +200,10 @@ func TestCustomFormats(t *testing.T) {
 		FogColor: vmath.Vec3{0.1, 0.1, 0.1}, Exposure: 1,
 	}
 	white := vmath.Vec4{1, 1, 1, 1}
-	draws := map[backends.RenderPass][]backends.Draw{
-		backends.PassShadow:  {{Mesh: tintMesh, Model: vmath.Ident(), Color: white}},
-		backends.PassGBuffer: {{Mesh: tintMesh, Model: vmath.Translate(vmath.Vec3{0, -1, 0}), Color: white}},
-		backends.PassForward: {
+	draws := map[formats.Pass][]backends.Draw{
+		formats.PassShadow:  {{Mesh: tintMesh, Model: vmath.Ident(), Color: white}},
+		formats.PassGBuffer: {{Mesh: tintMesh, Model: vmath.Translate(vmath.Vec3{0, -1, 0}), Color: white}},
+		formats.PassForward: {
 			{Mesh: tintMesh, Model: vmath.Ident(), Color: white},
 			{Mesh: palMesh, Model: vmath.Ident(), Color: white},
 			{Mesh: brokenMesh, Model: vmath.Ident(), Color: white},
@@ -232,7 +232,7 @@ func TestCustomFormats(t *testing.T) {
 		t.Error("tint's vertex-only shadow stem did not build")
 	}
 	st := r.Stats()
-	if st.DroppedIn(tint, formats.PassGBuffer) != 1 || st.DroppedIn(broken, formats.PassMain) != 1 || st.TotalDropped() != 2 {
+	if st.DroppedIn(tint, formats.PassGBuffer) != 1 || st.DroppedIn(broken, formats.PassForward) != 1 || st.TotalDropped() != 2 {
 		t.Errorf("dropped: %v", st.Dropped)
 	}
 	t.Logf("log:\n%s", logs)

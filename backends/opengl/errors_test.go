@@ -147,7 +147,7 @@ func TestValidationCountsErrors(t *testing.T) {
 func TestFrameOrder(t *testing.T) {
 	r := open(t, backends.Config{Width: 16, Height: 16, ShadowMapSize: 64})
 	s := newScene(16, 16)
-	if err := r.BeginPass(backends.PassForward); err == nil {
+	if err := r.BeginPass(formats.PassForward); err == nil {
 		t.Error("BeginPass outside a frame succeeded")
 	}
 	if err := r.EndFrame(); err == nil {
@@ -156,7 +156,7 @@ func TestFrameOrder(t *testing.T) {
 	if err := r.BeginFrame(&s.frame); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.BeginPass(backends.PassForward); err != nil {
+	if err := r.BeginPass(formats.PassForward); err != nil {
 		t.Fatal(err)
 	}
 	if err := r.EndFrame(); err == nil {
@@ -165,7 +165,7 @@ func TestFrameOrder(t *testing.T) {
 	if err := r.EndPass(); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.BeginPass(backends.PassGBuffer); err == nil {
+	if err := r.BeginPass(formats.PassGBuffer); err == nil {
 		t.Error("a pass after a later one succeeded")
 	}
 	if err := r.Resize(8, 8); err == nil {

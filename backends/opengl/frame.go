@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
+	"github.com/sleakgo/sleak/formats"
 )
 
 // frameBlockSize is the std140 Frame block of docs/SHADERS.md, in bytes.
@@ -20,7 +21,7 @@ type drawCmd = core.Draw[mesh, uint32, *program]
 type frameState struct {
 	block     *[frameBlockSize / 4]float32 // its own allocation: cgo refuses a pointer into a struct that holds pointers
 	blockNew  bool                         // block changed since it was last uploaded
-	pass      backends.RenderPass          // the pass being handed over
+	pass      formats.Pass                 // the pass being handed over
 	cmds      []drawCmd
 	submitted uint64 // frames ended
 
@@ -47,7 +48,7 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 }
 
 // RunPass runs pass p with its draws on the GL thread.
-func (r *driver) RunPass(p backends.RenderPass, draws []drawCmd) error {
+func (r *driver) RunPass(p formats.Pass, draws []drawCmd) error {
 	r.pass, r.cmds = p, draws
 	r.thr.do(r.runPassFn)
 	r.cmds = nil
@@ -98,13 +99,13 @@ func (r *driver) uploadFrame() {
 
 // execPass sets the fixed state of pass p, the same as the Vulkan backend's
 // pipelines, and replays cmds. It runs on the GL thread.
-func (r *driver) execPass(p backends.RenderPass, cmds []drawCmd) {
+func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 	w, h := r.targets.w, r.targets.h
 	gl.Disable(gl.BLEND)
 	gl.DepthMask(true)
 	gl.DepthFunc(gl.LEQUAL) // as the Vulkan pipelines
 	switch p {
-	case backends.PassShadow:
+	case formats.PassShadow:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.shadow.fbo)
 		gl.Viewport(0, 0, r.shadowSize, r.shadowSize)
 		gl.Enable(gl.DEPTH_TEST)
@@ -116,7 +117,7 @@ func (r *driver) execPass(p backends.RenderPass, cmds []drawCmd) {
 		gl.PolygonOffset(1.75, 1.25)
 		r.replay(cmds)
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
-	case backends.PassGBuffer:
+	case formats.PassGBuffer:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.gbufferFBO)
 		gl.Viewport(0, 0, w, h)
 		gl.Enable(gl.DEPTH_TEST)
@@ -126,18 +127,18 @@ func (r *driver) execPass(p backends.RenderPass, cmds []drawCmd) {
 		gl.ClearDepth(1)
 		gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 		r.replay(cmds)
-	case backends.PassLighting:
+	case formats.PassLighting:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.lightFBO)
 		gl.Viewport(0, 0, w, h)
 		r.fullscreen(r.engine.lighting)
-	case backends.PassForward:
+	case formats.PassForward:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.forwardFBO)
 		gl.Viewport(0, 0, w, h)
 		gl.Enable(gl.DEPTH_TEST)
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
 		r.replay(cmds)
-	case backends.PassTransparent:
+	case formats.PassTransparent:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.forwardFBO)
 		gl.Viewport(0, 0, w, h)
 		gl.Enable(gl.DEPTH_TEST)
@@ -148,7 +149,7 @@ func (r *driver) execPass(p backends.RenderPass, cmds []drawCmd) {
 		r.replay(cmds)
 		gl.DepthMask(true)
 		gl.Disable(gl.BLEND)
-	case backends.PassComposite:
+	case formats.PassComposite:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.compositeFBO)
 		gl.Viewport(0, 0, w, h)
 		r.fullscreen(r.engine.composite)

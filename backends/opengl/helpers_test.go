@@ -212,12 +212,12 @@ func luma(c color.RGBA) float64 {
 }
 
 // runFrame runs every pass once; draws[p] are the draws of pass p.
-func runFrame(t testing.TB, b backends.Backend, frame *backends.FrameData, draws map[backends.RenderPass][]backends.Draw) {
+func runFrame(t testing.TB, b backends.Backend, frame *backends.FrameData, draws map[formats.Pass][]backends.Draw) {
 	t.Helper()
 	if err := b.BeginFrame(frame); err != nil {
 		t.Fatal(err)
 	}
-	for p := backends.RenderPass(0); p < backends.NumRenderPasses; p++ {
+	for p := formats.Pass(0); p < formats.NumPasses; p++ {
 		if err := b.BeginPass(p); err != nil {
 			t.Fatal(err)
 		}

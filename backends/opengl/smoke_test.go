@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 )
 
 // cubeScene uploads a red unit cube standing on a grey plane and returns the
 // draws of a frame that shows it, lit by a shadow-casting sun.
-func cubeScene(t testing.TB, b backends.Backend) map[backends.RenderPass][]backends.Draw {
+func cubeScene(t testing.TB, b backends.Backend) map[formats.Pass][]backends.Draw {
 	t.Helper()
 	shader, err := b.CreateShader("assets/shaders/default_shader.hlsl")
 	if err != nil {
@@ -28,9 +29,9 @@ func cubeScene(t testing.TB, b backends.Backend) map[backends.RenderPass][]backe
 	white := vmath.Vec4{1, 1, 1, 1}
 	cubeDraw := backends.Draw{Mesh: cube, Shader: shader, Model: vmath.Translate(vmath.Vec3{0, 0.5, 0}), Color: white}
 	planeDraw := backends.Draw{Mesh: plane, Shader: shader, Model: vmath.Translate(vmath.Vec3{0, -0.05, 0}), Color: white}
-	return map[backends.RenderPass][]backends.Draw{
-		backends.PassShadow:  {cubeDraw, planeDraw},
-		backends.PassForward: {cubeDraw, planeDraw},
+	return map[formats.Pass][]backends.Draw{
+		formats.PassShadow:  {cubeDraw, planeDraw},
+		formats.PassForward: {cubeDraw, planeDraw},
 	}
 }
 
@@ -58,7 +59,7 @@ func TestSmokeCubeWithShadow(t *testing.T) {
 	if luma(cs) > 0.7*luma(cl) {
 		t.Errorf("shadowed plane at %v is %v, lit plane at %v is %v: want the shadow clearly darker", shadow, cs, lit, cl)
 	}
-	if st := r.Stats(); st.TotalDropped() != 0 || st.Draws[backends.PassForward] != 2 {
+	if st := r.Stats(); st.TotalDropped() != 0 || st.Draws[formats.PassForward] != 2 {
 		t.Errorf("stats: %+v", st)
 	}
 }

@@ -111,7 +111,7 @@ type driver struct {
 	targetSampler, shadowSampler                vk.Sampler
 	texSamplers                                 [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 
-	passes                                  [backends.NumRenderPasses]passTarget
+	passes                                  [formats.NumPasses]passTarget
 	shadowMap                               gpuImage
 	gAlbedo, gNormal, gMaterial, gDepth     gpuImage
 	hdr, final                              gpuImage
@@ -351,8 +351,8 @@ func (b *driver) Close() error {
 		b.destroyBuffer(&b.readback)
 		b.destroyTargets()
 		b.destroyImage(&b.shadowMap)
-		if b.passes[backends.PassShadow].fb != nil {
-			vk.DestroyFramebuffer(b.dev, b.passes[backends.PassShadow].fb, nil)
+		if b.passes[formats.PassShadow].fb != nil {
+			vk.DestroyFramebuffer(b.dev, b.passes[formats.PassShadow].fb, nil)
 		}
 		for p := range b.passes {
 			if b.passes[p].rp != nil {

@@ -155,14 +155,14 @@ func TestCustomFormat(t *testing.T) {
 		if err := b.BeginFrame(&frame); err != nil {
 			t.Fatal(err)
 		}
-		for p := backends.PassShadow; p < backends.NumRenderPasses; p++ {
+		for p := formats.PassShadow; p < formats.NumPasses; p++ {
 			if err := b.BeginPass(p); err != nil {
 				t.Fatal(err)
 			}
 			// Both meshes go to every pass that takes draws: the format
 			// has no shadow or transparent stem, so those drop them.
 			b.Draw(&backends.Draw{Mesh: fwd, Model: vmath.Ident(), Color: vmath.Vec4{1, 1, 1, 1}})
-			if p == backends.PassGBuffer {
+			if p == formats.PassGBuffer {
 				b.Draw(&backends.Draw{Mesh: gbuf, Model: vmath.Ident(), Color: vmath.Vec4{1, 1, 1, 1}})
 			}
 			if err := b.EndPass(); err != nil {
@@ -267,7 +267,7 @@ func TestCustomFormatErrors(t *testing.T) {
 		"absent":    "assets/shaders/absent.vert.spv",
 	}
 	for stem, h := range handles {
-		if b.FormatReady(h, formats.PassMain) {
+		if b.FormatReady(h, formats.PassForward) {
 			t.Errorf("%s: ready, want failed", stem)
 		}
 		if !strings.Contains(logs.String(), want[stem]) {

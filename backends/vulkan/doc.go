@@ -3,7 +3,7 @@
 // ReadPixels, for tests and tools; no display needed) or in a GLFW window
 // with a swapchain.
 //
-// A frame runs six render passes in the order of backends.RenderPass:
+// A frame runs six render passes in the order of formats.Pass:
 //
 //	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA16F, metal+emissive RGBA16F, depth

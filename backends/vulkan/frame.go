@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
+	"github.com/sleakgo/sleak/formats"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -44,26 +45,26 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 // lighting and composite passes, then the draws. When windowed, the
 // composited image is then copied into the swapchain image, so the window
 // shows exactly what ReadPixels reads.
-func (b *driver) RunPass(p backends.RenderPass, draws []core.Draw[mesh, texture, program]) error {
+func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, program]) error {
 	t := &b.passes[p]
 	cmd := b.slot.cmd
 	b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
 	set := b.slot.set
-	if p == backends.PassShadow {
+	if p == formats.PassShadow {
 		set = b.slot.shadowSet
 	}
 	b.c.bindFrameSet(cmd, b.mainLayout, set)
 	switch p {
-	case backends.PassLighting:
+	case formats.PassLighting:
 		b.c.fullscreen(cmd, b.lightingPipe, b.lightingLayout, b.lightingSet)
-	case backends.PassComposite:
+	case formats.PassComposite:
 		b.c.fullscreen(cmd, b.compositePipe, b.mainLayout, b.compositeSet)
 	}
 	b.records = b.records[:0]
 	for i := range draws {
 		d := &draws[i]
 		pipe := d.Program.pipe
-		if p == backends.PassTransparent && d.Program.transparent != nil {
+		if p == formats.PassTransparent && d.Program.transparent != nil {
 			pipe = d.Program.transparent
 		}
 		m := &d.Mesh
@@ -82,7 +83,7 @@ func (b *driver) RunPass(p backends.RenderPass, draws []core.Draw[mesh, texture,
 	}
 	b.c.draws(cmd, b.mainLayout, b.records)
 	b.c.endPass(cmd)
-	if p == backends.PassComposite && b.win != nil {
+	if p == formats.PassComposite && b.win != nil {
 		b.c.blitToSwapchain(cmd, b.final.img, b.win.images[b.win.index], uint32(b.width), uint32(b.height))
 	}
 	return nil

@@ -123,8 +123,8 @@ const (
 	kindFullscreen
 )
 
-func (k pipelineKind) pass() backends.RenderPass {
-	return [...]backends.RenderPass{backends.PassForward, backends.PassTransparent, backends.PassShadow, backends.PassGBuffer, backends.PassLighting}[k]
+func (k pipelineKind) pass() formats.Pass {
+	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting}[k]
 }
 
 // newPipeline creates a graphics pipeline. vs and fs are the stages (fs nil
@@ -276,13 +276,13 @@ func (b *driver) destroyEngineShaders() {
 func (b *driver) createPipelines() error {
 	var err error
 	def, _ := b.registry.Get(formats.DefaultHandle)
-	if b.shadowPipe, err = b.newPipeline(kindShadow, b.passes[backends.PassShadow].rp, b.mainLayout, &b.engine.shadowVS, nil, def); err != nil {
+	if b.shadowPipe, err = b.newPipeline(kindShadow, b.passes[formats.PassShadow].rp, b.mainLayout, &b.engine.shadowVS, nil, def); err != nil {
 		return fmt.Errorf("engine shadow pipeline: %w", err)
 	}
-	if b.lightingPipe, err = b.newPipeline(kindFullscreen, b.passes[backends.PassLighting].rp, b.lightingLayout, &b.engine.lightingVS, &b.engine.lightingFS, nil); err != nil {
+	if b.lightingPipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassLighting].rp, b.lightingLayout, &b.engine.lightingVS, &b.engine.lightingFS, nil); err != nil {
 		return fmt.Errorf("engine lighting pipeline: %w", err)
 	}
-	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[backends.PassComposite].rp, b.mainLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
+	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.mainLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
 		return fmt.Errorf("engine composite pipeline: %w", err)
 	}
 	return nil
@@ -297,7 +297,7 @@ func (b *driver) destroyPipelines() {
 
 // stemKinds is the pipeline each stem pass builds.
 var stemKinds = [formats.NumPasses]pipelineKind{
-	formats.PassMain: kindForward, formats.PassTransparent: kindTransparent,
+	formats.PassForward: kindForward, formats.PassTransparent: kindTransparent,
 	formats.PassShadow: kindShadow, formats.PassGBuffer: kindGBuffer,
 }
 

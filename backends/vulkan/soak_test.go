@@ -55,11 +55,11 @@ func frame(t testing.TB, b *backend, fd *backends.FrameData, draws []backends.Dr
 	if err := b.BeginFrame(fd); err != nil {
 		t.Fatal(err)
 	}
-	for p := backends.PassShadow; p < backends.NumRenderPasses; p++ {
+	for p := formats.PassShadow; p < formats.NumPasses; p++ {
 		if err := b.BeginPass(p); err != nil {
 			t.Fatal(err)
 		}
-		if p == backends.PassShadow || p == backends.PassForward {
+		if p == formats.PassShadow || p == formats.PassForward {
 			for i := range draws {
 				b.Draw(&draws[i])
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -110,19 +111,19 @@ func (b *driver) createRenderPasses() error {
 		depthAtt = vk.ImageLayoutDepthStencilAttachmentOptimal
 	)
 	d := b.depthFormat
-	specs := [backends.NumRenderPasses][]attachment{
-		backends.PassShadow: {{d, clear, store, undef, read, true}},
-		backends.PassGBuffer: {
+	specs := [formats.NumPasses][]attachment{
+		formats.PassShadow: {{d, clear, store, undef, read, true}},
+		formats.PassGBuffer: {
 			{albedoFormat, clear, store, undef, read, false},
 			{hdrFormat, clear, store, undef, read, false},
 			{hdrFormat, clear, store, undef, read, false},
 			{d, clear, store, undef, read, true},
 		},
-		backends.PassLighting:    {{hdrFormat, dontCare, store, undef, color, false}},
-		backends.PassForward:     {{hdrFormat, load, store, color, color, false}, {d, load, store, read, depthAtt, true}},
-		backends.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, vk.AttachmentStoreOpDontCare, depthAtt, depthAtt, true}},
+		formats.PassLighting:    {{hdrFormat, dontCare, store, undef, color, false}},
+		formats.PassForward:     {{hdrFormat, load, store, color, color, false}, {d, load, store, read, depthAtt, true}},
+		formats.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, vk.AttachmentStoreOpDontCare, depthAtt, depthAtt, true}},
 	}
-	for p := backends.PassShadow; p < backends.PassComposite; p++ {
+	for p := formats.PassShadow; p < formats.PassComposite; p++ {
 		rp, err := b.newRenderPass(specs[p], 0, 0)
 		if err != nil {
 			return fmt.Errorf("%s render pass: %w", p, err)
@@ -141,7 +142,7 @@ func (b *driver) createCompositePass() error {
 	if err != nil {
 		return fmt.Errorf("composite render pass: %w", err)
 	}
-	b.passes[backends.PassComposite].rp = rp
+	b.passes[formats.PassComposite].rp = rp
 	return nil
 }
 
@@ -172,11 +173,11 @@ func (b *driver) createShadowTarget() error {
 		return fmt.Errorf("shadow map: %w", err)
 	}
 	b.shadowMap = img
-	fb, err := b.newFramebuffer(b.passes[backends.PassShadow].rp, s, s, img.view)
+	fb, err := b.newFramebuffer(b.passes[formats.PassShadow].rp, s, s, img.view)
 	if err != nil {
 		return fmt.Errorf("shadow framebuffer: %w", err)
 	}
-	p := &b.passes[backends.PassShadow]
+	p := &b.passes[formats.PassShadow]
 	p.fb, p.w, p.h = fb, s, s
 	p.clears = []float32{1, 0, 0, 0}
 	return nil
@@ -205,7 +206,7 @@ func (b *driver) createTargets() error {
 	if err != nil {
 		return err
 	}
-	fb := func(p backends.RenderPass, views ...vk.ImageView) {
+	fb := func(p formats.Pass, views ...vk.ImageView) {
 		if err == nil {
 			b.passes[p].fb, err = b.newFramebuffer(b.passes[p].rp, w, h, views...)
 			b.passes[p].w, b.passes[p].h = w, h
@@ -214,12 +215,12 @@ func (b *driver) createTargets() error {
 			}
 		}
 	}
-	fb(backends.PassGBuffer, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
-	fb(backends.PassLighting, b.hdr.view)
-	fb(backends.PassForward, b.hdr.view, b.gDepth.view)
-	fb(backends.PassTransparent, b.hdr.view, b.gDepth.view)
-	b.passes[backends.PassGBuffer].clears = []float32{0, 0, 0, 0, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 1, 0, 0, 0}
-	fb(backends.PassComposite, b.final.view)
+	fb(formats.PassGBuffer, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
+	fb(formats.PassLighting, b.hdr.view)
+	fb(formats.PassForward, b.hdr.view, b.gDepth.view)
+	fb(formats.PassTransparent, b.hdr.view, b.gDepth.view)
+	b.passes[formats.PassGBuffer].clears = []float32{0, 0, 0, 0, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 1, 0, 0, 0}
+	fb(formats.PassComposite, b.final.view)
 	if err != nil {
 		return err
 	}
@@ -230,7 +231,7 @@ func (b *driver) createTargets() error {
 }
 
 func (b *driver) destroyTargets() {
-	for p := backends.PassGBuffer; p < backends.NumRenderPasses; p++ {
+	for p := formats.PassGBuffer; p < formats.NumPasses; p++ {
 		if b.passes[p].fb != nil {
 			vk.DestroyFramebuffer(b.dev, b.passes[p].fb, nil)
 			b.passes[p].fb = nil

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
 )
 
 // savePNG writes img under $SLEAK_SAVE_IMAGES for a human to look at.
@@ -36,6 +36,6 @@ func newRGBA(b *backend) *image.RGBA {
 // driverOf returns the Vulkan driver beneath a backend.
 func driverOf(b *backend) *driver { return b.Driver().(*driver) }
 
-func passOf(i int) backends.RenderPass { return backends.RenderPass(i) }
+func passOf(i int) formats.Pass { return formats.Pass(i) }
 
-const numPasses = int(backends.NumRenderPasses)
+const numPasses = int(formats.NumPasses)

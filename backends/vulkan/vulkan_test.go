@@ -194,11 +194,11 @@ func (s *scene) render(t testing.TB, b *backend) {
 	if err := b.BeginFrame(&s.frame); err != nil {
 		t.Fatalf("BeginFrame: %v", err)
 	}
-	for p := backends.PassShadow; p < backends.NumRenderPasses; p++ {
+	for p := formats.PassShadow; p < formats.NumPasses; p++ {
 		if err := b.BeginPass(p); err != nil {
 			t.Fatalf("BeginPass(%s): %v", p, err)
 		}
-		if p == backends.PassShadow || p == backends.PassForward {
+		if p == formats.PassShadow || p == formats.PassForward {
 			b.Draw(&s.cubeDraw)
 			b.Draw(&s.planeDraw)
 		}

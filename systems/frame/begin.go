@@ -5,8 +5,8 @@ import (
 	"math"
 	"time"
 
-	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -95,7 +95,7 @@ func lightMatrix(eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32,
 // its CPU time.
 func (c *Context) End() error {
 	start := time.Now()
-	if err := c.Backend.BeginPass(backends.PassComposite); err != nil {
+	if err := c.Backend.BeginPass(formats.PassComposite); err != nil {
 		return fmt.Errorf("%s: begin composite pass: %w", c.Backend.Kind(), err)
 	}
 	if err := c.Backend.EndPass(); err != nil {
@@ -104,7 +104,7 @@ func (c *Context) End() error {
 	if err := c.Backend.EndFrame(); err != nil {
 		return fmt.Errorf("%s: end frame: %w", c.Backend.Kind(), err)
 	}
-	c.Stats.PassTime[backends.PassComposite] += time.Since(start)
+	c.Stats.PassTime[formats.PassComposite] += time.Since(start)
 	c.Stats.CPUTime = time.Since(c.Started)
 	return nil
 }

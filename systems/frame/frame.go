@@ -131,7 +131,7 @@ func (c *Context) Submit(items []Item) {
 }
 
 // RunPass begins a pass, submits items, ends it and times it.
-func (c *Context) RunPass(pass backends.RenderPass, items []Item) error {
+func (c *Context) RunPass(pass formats.Pass, items []Item) error {
 	start := time.Now()
 	if err := c.Backend.BeginPass(pass); err != nil {
 		return fmt.Errorf("%s: begin %s pass: %w", c.Backend.Kind(), pass, err)
@@ -153,7 +153,7 @@ func (c *Context) CustomReady(h formats.Handle, p formats.Pass) bool {
 		c.Stats.Drop(h, p)
 		return false
 	}
-	if l.Stem(p) == "" && p != formats.PassMain {
+	if l.Stem(p) == "" && p != formats.PassForward {
 		return false
 	}
 	if c.Backend.FormatReady(h, p) {

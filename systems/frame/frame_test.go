@@ -71,10 +71,10 @@ func TestSubmitLeavesCountingToTheBackend(t *testing.T) {
 	s.Cube(formats.DefaultHandle, [3]float32{}, ecs.Material{})
 	s.Begin()
 	items := []frame.Item{{Draw: backends.Draw{Mesh: 1}}, {Draw: backends.Draw{Mesh: 1}}}
-	if err := s.Ctx.RunPass(backends.PassShadow, items); err != nil {
+	if err := s.Ctx.RunPass(formats.PassShadow, items); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.Ctx.Stats.Draws[backends.PassShadow]; got != 2 {
+	if got := s.Ctx.Stats.Draws[formats.PassShadow]; got != 2 {
 		t.Errorf("Stats.Draws[shadow] = %d, want 2", got)
 	}
 	s.End()

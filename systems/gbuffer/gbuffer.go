@@ -46,8 +46,8 @@ func (s *System) Update(w *ecs.World) {
 		})
 	}
 	slices.SortFunc(items, frame.ByKey)
-	if s.Err = c.RunPass(backends.PassGBuffer, items); s.Err == nil {
-		s.Err = c.RunPass(backends.PassLighting, nil)
+	if s.Err = c.RunPass(formats.PassGBuffer, items); s.Err == nil {
+		s.Err = c.RunPass(formats.PassLighting, nil)
 	}
 	c.Keep(items)
 }

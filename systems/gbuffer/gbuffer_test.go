@@ -41,7 +41,7 @@ func TestGBufferDrawsDeferredFormatsOnly(t *testing.T) {
 			if sys.Err != nil {
 				t.Fatal(sys.Err)
 			}
-			if got := len(s.D.Draws[backends.PassGBuffer]); got != tt.want {
+			if got := len(s.D.Draws[formats.PassGBuffer]); got != tt.want {
 				t.Errorf("%d gbuffer draws, want %d", got, tt.want)
 			}
 			if got := s.Ctx.Stats.DroppedIn(1, formats.PassGBuffer); got != tt.dropped {

@@ -101,14 +101,14 @@ func (f *Forward) Update(w *ecs.World) {
 			c.Stats.Culled++
 			continue
 		}
-		item, ok := drawItem(c, t, m, mat, formats.PassMain)
+		item, ok := drawItem(c, t, m, mat, formats.PassForward)
 		if !ok {
 			continue
 		}
 		items = append(items, item)
 	}
 	slices.SortFunc(items, frame.ByKey)
-	f.Err = c.RunPass(backends.PassForward, items)
+	f.Err = c.RunPass(formats.PassForward, items)
 	c.Keep(items)
 }
 
@@ -143,7 +143,7 @@ func (tp *Transparent) Update(w *ecs.World) {
 		items = append(items, item)
 	}
 	slices.SortFunc(items, frame.BackToFront)
-	tp.Err = c.RunPass(backends.PassTransparent, items)
+	tp.Err = c.RunPass(formats.PassTransparent, items)
 	c.Keep(items)
 }
 

@@ -46,6 +46,6 @@ func (s *System) Update(w *ecs.World) {
 		}
 		slices.SortFunc(items, frame.ByKey)
 	}
-	s.Err = c.RunPass(backends.PassShadow, items)
+	s.Err = c.RunPass(formats.PassShadow, items)
 	c.Keep(items)
 }

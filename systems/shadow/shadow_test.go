@@ -3,7 +3,6 @@ package shadow_test
 import (
 	"testing"
 
-	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/systems/frame/frametest"
@@ -40,7 +39,7 @@ func TestShadowPassDrawsCastersOnly(t *testing.T) {
 			if sys.Err != nil {
 				t.Fatal(sys.Err)
 			}
-			if got := len(s.D.Draws[backends.PassShadow]); got != tt.want {
+			if got := len(s.D.Draws[formats.PassShadow]); got != tt.want {
 				t.Errorf("%d shadow draws, want %d", got, tt.want)
 			}
 			if got := s.Ctx.Stats.TotalDropped(); got != tt.dropped {

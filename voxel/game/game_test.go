@@ -13,6 +13,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/conformance"
 	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
 )
@@ -188,7 +189,7 @@ func TestWindowed(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if g.Stats().Draws[backends.PassGBuffer] == 0 {
+			if g.Stats().Draws[formats.PassGBuffer] == 0 {
 				t.Error("the windowed game drew no chunks")
 			}
 		})

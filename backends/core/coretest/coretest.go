@@ -32,8 +32,8 @@ type Backend = core.Backend[Mesh, Texture, Program]
 // Driver records every call. Fail, when set, makes NewProgram fail for the
 // files it returns true for; Lag holds Completed that many frames behind.
 type Driver struct {
-	Passes    []backends.RenderPass // every RunPass, in order
-	Draws     [backends.NumRenderPasses][]Draw
+	Passes    []formats.Pass // every RunPass, in order
+	Draws     [formats.NumPasses][]Draw
 	Freed     []string // "mesh 1", "texture 2", "program 3", in order
 	Resizes   [][2]int
 	Built     []core.ProgramSpec
@@ -91,7 +91,7 @@ func (d *Driver) BeginFrame(*backends.FrameBlock) error {
 	return nil
 }
 
-func (d *Driver) RunPass(p backends.RenderPass, draws []Draw) error {
+func (d *Driver) RunPass(p formats.Pass, draws []Draw) error {
 	d.Passes = append(d.Passes, p)
 	d.Draws[p] = append(d.Draws[p], draws...)
 	return nil

@@ -138,7 +138,7 @@ func Clear(t *testing.T, b backends.Backend) {
 }
 
 type draw struct {
-	pass backends.RenderPass
+	pass formats.Pass
 	d    backends.Draw
 }
 
@@ -147,7 +147,7 @@ func runFrame(t *testing.T, b backends.Backend, f *backends.FrameData, draws []d
 	if err := b.BeginFrame(f); err != nil {
 		t.Fatal(err)
 	}
-	for p := backends.RenderPass(0); p < backends.NumRenderPasses; p++ {
+	for p := formats.Pass(0); p < formats.NumPasses; p++ {
 		if err := b.BeginPass(p); err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +185,7 @@ func LitCube(t *testing.T, b backends.Backend) {
 	cubeModel := vmath.Translate(vmath.Vec3{0, 0.5, 0})
 	f := Frame(w, h, 512)
 	var draws []draw
-	for _, p := range []backends.RenderPass{backends.PassShadow, backends.PassForward} {
+	for _, p := range []formats.Pass{formats.PassShadow, formats.PassForward} {
 		draws = append(draws,
 			draw{p, backends.Draw{Mesh: planeID, Shader: shader, Model: vmath.Ident(), Color: planeColor}},
 			draw{p, backends.Draw{Mesh: cubeID, Shader: shader, Model: cubeModel, Color: cubeColor}})
