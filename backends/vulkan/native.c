@@ -104,6 +104,8 @@ struct slDevice {
 	PFN_vkCmdCopyImageToBuffer CmdCopyImageToBuffer;
 	PFN_vkCmdPipelineBarrier CmdPipelineBarrier;
 	PFN_vkCmdBlitImage CmdBlitImage;
+	PFN_vkCreateGraphicsPipelines CreateGraphicsPipelines;
+	PFN_vkUpdateDescriptorSets UpdateDescriptorSets;
 	PFN_vkQueueSubmit QueueSubmit;
 	PFN_vkAcquireNextImageKHR AcquireNextImageKHR;
 	PFN_vkQueuePresentKHR QueuePresentKHR;
@@ -148,6 +150,8 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 	LOAD(CmdCopyImageToBuffer)
 	LOAD(CmdPipelineBarrier)
 	LOAD(CmdBlitImage)
+	LOAD(CreateGraphicsPipelines)
+	LOAD(UpdateDescriptorSets)
 	LOAD(QueueSubmit)
 	LOAD(AcquireNextImageKHR)
 	LOAD(QueuePresentKHR)
@@ -360,6 +364,22 @@ void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst,
 		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
 	};
 	d->CmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0, NULL, 0, NULL);
+}
+
+// sl_create_graphics_pipeline and sl_update_descriptor_set take create infos
+// that vulkan-go has copied to C (PassRef), which stay valid until the Go
+// side frees them. vulkan-go's own wrappers of these calls free their copies
+// from a finalizer that a collection can run while the driver still reads
+// them.
+VkResult sl_create_graphics_pipeline(slDevice *d, const void *info, uint64_t *pipeline) {
+	VkPipeline p = VK_NULL_HANDLE;
+	VkResult r = d->CreateGraphicsPipelines(d->device, VK_NULL_HANDLE, 1, (const VkGraphicsPipelineCreateInfo *)info, NULL, &p);
+	*pipeline = (uint64_t)p;
+	return r;
+}
+
+void sl_update_descriptor_set(slDevice *d, const void *write) {
+	d->UpdateDescriptorSets(d->device, 1, (const VkWriteDescriptorSet *)write, 0, NULL);
 }
 
 // sl_blit_to_swapchain copies the composited image (left in

@@ -170,6 +170,23 @@ func (d cdevice) imageToBuffer(cmd vk.CommandBuffer, img vk.Image, dst vk.Buffer
 	C.sl_image_to_buffer(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(img)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }
 
+// createPipeline creates one graphics pipeline; see
+// sl_create_graphics_pipeline for why not vk.CreateGraphicsPipelines.
+func (d cdevice) createPipeline(info *vk.GraphicsPipelineCreateInfo) (vk.Pipeline, vk.Result) {
+	ref, _ := info.PassRef()
+	defer info.Free()
+	var p C.uint64_t
+	r := C.sl_create_graphics_pipeline(d.p, unsafe.Pointer(ref), &p)
+	return fromHandle[vk.Pipeline](uint64(p)), vk.Result(r)
+}
+
+// updateDescriptorSet applies one descriptor write.
+func (d cdevice) updateDescriptorSet(w *vk.WriteDescriptorSet) {
+	ref, _ := w.PassRef()
+	defer w.Free()
+	C.sl_update_descriptor_set(d.p, unsafe.Pointer(ref))
+}
+
 func (d cdevice) blitToSwapchain(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32) {
 	C.sl_blit_to_swapchain(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }

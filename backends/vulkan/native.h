@@ -61,6 +61,10 @@ void sl_buffer_barrier(slDevice *d, uint64_t cmd);
 void sl_upload_image(slDevice *d, uint64_t cmd, uint64_t src, uint64_t image, uint32_t width, uint32_t height);
 void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst, uint32_t width, uint32_t height);
 
+// Object creation from create infos already in C memory.
+VkResult sl_create_graphics_pipeline(slDevice *d, const void *info, uint64_t *pipeline);
+void sl_update_descriptor_set(slDevice *d, const void *write);
+
 // Windowed frames: the composited image into the swapchain image.
 void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
 

@@ -127,15 +127,20 @@ func (k pipelineKind) pass() formats.Pass {
 	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting}[k]
 }
 
+// entryPoint is the shaders' entry point, NUL-terminated for the driver.
+// vulkan-go hands the driver a pointer to the Go string itself; a constant
+// lives in static memory, which no collection frees.
+const entryPoint = "main\x00"
+
 // newPipeline creates a graphics pipeline. vs and fs are the stages (fs nil
 // for depth-only); layout nil means a fullscreen step without vertex input.
 func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.PipelineLayout, vs, fs *shaderModule, l *formats.Layout) (vk.Pipeline, error) {
 	stages := []vk.PipelineShaderStageCreateInfo{{
-		SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vs.module, PName: cstr("main"),
+		SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vs.module, PName: entryPoint,
 	}}
 	if fs != nil {
 		stages = append(stages, vk.PipelineShaderStageCreateInfo{
-			SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: fs.module, PName: cstr("main"),
+			SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: fs.module, PName: entryPoint,
 		})
 	}
 	vin := &vk.PipelineVertexInputStateCreateInfo{SType: vk.StructureTypePipelineVertexInputStateCreateInfo}
@@ -219,13 +224,12 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 		Layout:     pl,
 		RenderPass: rp,
 	}
-	pipes := make([]vk.Pipeline, 1)
-	r := vk.CreateGraphicsPipelines(b.dev, nil, 1, []vk.GraphicsPipelineCreateInfo{info}, nil, pipes)
+	pipe, r := b.c.createPipeline(&info)
 	if r != vk.Success {
 		return nil, &backends.ShaderError{Path: vs.path, Stage: backends.StageVertex,
 			Err: fmt.Errorf("create %s pipeline: %w", kind.pass(), vkError("vkCreateGraphicsPipelines", r))}
 	}
-	return pipes[0], nil
+	return pipe, nil
 }
 
 func (b *driver) destroyPipeline(p *vk.Pipeline) {

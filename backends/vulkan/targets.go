@@ -342,30 +342,27 @@ func (b *driver) allocSet(pool vk.DescriptorPool, layout vk.DescriptorSetLayout)
 
 // writeImages points consecutive bindings of set, from first, at views.
 func (b *driver) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Sampler, layout vk.ImageLayout, views ...vk.ImageView) {
-	writes := make([]vk.WriteDescriptorSet, len(views))
 	for i, v := range views {
-		writes[i] = vk.WriteDescriptorSet{
+		b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
 			SType:           vk.StructureTypeWriteDescriptorSet,
 			DstSet:          set,
 			DstBinding:      first + uint32(i),
 			DescriptorCount: 1,
 			DescriptorType:  vk.DescriptorTypeCombinedImageSampler,
 			PImageInfo:      []vk.DescriptorImageInfo{{Sampler: sampler, ImageView: v, ImageLayout: layout}},
-		}
+		})
 	}
-	vk.UpdateDescriptorSets(b.dev, uint32(len(writes)), writes, 0, nil)
 }
 
 func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
-	writes := []vk.WriteDescriptorSet{{
+	b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
 		DstBinding:      0,
 		DescriptorCount: 1,
 		DescriptorType:  vk.DescriptorTypeUniformBuffer,
 		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: buf, Range: frameUBOSize}},
-	}}
-	vk.UpdateDescriptorSets(b.dev, 1, writes, 0, nil)
+	})
 }
 
 // createDescriptors creates the set layouts, pipeline layouts, samplers and
