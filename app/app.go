@@ -183,11 +183,7 @@ func (r *Runner) start() error {
 		return fmt.Errorf("size %dx%d: width and height must be positive", w, h)
 	}
 	r.Headless = o.Headless || !hasDisplay() || !windowed(r.Kind)
-	logs := &strictLog{}
 	log := r.Log
-	if strict {
-		log = slog.New(logs.tee(r.Log.Handler()))
-	}
 	cfg := backends.Config{Width: w, Height: h, Formats: r.Formats, Logger: log, Validation: o.Validation}
 	if !r.Headless {
 		vsync := f.Window.VSync
@@ -207,7 +203,7 @@ func (r *Runner) start() error {
 	}
 	r.Frame = frame.NewContext(r.Backend, r.Formats, log)
 	if strict {
-		if err := buildAll(r, logs); err != nil {
+		if err := buildAll(r); err != nil {
 			return err
 		}
 	}

@@ -1,11 +1,9 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
-	"log/slog"
 	"reflect"
 	"strings"
 	"sync"
@@ -13,7 +11,6 @@ import (
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/config"
-	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/scene"
 )
@@ -98,10 +95,9 @@ func checkFiles(k backends.Kind, reg *formats.Registry, f *config.File) error {
 
 // buildAll builds every custom-format pipeline and every material shader
 // now, so a variant that exists but does not compile or link stops the game
-// before its first frame instead of dropping draws. The backend reports a
-// failed pipeline only on its log, so the log is read for the file at fault.
-func buildAll(r *Runner, logs *strictLog) error {
-	defer logs.stop()
+// before its first frame instead of dropping draws. The backend says which
+// file failed and why (FormatError, CreateShader's error).
+func buildAll(r *Runner) error {
 	se := &StrictError{Backend: r.Kind}
 	for _, h := range r.Formats.Handles() {
 		if h == formats.DefaultHandle {
@@ -112,7 +108,7 @@ func buildAll(r *Runner, logs *strictLog) error {
 		// it blocks is reported against the main stem's failing file
 		// when it shares the stem, else as not built.
 		mainPath := ""
-		for _, p := range [...]formats.Pass{formats.PassForward, formats.PassShadow, formats.PassGBuffer, formats.PassTransparent} {
+		for _, p := range formats.StemPasses {
 			stem := l.Stem(p)
 			if stem == "" {
 				continue
@@ -126,14 +122,10 @@ func buildAll(r *Runner, logs *strictLog) error {
 				}
 				continue
 			}
-			logs.reset()
 			if r.Backend.FormatReady(h, p) {
 				continue
 			}
-			path, reason := logs.failure()
-			if path == "" {
-				path = stem
-			}
+			path, reason := failure(r.Backend.FormatError(h, p), stem)
 			se.add(path, reason, user)
 			if p == formats.PassForward {
 				mainPath = path
@@ -141,13 +133,10 @@ func buildAll(r *Runner, logs *strictLog) error {
 		}
 	}
 	for _, s := range scene.MaterialShaders(r.Config) {
-		logs.reset()
-		m := ecs.Material{Shader: s}
-		if r.Frame.MaterialShader(&m) != 0 {
-			continue
+		if _, err := r.Backend.CreateShader(s); err != nil {
+			_, reason := failure(err, s)
+			se.add(s, reason, "material shader "+s)
 		}
-		_, reason := logs.failure()
-		se.add(s, reason, "material shader "+s)
 	}
 	if len(se.Files) > 0 {
 		return se
@@ -155,82 +144,17 @@ func buildAll(r *Runner, logs *strictLog) error {
 	return nil
 }
 
-// strictLog keeps the error records a backend logs while strict mode builds,
-// and passes every record on.
-type strictLog struct {
-	mu      sync.Mutex
-	active  bool // only while buildAll runs: later errors are the log's alone
-	records []slog.Record
-}
-
-func (s *strictLog) tee(next slog.Handler) slog.Handler { return &teeHandler{log: s, next: next} }
-
-func (s *strictLog) reset() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.active = true
-	s.records = s.records[:0]
-}
-
-// stop ends the collection.
-func (s *strictLog) stop() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.active, s.records = false, nil
-}
-
-// failure returns the file named by the first error logged since reset
-// (the backends quote it: "Failed to compile 'PATH' ...") and the reason.
-func (s *strictLog) failure() (path, reason string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, rec := range s.records {
-		reason = rec.Message
-		rec.Attrs(func(a slog.Attr) bool {
-			if a.Key == "err" {
-				reason = a.Value.String()
-			}
-			return true
-		})
-		if i := strings.IndexByte(rec.Message, '\''); i >= 0 {
-			if j := strings.IndexByte(rec.Message[i+1:], '\''); j > 0 {
-				path = rec.Message[i+1 : i+1+j]
-			}
-		}
-		return path, reason
+// failure returns the file an error names (a *backends.ShaderError's
+// path, else fallback) and the reason to show for it.
+func failure(err error, fallback string) (path, reason string) {
+	if err == nil {
+		return fallback, "failed to build"
 	}
-	return "", "failed to build (no log line said why)"
-}
-
-type teeHandler struct {
-	log  *strictLog
-	next slog.Handler
-}
-
-func (h *teeHandler) Enabled(ctx context.Context, l slog.Level) bool {
-	return l >= slog.LevelError || h.next.Enabled(ctx, l)
-}
-
-func (h *teeHandler) Handle(ctx context.Context, rec slog.Record) error {
-	if rec.Level >= slog.LevelError {
-		h.log.mu.Lock()
-		if h.log.active {
-			h.log.records = append(h.log.records, rec.Clone())
-		}
-		h.log.mu.Unlock()
+	var se *backends.ShaderError
+	if errors.As(err, &se) {
+		return se.Path, se.Err.Error()
 	}
-	if h.next.Enabled(ctx, rec.Level) {
-		return h.next.Handle(ctx, rec)
-	}
-	return nil
-}
-
-func (h *teeHandler) WithAttrs(a []slog.Attr) slog.Handler {
-	return &teeHandler{log: h.log, next: h.next.WithAttrs(a)}
-}
-
-func (h *teeHandler) WithGroup(g string) slog.Handler {
-	return &teeHandler{log: h.log, next: h.next.WithGroup(g)}
+	return fallback, err.Error()
 }
 
 var (

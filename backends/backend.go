@@ -161,6 +161,11 @@ type Backend interface {
 	// all answer false; failures are logged once and stay until the next
 	// resize.
 	FormatReady(format formats.Handle, pass formats.Pass) bool
+	// FormatError says why FormatReady answered false for a named stem: the
+	// build error (a *ShaderError names the file at fault), or the failed
+	// main stem's. It is nil when the pipeline is ready, skipped or not yet
+	// built.
+	FormatError(format formats.Handle, pass formats.Pass) error
 
 	BeginFrame(frame *FrameData) error
 	BeginPass(pass formats.Pass) error

@@ -62,6 +62,7 @@ type PipelineTable struct {
 	build    BuildFunc
 	log      *slog.Logger
 	states   [][formats.NumPasses]PipelineState
+	errs     [][formats.NumPasses]error // why a Failed state failed
 	// Failures counts failed builds since creation, for tests and tools.
 	Failures int
 }
@@ -94,14 +95,32 @@ func (t *PipelineTable) State(h formats.Handle, p formats.Pass) PipelineState {
 	return t.states[h][p]
 }
 
+// Err returns why (h, p) cannot draw: the build error of its stem, or of
+// the main stem that gates it; nil when it is ready, skipped or not built
+// yet.
+func (t *PipelineTable) Err(h formats.Handle, p formats.Pass) error {
+	if int(h) >= len(t.states) {
+		return nil
+	}
+	if p != formats.PassForward && t.states[h][formats.PassForward] == Failed {
+		return fmt.Errorf("the main stem failed: %w", t.errs[h][formats.PassForward])
+	}
+	if t.states[h][p] != Failed {
+		return nil
+	}
+	return t.errs[h][p]
+}
+
 // Reset forgets every state, so the next Ready builds again.
 func (t *PipelineTable) Reset() {
 	clear(t.states)
+	clear(t.errs)
 }
 
 func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState {
 	for int(h) >= len(t.states) {
 		t.states = append(t.states, [formats.NumPasses]PipelineState{})
+		t.errs = append(t.errs, [formats.NumPasses]error{})
 	}
 	st := &t.states[h][p]
 	if *st != Unbuilt {
@@ -110,6 +129,7 @@ func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState 
 	layout, ok := t.registry.Get(h)
 	if !ok {
 		*st = Failed
+		t.errs[h][p] = fmt.Errorf("vertex format handle %d is not registered", h)
 		t.log.Error(fmt.Sprintf("%s: vertex format handle %d is not registered", t.rendererName(), h),
 			"backend", t.kind.String(), "format", fmt.Sprint(h), "pass", p.String())
 		return *st
@@ -121,6 +141,7 @@ func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState 
 			// a mistake worth one line, unlike an empty optional stem.
 			*st = Failed
 			t.Failures++
+			t.errs[h][p] = fmt.Errorf("vertex format %s has no main shader stem", layout.Name)
 			t.log.Error(fmt.Sprintf("%s: Vertex format %s has no main shader stem", t.rendererName(), layout.Name),
 				"backend", t.kind.String(), "format", layout.Name, "pass", p.String())
 			return *st
@@ -138,6 +159,7 @@ func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState 
 	}
 	*st = Failed
 	t.Failures++
+	t.errs[h][p] = err
 	failed := files.Vertex.Path
 	var se *ShaderError
 	if errors.As(err, &se) {

@@ -244,6 +244,12 @@ func (b *Backend[M, T, P]) FormatReady(h formats.Handle, p formats.Pass) bool {
 	return b.table.Ready(h, p)
 }
 
+// FormatError says why FormatReady answered false; see
+// backends.Backend.FormatError.
+func (b *Backend[M, T, P]) FormatError(h formats.Handle, p formats.Pass) error {
+	return b.table.Err(h, p)
+}
+
 // PipelineState returns where the program of format h for stem pass p
 // stands, without building anything.
 func (b *Backend[M, T, P]) PipelineState(h formats.Handle, p formats.Pass) backends.PipelineState {

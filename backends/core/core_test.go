@@ -223,6 +223,13 @@ func TestResizeRetriesEveryFailure(t *testing.T) {
 	if f.b.FormatReady(1, formats.PassForward) {
 		t.Fatal("a failing stem is ready")
 	}
+	var se *backends.ShaderError
+	if err := f.b.FormatError(1, formats.PassForward); !errors.As(err, &se) || se.Path != "assets/shaders/blob.vert.spv" {
+		t.Errorf("FormatError = %v, want a *ShaderError naming blob.vert.spv", err)
+	}
+	if err := f.b.FormatError(1, formats.PassShadow); err == nil || !strings.Contains(err.Error(), "main stem failed") {
+		t.Errorf("FormatError of a pass the failed main stem gates = %v", err)
+	}
 	_, err1 := f.b.CreateShader("assets/shaders/default_shader.hlsl")
 	_, err2 := f.b.CreateShader("assets/shaders/default_shader.hlsl")
 	if err1 == nil || err1 != err2 {
@@ -234,7 +241,7 @@ func TestResizeRetriesEveryFailure(t *testing.T) {
 		t.Error("a failed stem was retried before a resize")
 	}
 	must(t, f.b.Resize(80, 60))
-	if !f.b.FormatReady(1, formats.PassForward) {
+	if !f.b.FormatReady(1, formats.PassForward) || f.b.FormatError(1, formats.PassForward) != nil {
 		t.Error("the stem was not retried after the resize")
 	}
 	if _, err := f.b.CreateShader("assets/shaders/default_shader.hlsl"); err != nil {
