@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"image"
 	"path/filepath"
 	"testing"
@@ -10,9 +11,19 @@ import (
 	"github.com/sleakgo/sleak/formats"
 )
 
-// ResizeWindow resizes a backend's OS window the way a user would (for a
-// GLFW window, glfw.Window.SetSize), without calling Backend.Resize.
+// ResizeWindow resizes a backend's OS window the way a user would, without
+// calling Backend.Resize. Nil means SetSize on the window's Native value,
+// which a GLFW window has.
 type ResizeWindow func(w backends.Window, width, height int) error
+
+func setSize(w backends.Window, width, height int) error {
+	win, ok := w.Native().(interface{ SetSize(width, height int) })
+	if !ok {
+		return fmt.Errorf("the window (%T) has no SetSize: pass a ResizeWindow", w.Native())
+	}
+	win.SetSize(width, height)
+	return nil
+}
 
 // RunWindowed runs the scenes that need a real window (an X display; run
 // under xvfb-run): a window resized by the OS with a missing variant
@@ -22,6 +33,9 @@ type ResizeWindow func(w backends.Window, width, height int) error
 // aspect ratio.
 func RunWindowed(t *testing.T, o Options, resize ResizeWindow) {
 	t.Helper()
+	if resize == nil {
+		resize = setSize
+	}
 	s := &suite{o: o}
 	var err error
 	if s.golden, err = filepath.Abs(o.GoldenDir); err != nil {

@@ -2,11 +2,9 @@ package opengl
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"testing"
 
-	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/conformance"
 )
@@ -40,17 +38,5 @@ func TestConformanceWindowed(t *testing.T) {
 		Open:      New,
 		GoldenDir: "testdata/golden",
 		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoContext) },
-	}, resizeGLFW)
-}
-
-// resizeGLFW resizes the window as its user would. The call runs on the
-// test's goroutine while the backend's GL thread waits between frames, so
-// the two never talk to X at once.
-func resizeGLFW(w backends.Window, width, height int) error {
-	win, ok := w.Native().(*glfw.Window)
-	if !ok {
-		return fmt.Errorf("Native() is %T, want *glfw.Window", w.Native())
-	}
-	win.SetSize(width, height)
-	return nil
+	}, nil)
 }

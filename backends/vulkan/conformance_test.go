@@ -4,11 +4,9 @@ package vulkan
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"testing"
 
-	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/conformance"
 )
@@ -36,14 +34,5 @@ func TestConformanceWindowed(t *testing.T) {
 		Open:      New,
 		GoldenDir: "testdata/golden",
 		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoDriver) },
-	}, resizeGLFW)
-}
-
-func resizeGLFW(w backends.Window, width, height int) error {
-	win, ok := w.Native().(*glfw.Window)
-	if !ok {
-		return fmt.Errorf("Native() is %T, want *glfw.Window", w.Native())
-	}
-	win.SetSize(width, height)
-	return nil
+	}, nil)
 }
