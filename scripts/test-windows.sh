@@ -57,3 +57,25 @@ for r in d3d11 d3d12; do
   fi
   echo "test-windows: sleakcraft -r $r: ok ($(wc -c <"$tmp/$r.png") byte screenshot)"
 done
+
+# A first game built outside the repository (app/testdata/firstgame, its own
+# module finding the engine through a replace directive, as docs/FIRST_GAME.md
+# builds it) runs headless on both backends too.
+game="$tmp/firstgame"
+mkdir -p "$game"
+cp -r app/testdata/firstgame/. "$game/"
+printf 'module example.com/spinner\n\ngo 1.26\n\nrequire github.com/sleakgo/sleak v0.0.0\n\nreplace github.com/sleakgo/sleak => %s\n' "$root" >"$game/go.mod"
+cp go.sum "$game/go.sum"
+(cd "$game" && GOWORK=off GOFLAGS=-mod=mod GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o spinner.exe .) || {
+  echo "test-windows: building the first game for Windows failed" >&2
+  exit 1
+}
+for r in d3d11 d3d12; do
+  rc=0
+  RUN_WINDOWS_EXE="$game/spinner.exe" bash scripts/run-windows.sh -headless -r "$r" -frames 3 -screenshot "$tmp/first-$r.png" || rc=$?
+  if [[ $rc != 0 || ! -s "$tmp/first-$r.png" ]]; then
+    echo "test-windows: the first game on $r: exit status $rc, screenshot $(wc -c <"$tmp/first-$r.png" 2>/dev/null || echo missing)" >&2
+    exit 1
+  fi
+  echo "test-windows: first game -r $r: ok ($(wc -c <"$tmp/first-$r.png") byte screenshot)"
+done
