@@ -73,7 +73,10 @@ type Options struct {
 	// Clock is the time a frame advances: 0 measures real time in a
 	// window and uses FixedStep headless, so headless runs are the same on
 	// every machine.
-	Clock  time.Duration
+	Clock time.Duration
+	// Open opens the backend instead of backends/choose: a test's own
+	// backend, or one the game brings.
+	Open   func(backends.Config) (backends.Backend, error)
 	Logger *slog.Logger // default: text to Stderr at Info
 	Stdout io.Writer    // default os.Stdout
 	Stderr io.Writer    // default os.Stderr
@@ -184,7 +187,8 @@ func (r *Runner) start() error {
 	}
 	r.Headless = o.Headless || !hasDisplay() || !windowed(r.Kind)
 	log := r.Log
-	cfg := backends.Config{Width: w, Height: h, Formats: r.Formats, Logger: log, Validation: o.Validation}
+	cfg := backends.Config{Width: w, Height: h, Formats: r.Formats, Logger: log, Validation: o.Validation,
+		ShadowMapSize: f.Renderer.ShadowMapSize}
 	if !r.Headless {
 		vsync := f.Window.VSync
 		if o.VSync != nil {
@@ -192,7 +196,11 @@ func (r *Runner) start() error {
 		}
 		cfg.Window = &backends.WindowConfig{Title: f.Window.Title, VSync: vsync, Fullscreen: f.Window.Fullscreen}
 	}
-	if r.Backend, err = choose.Open(r.Kind, cfg); err != nil {
+	open := o.Open
+	if open == nil {
+		open = func(cfg backends.Config) (backends.Backend, error) { return choose.Open(r.Kind, cfg) }
+	}
+	if r.Backend, err = open(cfg); err != nil {
 		return err
 	}
 	r.World = ecs.NewWorld()

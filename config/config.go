@@ -9,6 +9,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/internal/boundedfile"
 	"github.com/sleakgo/sleak/internal/safetext"
@@ -52,6 +53,9 @@ type Renderer struct {
 	// StrictShaders makes a missing or failing shader variant stop the game
 	// at start-up instead of skipping the pass that needed it.
 	StrictShaders bool
+	// ShadowMapSize is the side of the square shadow map in texels; 0 is
+	// the backends' default (backends.DefaultShadowMapSize).
+	ShadowMapSize int
 }
 
 // Material is one [[material]] table.
@@ -388,22 +392,14 @@ func (d *decoder) window(o *obj, w *Window) {
 	o.finish()
 }
 
-// backends maps every accepted spelling to the canonical backend name. It
-// accepts what the command line's -r accepts, so a name that works there
-// works here.
-var backends = map[string]string{
-	"vulkan": "vulkan", "v": "vulkan", "vk": "vulkan",
-	"opengl": "opengl", "o": "opengl", "gl": "opengl",
-	"d3d11": "d3d11", "d11": "d3d11", "directx11": "d3d11", "dx11": "d3d11",
-	"d3d12": "d3d12", "d12": "d3d12", "directx12": "d3d12", "dx12": "d3d12",
-}
-
 var backendNames = []string{"vulkan", "opengl", "d3d11", "d3d12"}
 
-// backend canonicalizes the backend at path, reporting an unknown name.
+// backend canonicalizes the backend at path, reporting an unknown name. It
+// accepts what the command line's -r accepts (backends.ParseKind), so a
+// name that works there works here.
 func (d *decoder) backend(path []any, key, name string) (string, bool) {
-	if c, ok := backends[strings.ToLower(strings.TrimSpace(name))]; ok {
-		return c, true
+	if k, err := backends.ParseKind(name); err == nil {
+		return k.String(), true
 	}
 	d.at(path, nil, "%s: unknown backend %s%s", key, safetext.Quote(name), hint(name, backendNames))
 	return "", false
@@ -432,6 +428,9 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 		}
 	}
 	o.boolean("strict_shaders", &r.StrictShaders)
+	if n, ok := o.integer("shadow_map_size", 1, backends.MaxTargetSize); ok {
+		r.ShadowMapSize = int(n)
+	}
 	o.finish()
 }
 
