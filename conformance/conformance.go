@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -17,7 +18,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sleakgo/sleak/app"
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/systems/frame"
@@ -109,9 +112,9 @@ type harness struct {
 	kind  backends.Kind
 	reg   *formats.Registry
 	log   *syncBuffer
+	r     *app.Runner
 	b     backends.Backend
 	world *ecs.World
-	sched *ecs.Scheduler
 	sys   *render.Systems
 	ctx   *frame.Context
 	frame int
@@ -159,24 +162,22 @@ func copyTestShaders() error {
 	})
 }
 
-// open registers the scene's formats, opens the backend and installs the
+// open starts the scene's game through the application runner, as any
+// game starts: its formats, the backend under test (Options.Open), the
 // render systems. After the scene, the backend must report no validation
 // errors and close cleanly.
 func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 	t := h.t
 	t.Helper()
-	var hs []formats.Handle
-	for _, l := range layouts {
-		hd, err := h.reg.Register(l)
-		if err != nil {
-			t.Fatalf("register format %s: %v", l.Name, err)
-		}
-		hs = append(hs, hd)
-	}
 	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := h.s.o.Open(backends.Config{
-		Width: Width, Height: Height, Formats: h.reg, Logger: logger, Window: h.window,
-		ShadowMapSize: 1024, Validation: true,
+	f := &config.File{
+		Path:          "conformance.toml",
+		VertexFormats: layouts,
+		Renderer:      config.Renderer{Backend: h.kind.String(), ShadowMapSize: 1024},
+	}
+	r, err := app.Start(app.Game{Name: "conformance"}, app.Options{
+		File: f, Width: Width, Height: Height, Headless: h.window == nil, Validation: true,
+		Open: h.s.o.Open, Logger: logger, Stdout: io.Discard, Stderr: h.log,
 	})
 	if err != nil {
 		noDriver := h.s.o.NoDriver == nil || h.s.o.NoDriver(err)
@@ -186,28 +187,27 @@ func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 		h.s.noDriver = err
 		t.Skipf("%s: no driver: %v", h.kind, err)
 	}
+	b := r.Backend
 	if b.Kind() != h.kind {
 		t.Errorf("Kind() = %v, want %v", b.Kind(), h.kind)
 	}
 	if w, hh := b.Size(); w != Width || hh != Height {
 		t.Errorf("Size() = %dx%d, want %dx%d", w, hh, Width, Height)
 	}
-	h.b = b
+	h.r, h.b, h.reg = r, b, r.Formats
 	t.Cleanup(func() {
 		if n := b.ValidationErrors(); n != 0 {
 			t.Errorf("%d validation error(s); see the log", n)
 		}
-		if err := b.Close(); err != nil {
+		if err := r.Close(); err != nil {
 			t.Errorf("Close: %v", err)
 		}
 	})
-	h.world = ecs.NewWorld()
-	h.sched = ecs.NewScheduler()
-	h.ctx = frame.NewContext(b, h.reg, logger)
+	h.world, h.ctx, h.sys = r.World, r.Frame, r.Render
 	h.ctx.Env.ShadowDistance = shadowDistance
-	h.sys = render.Install(h.sched, h.ctx)
-	if err := h.sched.Init(h.world); err != nil {
-		t.Fatal(err)
+	hs := make([]formats.Handle, len(layouts))
+	for i, l := range layouts {
+		hs[i] = r.Handles[l.Name]
 	}
 	return hs
 }
@@ -218,8 +218,7 @@ func (h *harness) step(n int) {
 	h.t.Helper()
 	for range n {
 		h.frame++
-		h.sched.Step(h.world, 16*time.Millisecond)
-		if err := h.sys.Err(); err != nil {
+		if err := h.r.Step(16 * time.Millisecond); err != nil {
 			h.t.Fatalf("frame %d: %v", h.frame, err)
 		}
 	}

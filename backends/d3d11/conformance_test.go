@@ -1,6 +1,6 @@
 //go:build windows
 
-package d3d11
+package d3d11_test
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/d3d11"
 	"github.com/sleakgo/sleak/backends/internal/dxcom/dxtest"
 	"github.com/sleakgo/sleak/conformance"
 )
@@ -19,9 +20,9 @@ const reference = "../vulkan/testdata/golden"
 func TestConformance(t *testing.T) {
 	o := conformance.Options{
 		Backend:   backends.D3D11,
-		Open:      dxtest.EmptyingWorkDir(New),
+		Open:      dxtest.EmptyingWorkDir(d3d11.New),
 		GoldenDir: "testdata/golden",
-		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoDevice) },
+		NoDriver:  func(err error) bool { return errors.Is(err, d3d11.ErrNoDevice) },
 	}
 	if _, err := os.Stat(reference); err == nil {
 		o.Reference = reference

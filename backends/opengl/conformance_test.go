@@ -1,4 +1,4 @@
-package opengl
+package opengl_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/opengl"
 	"github.com/sleakgo/sleak/conformance"
 )
 
@@ -16,10 +17,10 @@ const vulkanGolden = "../vulkan/testdata/golden"
 func TestConformance(t *testing.T) {
 	o := conformance.Options{
 		Backend:   backends.OpenGL,
-		Open:      New,
+		Open:      opengl.New,
 		GoldenDir: "testdata/golden",
 		Reference: vulkanGolden,
-		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoContext) },
+		NoDriver:  func(err error) bool { return errors.Is(err, opengl.ErrNoContext) },
 	}
 	conformance.Run(t, o)
 }
@@ -28,15 +29,15 @@ func TestConformance(t *testing.T) {
 // missing variant restored in between.
 func TestConformanceWindowed(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
-		if requireDrivers() {
+		if os.Getenv(conformance.RequireDriversEnv) == "1" {
 			t.Fatal("opengl: DISPLAY is not set: run the windowed conformance scenes under xvfb-run")
 		}
 		t.Skip("opengl: no display for a window (run under xvfb-run -a)")
 	}
 	conformance.RunWindowed(t, conformance.Options{
 		Backend:   backends.OpenGL,
-		Open:      New,
+		Open:      opengl.New,
 		GoldenDir: "testdata/golden",
-		NoDriver:  func(err error) bool { return errors.Is(err, ErrNoContext) },
+		NoDriver:  func(err error) bool { return errors.Is(err, opengl.ErrNoContext) },
 	}, nil)
 }
