@@ -5,8 +5,9 @@
 GO      ?= go
 ARGS    ?=
 TESTFLAGS ?= -timeout 40m
-# Packages with concurrency of their own, run again under the race detector.
-RACEPKGS ?= ./formats/ ./config/ ./ecs/
+# Every package runs a second time under the race detector, the GPU ones
+# included (their drivers run threads of their own).
+RACEPKGS ?= ./...
 
 # Fuzzing: each decoder's target runs FUZZTIME in `make test` and FUZZLONG
 # in `make fuzz` (FUZZLONG=1h make fuzz for a night).
@@ -29,7 +30,7 @@ run: deps
 # failures.
 test: deps vet
 	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test $(TESTFLAGS) ./...
-	$(GO) test -race $(RACEPKGS)
+	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race $(TESTFLAGS) $(RACEPKGS)
 	GO=$(GO) bash scripts/fuzz.sh $(FUZZTIME)
 	SLEAK_REQUIRE_DRIVERS=1 bash scripts/test-windows.sh
 
