@@ -1,0 +1,394 @@
+package mesh
+
+import (
+	"math/bits"
+
+	"github.com/sleakgo/sleak/voxel/block"
+	"github.com/sleakgo/sleak/voxel/chunk"
+)
+
+// MaskNeighborhood holds the [Masks] of a [Neighborhood]'s chunks, in the
+// same order. A nil entry whose chunk is not nil is classified from the
+// blocks for this call only.
+type MaskNeighborhood [9]*Masks
+
+// grid is what the mesher works on: a square of columns with a one-column
+// ring of neighbour data around the meshed ones, each column a bit set over
+// its voxels in nw words per class, and the meshed voxels' block IDs. A
+// chunk's grid is filled from its neighbourhood's masks; a [Cube] is a grid
+// already.
+type grid struct {
+	w, p, nw      int      // meshed columns per side; with the ring; words per column
+	opq, liq, oth []uint64 // p*p*nw words each: column (px, pz) at (pz*p+px)*nw
+	mixed         bool     // the meshed voxels include liquid or other blocks
+	top           uint64   // the meshed bits of every word
+	floor         uint64   // bit 63: what lies below word 0 (opaque under the world)
+	yOff          int      // bit index minus vertex y
+	// IDs: voxel at bit b of word i of meshed column (x, z), both from 0,
+	// is ids[idOff + (z*idRow + x)*idCol + i*64 + b].
+	ids                 []byte
+	idRow, idCol, idOff int
+	nb                  *Neighborhood // IDs across chunk borders; nil: ids covers the ring
+}
+
+// Mesher turns chunks into meshes. It holds about 0.5 MiB of scratch space,
+// allocated once, so meshing allocates nothing once the destination buffers
+// have grown to a chunk's size. A Mesher is not safe for concurrent use:
+// give each worker goroutine its own.
+type Mesher struct {
+	g             grid
+	opq, liq, oth [chunkGridWords]uint64 // a chunk's grid
+	// fm holds the visible faces per direction, bit per voxel, of each
+	// meshed column: word i of column (x, z) at (z*w + x)*nw + i.
+	fm [6][maxFaceWords]uint64
+}
+
+// NewMesher returns a Mesher.
+func NewMesher() *Mesher { return new(Mesher) }
+
+// MeshChunk meshes nb[4] and appends the quads to dst: faces of opaque and
+// cutout blocks to dst.Opaque, water and glass to dst.Translucent. dst is
+// not reset (call dst.Reset first to reuse it). Positions are relative to
+// the chunk's origin. It classifies every voxel of the neighbourhood first;
+// callers that keep [Masks] per chunk use [Mesher.MeshChunkMasks], which
+// skips that.
+func (m *Mesher) MeshChunk(dst *MeshData, nb *Neighborhood, opt Options) {
+	m.MeshChunkMasks(dst, nb, nil, opt)
+}
+
+// MeshChunkMasks is [Mesher.MeshChunk] with the chunks' masks, which must
+// match their blocks. mk may be nil.
+func (m *Mesher) MeshChunkMasks(dst *MeshData, nb *Neighborhood, mk *MaskNeighborhood, opt Options) {
+	if nb[4] == nil {
+		return
+	}
+	m.fillChunk(nb, mk)
+	m.mesh(dst, &m.g, opt)
+	m.g.nb, m.g.ids = nil, nil
+}
+
+// mesh meshes grid g into dst.
+func (m *Mesher) mesh(dst *MeshData, g *grid, opt Options) {
+	if g.mixed {
+		m.faceMasksMixed(g)
+	} else {
+		m.faceMasks(g)
+	}
+	for f := range block.Face(6) {
+		if opt.Greedy {
+			m.greedy(dst, g, f)
+		} else {
+			m.plain(dst, g, f)
+		}
+	}
+}
+
+// fillChunk fills the Mesher's grid with nb's columns: the chunk and the
+// one-column ring around it.
+func (m *Mesher) fillChunk(nb *Neighborhood, mk *MaskNeighborhood) {
+	var own MaskNeighborhood
+	if mk == nil {
+		mk = &own
+	}
+	mixed := false
+	for pz := range pw {
+		cz, lz := 1, pz-1
+		if pz == 0 {
+			cz, lz = 0, sz-1
+		} else if pz == pw-1 {
+			cz, lz = 2, 0
+		}
+		for px := range pw {
+			cx, lx := 1, px-1
+			if px == 0 {
+				cx, lx = 0, sz-1
+			} else if px == pw-1 {
+				cx, lx = 2, 0
+			}
+			at := (pz*pw + px) * colWords
+			o, l, t := (*[colWords]uint64)(m.opq[at:]), (*[colWords]uint64)(m.liq[at:]), (*[colWords]uint64)(m.oth[at:])
+			ni := cz*3 + cx
+			lc := lz<<chunk.SizeShift | lx
+			switch {
+			case mk[ni] != nil:
+				*o, *l, *t = mk[ni].Opaque[lc], mk[ni].Liquid[lc], mk[ni].Other[lc]
+			case nb[ni] != nil:
+				*o, *l, *t = classify(nb[ni].Column(lx, lz))
+			default:
+				*o, *l, *t = [colWords]uint64{}, [colWords]uint64{}, [colWords]uint64{}
+			}
+			if ni == 4 && !mixed {
+				for w := range colWords {
+					mixed = mixed || l[w]|t[w] != 0
+				}
+			}
+		}
+	}
+	m.g = grid{
+		w: sz, p: pw, nw: colWords,
+		opq: m.opq[:], liq: m.liq[:], oth: m.oth[:],
+		mixed: mixed, top: ^uint64(0), floor: 1 << 63,
+		ids: nb[4][:], idRow: sz, idCol: ht,
+		nb: nb,
+	}
+}
+
+// faceMasks computes the six face masks of every meshed column when all
+// meshed blocks are opaque: a face shows where the neighbour across it is
+// not opaque.
+func (m *Mesher) faceMasks(g *grid) {
+	p, nw, w, top := g.p, g.nw, g.w, g.top
+	opq := g.opq
+	dz := p * nw
+	fpx, fnx, fpy := m.fm[block.FacePosX][:], m.fm[block.FaceNegX][:], m.fm[block.FacePosY][:]
+	fny, fpz, fnz := m.fm[block.FaceNegY][:], m.fm[block.FacePosZ][:], m.fm[block.FaceNegZ][:]
+	k := 0
+	for z := 1; z <= w; z++ {
+		for x := 1; x <= w; x++ {
+			c := (z*p + x) * nw
+			col := opq[c : c+nw : c+nw]
+			below := g.floor
+			for i, o := range col {
+				var above uint64
+				if i+1 < nw {
+					above = col[i+1]
+				}
+				if s := o & top; s == 0 {
+					fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = 0, 0, 0, 0, 0, 0
+				} else {
+					// the shifts read the unmasked word: the border bits
+					// of a cube cull the meshed ones next to them
+					fpx[k] = s &^ opq[c+nw+i]
+					fnx[k] = s &^ opq[c-nw+i]
+					fpy[k] = s &^ (o>>1 | above<<63)
+					fny[k] = s &^ (o<<1 | below>>63)
+					fpz[k] = s &^ opq[c+dz+i]
+					fnz[k] = s &^ opq[c-dz+i]
+				}
+				below = o
+				k++
+			}
+		}
+	}
+}
+
+// faceMasksMixed is faceMasks for grids with liquid and other blocks:
+// opaque and other blocks show against anything not opaque, liquid against
+// anything neither liquid nor opaque, except that the lowered top of water
+// shows under any block but water. Faces between two blocks of a kind that
+// culls itself (glass) are then removed.
+func (m *Mesher) faceMasksMixed(g *grid) {
+	p, nw, w, top := g.p, g.nw, g.w, g.top
+	opq, liq, oth := g.opq, g.liq, g.oth
+	dz := p * nw
+	k := 0
+	for z := 1; z <= w; z++ {
+		for x := 1; x <= w; x++ {
+			c := (z*p + x) * nw
+			var belowO, belowL uint64 = g.floor, 0
+			for i := range nw {
+				ci := c + i
+				o, l, t := opq[ci]&top, liq[ci]&top, oth[ci]&top
+				var aboveO, aboveL, aboveT uint64
+				if i+1 < nw {
+					aboveO, aboveL, aboveT = opq[ci+1], liq[ci+1], oth[ci+1]
+				}
+				s := o | t
+				upO := opq[ci]>>1 | aboveO<<63
+				dnO := opq[ci]<<1 | belowO>>63
+				upL := liq[ci]>>1 | aboveL<<63
+				dnL := liq[ci]<<1 | belowL>>63
+				for f, n := range [6]int{ci + nw, ci - nw, 0, 0, ci + dz, ci - dz} {
+					var face, same uint64
+					switch block.Face(f) {
+					case block.FacePosY:
+						face = s&^upO | l&^upL
+						same = t & (oth[ci]>>1 | aboveT<<63)
+					case block.FaceNegY:
+						var belowT uint64
+						if i > 0 {
+							belowT = oth[ci-1]
+						}
+						face = s&^dnO | l&^(dnL|dnO)
+						same = t & (oth[ci]<<1 | belowT>>63)
+					default:
+						face = s&^opq[n] | l&^(liq[n]|opq[n])
+						same = t & oth[n]
+					}
+					if same&face != 0 {
+						face = m.cullSelf(g, block.Face(f), x-1, z-1, i, face, same&face)
+					}
+					m.fm[f][k] = face
+				}
+				belowO, belowL = opq[ci], liq[ci]
+				k++
+			}
+		}
+	}
+}
+
+// cullSelf clears from face the faces in cand (other blocks facing other
+// blocks) whose block culls itself and faces its own kind.
+func (m *Mesher) cullSelf(g *grid, f block.Face, x, z, i int, face, cand uint64) uint64 {
+	base := g.idBase(x, z) + i*64
+	n := block.Face(f).Normal()
+	for ; cand != 0; cand &= cand - 1 {
+		b := bits.TrailingZeros64(cand)
+		id := g.ids[base+b]
+		if cullSelf[id] && g.idAt(x+n[0], i*64+b+n[1], z+n[2]) == id {
+			face &^= 1 << uint(b)
+		}
+	}
+	return face
+}
+
+// idBase is where meshed column (x, z)'s IDs start in g.ids.
+func (g *grid) idBase(x, z int) int { return g.idOff + (z*g.idRow+x)*g.idCol }
+
+// idAt reads the ID at bit position b (i*64 + bit) of column (x, z), x and
+// z in [-1, w]: from the neighbourhood for a chunk (air above and below the
+// world), from ids for a cube.
+func (g *grid) idAt(x, b, z int) byte {
+	if g.nb == nil {
+		return g.ids[g.idBase(x, z)+b]
+	}
+	if b < 0 || b >= ht {
+		return byte(block.Air)
+	}
+	cx, cz := 1, 1
+	if x < 0 {
+		cx, x = 0, x+sz
+	} else if x >= sz {
+		cx, x = 2, x-sz
+	}
+	if z < 0 {
+		cz, z = 0, z+sz
+	} else if z >= sz {
+		cz, z = 2, z-sz
+	}
+	c := g.nb[cz*3+cx]
+	if c == nil {
+		return byte(block.Air)
+	}
+	return c[chunk.Index(x, b, z)]
+}
+
+// plain emits one quad per visible face of direction f.
+func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
+	fi := &faces[f]
+	fm := m.fm[f][:]
+	w, nw := g.w, g.nw
+	k := 0
+	for z := range w {
+		for x := range w {
+			for i := range nw {
+				mk := fm[k]
+				k++
+				if mk == 0 {
+					continue
+				}
+				n := bits.OnesCount64(mk)
+				dst.Opaque.reserve(n)
+				if g.mixed {
+					dst.Translucent.reserve(n)
+				}
+				c := ((z+1)*g.p + x + 1) * nw
+				base := g.idBase(x, z) + i*64
+				for ; mk != 0; mk &= mk - 1 {
+					b := bits.TrailingZeros64(mk)
+					id := g.ids[base+b]
+					var low uint32
+					if g.mixed {
+						low = g.lowered(f, c, i, b)
+					}
+					out := &dst.Opaque
+					if layerOf[id] == block.LayerTranslucent {
+						out = &dst.Translucent
+					}
+					out.unitQuad(fi, packPos(x, i*64+b-g.yOff, z), tileOf[id][f], g.ao(f, c, i, b), low)
+				}
+			}
+		}
+	}
+}
+
+// lowered is 1 when the face at bit b of word i of grid column c is water
+// whose corners the shader lowers: every top face, and the upper corners of
+// side faces of a water block with no water above.
+func (g *grid) lowered(f block.Face, c, i, b int) uint32 {
+	if g.liq[c+i]>>uint(b)&1 == 0 || f == block.FaceNegY {
+		return 0
+	}
+	if f == block.FacePosY {
+		return 1
+	}
+	if b < 63 {
+		return uint32(^g.liq[c+i] >> uint(b+1) & 1)
+	}
+	if i+1 < g.nw {
+		return uint32(^g.liq[c+i+1] & 1)
+	}
+	return 1
+}
+
+// ao returns the packed AO of the face of direction f at bit b of word i of
+// grid column c, from the opacity of the cells around the one in front of
+// it (see aoTable).
+func (g *grid) ao(f block.Face, c, i, b int) uint8 {
+	nw, row := g.nw, g.p*g.nw
+	var idx uint32
+	switch f {
+	case block.FacePosX, block.FaceNegX:
+		front := c + nw
+		if f == block.FaceNegX {
+			front = c - nw
+		}
+		idx = g.get3(front-row, i, b) | g.get3(front, i, b)<<3 | g.get3(front+row, i, b)<<6
+	case block.FacePosZ, block.FaceNegZ:
+		front := c + row
+		if f == block.FaceNegZ {
+			front = c - row
+		}
+		idx = g.get3(front-nw, i, b) | g.get3(front, i, b)<<3 | g.get3(front+nw, i, b)<<6
+	default:
+		b++
+		if f == block.FaceNegY {
+			b -= 2
+		}
+		if b == 64 {
+			i, b = i+1, 0
+		} else if b < 0 {
+			i, b = i-1, 63
+		}
+		if i < 0 || i >= nw {
+			return aoTable[0]
+		}
+		o, s := g.opq[c+i-row-nw:], uint(b)
+		// cells at (dv, du) = (x, z) offsets, bit (dv+1)*3 + du+1
+		idx = uint32(o[0]>>s&1) | uint32(o[row]>>s&1)<<1 | uint32(o[2*row]>>s&1)<<2 |
+			uint32(o[nw]>>s&1)<<3 | uint32(o[nw+2*row]>>s&1)<<5 |
+			uint32(o[2*nw]>>s&1)<<6 | uint32(o[2*nw+row]>>s&1)<<7 | uint32(o[2*nw+2*row]>>s&1)<<8
+	}
+	return aoTable[idx]
+}
+
+// get3 returns the opacity of voxels b-1, b, b+1 of word i of grid column
+// col, reading across word boundaries.
+func (g *grid) get3(col, i, b int) uint32 {
+	w := g.opq[col+i]
+	switch {
+	case b > 0 && b < 63:
+		return uint32(w>>uint(b-1)) & 7
+	case b == 0:
+		prev := g.floor
+		if i > 0 {
+			prev = g.opq[col+i-1]
+		}
+		return uint32(w<<1|prev>>63) & 7
+	}
+	var next uint64
+	if i+1 < g.nw {
+		next = g.opq[col+i+1]
+	}
+	return uint32(w>>62|next<<2) & 7
+}
