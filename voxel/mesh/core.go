@@ -39,8 +39,27 @@ type Mesher struct {
 	g             grid
 	opq, liq, oth [chunkGridWords]uint64 // a chunk's grid
 	// fm holds the visible faces per direction, bit per voxel, of each
-	// meshed column: word i of column (x, z) at (z*w + x)*nw + i.
+	// meshed column: word i of column (x, z) at (z*w + x)*nw + i. It is
+	// zero between calls: the passes that read it clear what they read.
 	fm [6][maxFaceWords]uint64
+	// nz has bit k set where fm[f][k] may be non-zero, so that the passes
+	// after the face masks visit only words with faces. Kept zero between
+	// calls.
+	nz [6][maxFaceWords / 64]uint64
+}
+
+// each calls fn for every word k of direction f that has faces, clearing
+// nz as it goes.
+func (m *Mesher) each(f block.Face, fn func(k int)) {
+	for wi, w := range m.nz[f] {
+		if w == 0 {
+			continue
+		}
+		m.nz[f][wi] = 0
+		for ; w != 0; w &= w - 1 {
+			fn(wi<<6 | bits.TrailingZeros64(w))
+		}
+	}
 }
 
 // NewMesher returns a Mesher.
@@ -153,9 +172,7 @@ func (m *Mesher) faceMasks(g *grid) {
 				if i+1 < nw {
 					above = col[i+1]
 				}
-				if s := o & top; s == 0 {
-					fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = 0, 0, 0, 0, 0, 0
-				} else {
+				if s := o & top; s != 0 {
 					// the shifts read the unmasked word: the border bits
 					// of a cube cull the meshed ones next to them
 					fpx[k] = s &^ opq[c+nw+i]
@@ -164,6 +181,10 @@ func (m *Mesher) faceMasks(g *grid) {
 					fny[k] = s &^ (o<<1 | below>>63)
 					fpz[k] = s &^ opq[c+dz+i]
 					fnz[k] = s &^ opq[c-dz+i]
+					bit := uint64(1) << uint(k&63)
+					for f := range m.nz {
+						m.nz[f][k>>6] |= bit
+					}
 				}
 				below = o
 				k++
@@ -219,6 +240,9 @@ func (m *Mesher) faceMasksMixed(g *grid) {
 						face = m.cullSelf(g, block.Face(f), x-1, z-1, i, face, same&face)
 					}
 					m.fm[f][k] = face
+					if face != 0 {
+						m.nz[f][k>>6] |= 1 << uint(k&63)
+					}
 				}
 				belowO, belowL = opq[ci], liq[ci]
 				k++
@@ -275,41 +299,38 @@ func (g *grid) idAt(x, b, z int) byte {
 
 // plain emits one quad per visible face of direction f.
 func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
-	fi := &faces[f]
-	fm := m.fm[f][:]
-	w, nw := g.w, g.nw
-	k := 0
-	for z := range w {
-		for x := range w {
-			for i := range nw {
-				mk := fm[k]
-				k++
-				if mk == 0 {
-					continue
-				}
-				n := bits.OnesCount64(mk)
-				dst.Opaque.reserve(n)
-				if g.mixed {
-					dst.Translucent.reserve(n)
-				}
-				c := ((z+1)*g.p + x + 1) * nw
-				base := g.idBase(x, z) + i*64
-				for ; mk != 0; mk &= mk - 1 {
-					b := bits.TrailingZeros64(mk)
-					id := g.ids[base+b]
-					var low uint32
-					if g.mixed {
-						low = g.lowered(f, c, i, b)
-					}
-					out := &dst.Opaque
-					if layerOf[id] == block.LayerTranslucent {
-						out = &dst.Translucent
-					}
-					out.unitQuad(fi, packPos(x, i*64+b-g.yOff, z), tileOf[id][f], g.ao(f, c, i, b), low)
-				}
-			}
+	fm := &m.fm[f]
+	m.each(f, func(k int) {
+		mk := fm[k]
+		fm[k] = 0 // fm is zero between calls
+		if mk == 0 {
+			return
 		}
-	}
+		i, col := k%g.nw, k/g.nw
+		x, z := col%g.w, col/g.w
+		n := bits.OnesCount64(mk)
+		dst.Opaque.reserve(n)
+		if g.mixed {
+			dst.Translucent.reserve(n)
+		}
+		c := ((z+1)*g.p + x + 1) * g.nw
+		base := g.idBase(x, z) + i*64
+		pos := packPos(x, 0, z)
+		y0 := i*64 - g.yOff
+		for ; mk != 0; mk &= mk - 1 {
+			b := bits.TrailingZeros64(mk)
+			id := g.ids[base+b]
+			var low uint32
+			if g.mixed {
+				low = g.lowered(f, c, i, b)
+			}
+			out := &dst.Opaque
+			if layerOf[id] == block.LayerTranslucent {
+				out = &dst.Translucent
+			}
+			out.unitQuad(f, pos+uint32(y0+b)<<YShift, tileOf[id][f], g.ao(f, c, i, b), low)
+		}
+	})
 }
 
 // lowered is 1 when the face at bit b of word i of grid column c is water

@@ -57,44 +57,45 @@ func (m *Mesher) greedySide(dst *MeshData, g *grid, f block.Face) {
 	if f == block.FacePosZ || f == block.FaceNegZ {
 		fstep, gstep, dx, dz = nw, nw, 1, 0
 	}
-	for s := range w {
-		for r := range w {
-			x, z := s, r
-			if dx == 1 {
-				x, z = r, s
-			}
-			k0 := (z*w + x) * nw
-			c := ((z+1)*p + x + 1) * nw
-			for i := range nw {
-				rem := fm[k0+i]
-				base := g.idBase(x, z) + i*64
-				for rem != 0 {
-					b0 := bits.TrailingZeros64(rem)
-					k := g.key(f, c, i, b0, base)
-					a := uint8(k >> 8)
-					b1 := b0 + 1
-					if canMergeU[a] {
-						for b1 < 64 && b1-b0 < maxExtent && rem>>uint(b1)&1 != 0 && g.sameKey(f, c, i, b1, base, k) {
-							b1++
-						}
-					}
-					run := (uint64(1)<<uint(b1-b0) - 1) << uint(b0)
-					rem &^= run
-					n := 1
-					if canMergeV[a] {
-						for ; r+n < w; n++ {
-							kk := k0 + i + n*fstep
-							if fm[kk]&run != run || !g.rowHasKey(f, c+n*gstep, i, b0, b1, g.idBase(x+n*dx, z+n*dz)+i*64, k) {
-								break
-							}
-							fm[kk] &^= run
-						}
-					}
-					emitQuad(dst, fi, f, packPos(x, i*64+b0-g.yOff, z), k, uint32(b1-b0), uint32(n))
+	// Words come in index order, z-major, so rows further along V are
+	// always still to come.
+	m.each(f, func(kw int) {
+		i, col := kw%nw, kw/nw
+		x, z := col%w, col/w
+		r := z
+		if dx == 1 {
+			r = x
+		}
+		k0 := kw - i
+		c := ((z+1)*p + x + 1) * nw
+		rem := fm[kw]
+		fm[kw] = 0
+		base := g.idBase(x, z) + i*64
+		for rem != 0 {
+			b0 := bits.TrailingZeros64(rem)
+			k := g.key(f, c, i, b0, base)
+			a := uint8(k >> 8)
+			b1 := b0 + 1
+			if canMergeU[a] {
+				for b1 < 64 && b1-b0 < maxExtent && rem>>uint(b1)&1 != 0 && g.sameKey(f, c, i, b1, base, k) {
+					b1++
 				}
 			}
+			run := (uint64(1)<<uint(b1-b0) - 1) << uint(b0)
+			rem &^= run
+			n := 1
+			if canMergeV[a] {
+				for ; r+n < w; n++ {
+					kk := k0 + i + n*fstep
+					if fm[kk]&run != run || !g.rowHasKey(f, c+n*gstep, i, b0, b1, g.idBase(x+n*dx, z+n*dz)+i*64, k) {
+						break
+					}
+					fm[kk] &^= run
+				}
+			}
+			emitQuad(dst, fi, f, packPos(x, i*64+b0-g.yOff, z), k, uint32(b1-b0), uint32(n))
 		}
-	}
+	})
 }
 
 // rowHasKey reports whether faces b0..b1-1 of word i of grid column c all
@@ -115,42 +116,40 @@ func (m *Mesher) greedyFlat(dst *MeshData, g *grid, f block.Face) {
 	fm := m.fm[f][:]
 	w, nw, p := g.w, g.nw, g.p
 	row := p * nw
-	for z := range w {
-		for x := range w {
-			k0 := (z*w + x) * nw
-			c := ((z+1)*p + x + 1) * nw
-			for i := range nw {
-				rem := fm[k0+i]
-				fm[k0+i] = 0
-				base := g.idBase(x, z) + i*64
-				for ; rem != 0; rem &= rem - 1 {
-					b := bits.TrailingZeros64(rem)
-					bit := uint64(1) << uint(b)
-					k := g.key(f, c, i, b, base)
-					a := uint8(k >> 8)
-					nv := 1
-					if canMergeV[a] {
-						for ; x+nv < w; nv++ {
-							kk := k0 + nv*nw + i
-							if fm[kk]&bit == 0 || !g.sameKey(f, c+nv*nw, i, b, g.idBase(x+nv, z)+i*64, k) {
-								break
-							}
-							fm[kk] &^= bit
-						}
+	m.each(f, func(kw int) {
+		i, col := kw%nw, kw/nw
+		x, z := col%w, col/w
+		k0 := kw - i
+		c := ((z+1)*p + x + 1) * nw
+		rem := fm[kw]
+		fm[kw] = 0
+		base := g.idBase(x, z) + i*64
+		for ; rem != 0; rem &= rem - 1 {
+			b := bits.TrailingZeros64(rem)
+			bit := uint64(1) << uint(b)
+			k := g.key(f, c, i, b, base)
+			a := uint8(k >> 8)
+			nv := 1
+			if canMergeV[a] {
+				for ; x+nv < w; nv++ {
+					kk := k0 + nv*nw + i
+					if fm[kk]&bit == 0 || !g.sameKey(f, c+nv*nw, i, b, g.idBase(x+nv, z)+i*64, k) {
+						break
 					}
-					nu := 1
-					if canMergeU[a] {
-						for ; z+nu < w && nu < maxExtent && m.flatRowHasKey(g, f, fm, x, z+nu, nv, i, b, c+nu*row, k); nu++ {
-							for v := range nv {
-								fm[k0+(nu*w+v)*nw+i] &^= bit
-							}
-						}
-					}
-					emitQuad(dst, fi, f, packPos(x, i*64+b-g.yOff, z), k, uint32(nu), uint32(nv))
+					fm[kk] &^= bit
 				}
 			}
+			nu := 1
+			if canMergeU[a] {
+				for ; z+nu < w && nu < maxExtent && m.flatRowHasKey(g, f, fm, x, z+nu, nv, i, b, c+nu*row, k); nu++ {
+					for v := range nv {
+						fm[k0+(nu*w+v)*nw+i] &^= bit
+					}
+				}
+			}
+			emitQuad(dst, fi, f, packPos(x, i*64+b-g.yOff, z), k, uint32(nu), uint32(nv))
 		}
-	}
+	})
 }
 
 // flatRowHasKey reports whether the faces at bit b of word i of the n

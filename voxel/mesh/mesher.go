@@ -1,6 +1,8 @@
 package mesh
 
 import (
+	"unsafe"
+
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
 )
@@ -76,6 +78,7 @@ func init() {
 	}
 	initFaces()
 	initAO()
+	initUnitQuads()
 }
 
 // faceInfo describes one face direction: its axes and how its four corners
@@ -222,19 +225,60 @@ func (b *Buffers) reserve(n int) {
 	}
 }
 
-// unitQuad appends a one-block face; the caller has reserved room.
-func (b *Buffers) unitQuad(fi *faceInfo, pos, tile uint32, ao uint8, low uint32) {
+// unitQuad appends a one-block face of direction f; the caller has
+// reserved room. Each vertex is one 64-bit store of a precomputed word
+// (corner offset, normal, texture corner and AO level) plus the face's
+// position and tile, which never carry into neighbouring fields.
+func (b *Buffers) unitQuad(f block.Face, pos, tile uint32, ao uint8, low uint32) {
 	n := len(b.Vertices)
-	vs := b.Vertices[n : n+4 : n+4]
-	base1 := tile
-	lowMask := -low
-	var a [4]uint32
-	for k := range 4 {
-		a[k] = uint32(ao) >> fi.aoShift[k] & 3
-		vs[k] = Vertex{pos + fi.unitD0[k], base1 | fi.unitD1[k] | a[k]<<AOShift | fi.lowered[k]&lowMask}
+	vs := (*[4]uint64)(unsafe.Pointer(&b.Vertices[n : n+4 : n+4][0]))
+	t := &unitVerts[f][ao]
+	add := uint64(pos) | uint64(tile)<<32
+	vs[0], vs[1], vs[2], vs[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
+	if low != 0 {
+		fi := &faces[f]
+		for k := range 4 {
+			vs[k] |= uint64(fi.lowered[k]) << 32
+		}
 	}
 	b.Vertices = b.Vertices[:n+4]
-	b.indices(uint32(n), a[0]+a[2] < a[1]+a[3])
+	m := len(b.Indices)
+	is := (*[3]uint64)(unsafe.Pointer(&b.Indices[m : m+6 : m+6][0]))
+	v := uint64(n) * (1<<32 | 1)
+	p := &indexPairs[unitFlip[f][ao]]
+	is[0], is[1], is[2] = v+p[0], v+p[1], v+p[2]
+	b.Indices = b.Indices[:m+6]
+}
+
+// unitVerts are the four vertices of a unit face per direction and AO
+// byte, as little-endian 64-bit words, position and tile zero; unitFlip
+// says which diagonal splits it (see [Buffers.indices]).
+var (
+	unitVerts [6][256][4]uint64
+	unitFlip  [6][256]uint8
+)
+
+// indexPairs are the six indices of a quad whose first vertex is 0, as
+// three little-endian pairs, split along v0-v2 ([0]) or v1-v3 ([1]).
+var indexPairs = [2][3]uint64{
+	{0 | 1<<32, 2 | 0<<32, 2 | 3<<32},
+	{1 | 2<<32, 3 | 1<<32, 3 | 0<<32},
+}
+
+func initUnitQuads() {
+	for f := range 6 {
+		fi := &faces[f]
+		for ao := range 256 {
+			var a [4]uint32
+			for k := range 4 {
+				a[k] = uint32(ao) >> fi.aoShift[k] & 3
+				unitVerts[f][ao][k] = uint64(fi.unitD0[k]) | uint64(fi.unitD1[k]|a[k]<<AOShift)<<32
+			}
+			if a[0]+a[2] < a[1]+a[3] {
+				unitFlip[f][ao] = 1
+			}
+		}
+	}
 }
 
 // indices appends the two triangles of the quad whose first vertex is v,
