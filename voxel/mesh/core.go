@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
@@ -161,6 +162,8 @@ func (m *Mesher) faceMasks(g *grid) {
 	dz := p * nw
 	fpx, fnx, fpy := m.fm[block.FacePosX][:], m.fm[block.FaceNegX][:], m.fm[block.FacePosY][:]
 	fny, fpz, fnz := m.fm[block.FaceNegY][:], m.fm[block.FacePosZ][:], m.fm[block.FaceNegZ][:]
+	// which words have faces, per direction, 64 words at a time
+	var a0, a1, a2, a3, a4, a5 uint64
 	k := 0
 	for z := 1; z <= w; z++ {
 		for x := 1; x <= w; x++ {
@@ -175,22 +178,39 @@ func (m *Mesher) faceMasks(g *grid) {
 				if s := o & top; s != 0 {
 					// the shifts read the unmasked word: the border bits
 					// of a cube cull the meshed ones next to them
-					fpx[k] = s &^ opq[c+nw+i]
-					fnx[k] = s &^ opq[c-nw+i]
-					fpy[k] = s &^ (o>>1 | above<<63)
-					fny[k] = s &^ (o<<1 | below>>63)
-					fpz[k] = s &^ opq[c+dz+i]
-					fnz[k] = s &^ opq[c-dz+i]
+					px, nx := s&^opq[c+nw+i], s&^opq[c-nw+i]
+					py, ny := s&^(o>>1|above<<63), s&^(o<<1|below>>63)
+					pz, nz := s&^opq[c+dz+i], s&^opq[c-dz+i]
+					fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = px, nx, py, ny, pz, nz
 					bit := uint64(1) << uint(k&63)
-					for f := range m.nz {
-						m.nz[f][k>>6] |= bit
-					}
+					a0 |= nonZero(px) & bit
+					a1 |= nonZero(nx) & bit
+					a2 |= nonZero(py) & bit
+					a3 |= nonZero(ny) & bit
+					a4 |= nonZero(pz) & bit
+					a5 |= nonZero(nz) & bit
 				}
 				below = o
+				if k&63 == 63 {
+					m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
+					a0, a1, a2, a3, a4, a5 = 0, 0, 0, 0, 0, 0
+				}
 				k++
 			}
 		}
 	}
+	if k&63 != 0 {
+		m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
+	}
+}
+
+// nonZero is all ones when v is not zero, else zero, without a branch.
+func nonZero(v uint64) uint64 { return -((v | -v) >> 63) }
+
+// flushNZ stores the non-empty word bits of one word of nz per direction.
+func (m *Mesher) flushNZ(wi int, a0, a1, a2, a3, a4, a5 uint64) {
+	m.nz[0][wi], m.nz[1][wi], m.nz[2][wi] = a0, a1, a2
+	m.nz[3][wi], m.nz[4][wi], m.nz[5][wi] = a3, a4, a5
 }
 
 // faceMasksMixed is faceMasks for grids with liquid and other blocks:
@@ -300,37 +320,99 @@ func (g *grid) idAt(x, b, z int) byte {
 // plain emits one quad per visible face of direction f.
 func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 	fm := &m.fm[f]
-	m.each(f, func(k int) {
-		mk := fm[k]
-		fm[k] = 0 // fm is zero between calls
-		if mk == 0 {
-			return
+	var aw aoWord
+	for wi, nz := range m.nz[f] {
+		if nz == 0 {
+			continue
 		}
-		i, col := k%g.nw, k/g.nw
-		x, z := col%g.w, col/g.w
-		n := bits.OnesCount64(mk)
-		dst.Opaque.reserve(n)
-		if g.mixed {
-			dst.Translucent.reserve(n)
-		}
-		c := ((z+1)*g.p + x + 1) * g.nw
-		base := g.idBase(x, z) + i*64
-		pos := packPos(x, 0, z)
-		y0 := i*64 - g.yOff
-		for ; mk != 0; mk &= mk - 1 {
-			b := bits.TrailingZeros64(mk)
-			id := g.ids[base+b]
-			var low uint32
+		m.nz[f][wi] = 0
+		for ; nz != 0; nz &= nz - 1 {
+			k := wi<<6 | bits.TrailingZeros64(nz)
+			mk := fm[k]
+			fm[k] = 0 // fm is zero between calls
+			if mk == 0 {
+				continue
+			}
+			i, col := k%g.nw, k/g.nw
+			x, z := col%g.w, col/g.w
+			c := ((z+1)*g.p + x + 1) * g.nw
+			// Preparing a word's AO costs about as much as a few direct
+			// look-ups: worth it only for words with many faces.
+			dense := bits.OnesCount64(mk) > aoDense
+			if dense {
+				aw.prepare(g, f, c, i)
+			}
+			ids := g.ids[g.idBase(x, z)+i*64:][:64]
+			pos := uint64(packPos(x, 0, z)) + uint64(i*64-g.yOff)<<YShift
 			if g.mixed {
-				low = g.lowered(f, c, i, b)
+				m.plainMixed(dst, g, f, mk, &aw, dense, ids, c, i, uint32(pos))
+			} else {
+				dst.Opaque.unitQuads(g, f, mk, &aw, dense, ids, c, i, pos)
 			}
-			out := &dst.Opaque
-			if layerOf[id] == block.LayerTranslucent {
-				out = &dst.Translucent
-			}
-			out.unitQuad(f, pos+uint32(y0+b)<<YShift, tileOf[id][f], g.ao(f, c, i, b), low)
 		}
-	})
+	}
+}
+
+// aoDense is the number of faces in a word above which the plain pass
+// prepares the word's AO (see aoWord) instead of looking each face up.
+const aoDense = 4
+
+// unitQuads appends the unit faces of direction f at the set bits of mk,
+// all of one column word (word i of grid column c): ids are the word's
+// block IDs, pos the packed position of its bit 0; aw is prepared when
+// dense is set.
+func (b *Buffers) unitQuads(g *grid, f block.Face, mk uint64, aw *aoWord, dense bool, ids []byte, c, i int, pos uint64) {
+	n := bits.OnesCount64(mk)
+	b.reserve(n)
+	nv, ni := len(b.Vertices), len(b.Indices)
+	vs := unsafe.Slice((*uint64)(unsafe.Pointer(&b.Vertices[nv : nv+4*n][0])), 4*n)
+	is := unsafe.Slice((*uint64)(unsafe.Pointer(&b.Indices[ni : ni+6*n][0])), 3*n)
+	verts, flips, tiles := &unitVerts[f], &unitFlip[f], &tileOfFace[f]
+	v := uint64(nv) * (1<<32 | 1)
+	for j := 0; mk != 0; mk &= mk - 1 {
+		bit := bits.TrailingZeros64(mk)
+		id := ids[bit&63]
+		var a uint8
+		if dense {
+			a = aw.at(bit)
+		} else {
+			a = g.ao(f, c, i, bit)
+		}
+		t := &verts[a]
+		add := pos + uint64(bit)<<YShift | uint64(tiles[id])<<32
+		q := vs[j*4 : j*4+4 : j*4+4]
+		q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
+		p := &indexPairs[flips[a]]
+		r := is[j*3 : j*3+3 : j*3+3]
+		r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
+		v += 4 * (1<<32 | 1)
+		j++
+	}
+	b.Vertices = b.Vertices[:nv+4*n]
+	b.Indices = b.Indices[:ni+6*n]
+}
+
+// plainMixed emits the faces of one word when the grid holds liquid or
+// other blocks: each goes to its block's layer, water with its lowered bit.
+func (m *Mesher) plainMixed(dst *MeshData, g *grid, f block.Face, mk uint64, aw *aoWord, dense bool, ids []byte, c, i int, pos uint32) {
+	n := bits.OnesCount64(mk)
+	dst.Opaque.reserve(n)
+	dst.Translucent.reserve(n)
+	for ; mk != 0; mk &= mk - 1 {
+		b := bits.TrailingZeros64(mk)
+		id := ids[b]
+		out := &dst.Opaque
+		if layerOf[id] == block.LayerTranslucent {
+			out = &dst.Translucent
+		}
+		var a uint8
+		if dense {
+			a = aw.at(b)
+		} else {
+			a = g.ao(f, c, i, b)
+		}
+		out.unitQuad(f, pos+uint32(b)<<YShift, tileOf[id][f], a, g.lowered(f, c, i, b))
+	}
 }
 
 // lowered is 1 when the face at bit b of word i of grid column c is water

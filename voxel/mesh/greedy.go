@@ -173,6 +173,10 @@ func emitQuad(dst *MeshData, fi *faceInfo, f block.Face, pos, k, nu, nv uint32) 
 		out = &dst.Translucent
 	}
 	out.reserve(1)
+	if nu == 1 && nv == 1 {
+		out.unitQuad(f, pos, tileOf[id][f], uint8(k>>8), k>>16&1)
+		return
+	}
 	out.quad(fi, pos, tileOf[id][f], uint8(k>>8), k>>16&1, nu, nv)
 }
 

@@ -52,6 +52,7 @@ var (
 	cullSelf   [256]bool
 	layerOf    [256]block.Layer
 	tileOf     [256][6]uint32 // tile << TileShift per face
+	tileOfFace [6][256]uint32 // the same, by face
 )
 
 func init() {
@@ -74,6 +75,7 @@ func init() {
 		layerOf[i] = inf.Layer
 		for f := range 6 {
 			tileOf[i][f] = uint32(inf.Tiles[f]) << TileShift
+			tileOfFace[f][i] = tileOf[i][f]
 		}
 	}
 	initFaces()
