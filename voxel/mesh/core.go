@@ -30,7 +30,36 @@ type grid struct {
 	ids                 []byte
 	idRow, idCol, idOff int
 	nb                  *Neighborhood // IDs across chunk borders; nil: ids covers the ring
+	// cols describes each meshed column, by index z*w + x; a face mask
+	// word k belongs to column k>>nwShift
+	cols    []colInfo
+	nwShift uint
 }
+
+// colInfo is where a meshed column's data is, so that passes over face
+// mask words need no divisions.
+type colInfo struct {
+	x, z int32
+	c    int32 // its first word in the grid's planes
+	id   int32 // its first ID in ids
+}
+
+// colTable returns the column table of a grid of w x w meshed columns of
+// nw words, with a ring, whose IDs are at idOff + (z*idRow + x)*idCol.
+func colTable(w, nw, idRow, idCol, idOff int) []colInfo {
+	t := make([]colInfo, w*w)
+	for z := range w {
+		for x := range w {
+			t[z*w+x] = colInfo{int32(x), int32(z), int32(((z+1)*(w+2) + x + 1) * nw), int32(idOff + (z*idRow+x)*idCol)}
+		}
+	}
+	return t
+}
+
+var (
+	chunkCols = colTable(sz, colWords, sz, ht, 0)
+	cubeCols  = colTable(cubeMeshed, 1, CubeSize, CubeSize, (CubeSize+1)*CubeSize)
+)
 
 // Mesher turns chunks into meshes. It holds about 0.5 MiB of scratch space,
 // allocated once, so meshing allocates nothing once the destination buffers
@@ -149,7 +178,8 @@ func (m *Mesher) fillChunk(nb *Neighborhood, mk *MaskNeighborhood) {
 		opq: m.opq[:], liq: m.liq[:], oth: m.oth[:],
 		mixed: mixed, top: ^uint64(0), floor: 1 << 63,
 		ids: nb[4][:], idRow: sz, idCol: ht,
-		nb: nb,
+		nb:   nb,
+		cols: chunkCols, nwShift: 2,
 	}
 }
 
@@ -333,21 +363,21 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 			if mk == 0 {
 				continue
 			}
-			i, col := k%g.nw, k/g.nw
-			x, z := col%g.w, col/g.w
-			c := ((z+1)*g.p + x + 1) * g.nw
-			// Preparing a word's AO costs about as much as a few direct
-			// look-ups: worth it only for words with many faces.
-			dense := bits.OnesCount64(mk) > aoDense
-			if dense {
-				aw.prepare(g, f, c, i)
+			i := k & (g.nw - 1)
+			ci := &g.cols[k>>g.nwShift]
+			x, z, c := int(ci.x), int(ci.z), int(ci.c)
+			// Preparing a word's lit and dark masks costs about as much
+			// as a few look-ups: worth it only for words with many faces.
+			aw.load(g, f, x, z, c, i)
+			if bits.OnesCount64(mk) > aoDense {
+				aw.prepare()
 			}
-			ids := g.ids[g.idBase(x, z)+i*64:][:64]
+			ids := g.ids[int(ci.id)+i*64:][:64]
 			pos := uint64(packPos(x, 0, z)) + uint64(i*64-g.yOff)<<YShift
 			if g.mixed {
-				m.plainMixed(dst, g, f, mk, &aw, dense, ids, c, i, uint32(pos))
+				m.plainMixed(dst, g, f, mk, &aw, ids, c, i, uint32(pos))
 			} else {
-				dst.Opaque.unitQuads(g, f, mk, &aw, dense, ids, c, i, pos)
+				dst.Opaque.unitQuads(f, mk, &aw, ids, pos)
 			}
 		}
 	}
@@ -358,10 +388,9 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 const aoDense = 4
 
 // unitQuads appends the unit faces of direction f at the set bits of mk,
-// all of one column word (word i of grid column c): ids are the word's
-// block IDs, pos the packed position of its bit 0; aw is prepared when
-// dense is set.
-func (b *Buffers) unitQuads(g *grid, f block.Face, mk uint64, aw *aoWord, dense bool, ids []byte, c, i int, pos uint64) {
+// all of one column word: ids are the word's block IDs, pos the packed
+// position of its bit 0, aw loaded for the word.
+func (b *Buffers) unitQuads(f block.Face, mk uint64, aw *aoWord, ids []byte, pos uint64) {
 	n := bits.OnesCount64(mk)
 	b.reserve(n)
 	nv, ni := len(b.Vertices), len(b.Indices)
@@ -372,12 +401,7 @@ func (b *Buffers) unitQuads(g *grid, f block.Face, mk uint64, aw *aoWord, dense 
 	for j := 0; mk != 0; mk &= mk - 1 {
 		bit := bits.TrailingZeros64(mk)
 		id := ids[bit&63]
-		var a uint8
-		if dense {
-			a = aw.at(bit)
-		} else {
-			a = g.ao(f, c, i, bit)
-		}
+		a := aw.at(bit)
 		t := &verts[a]
 		add := pos + uint64(bit)<<YShift | uint64(tiles[id])<<32
 		q := vs[j*4 : j*4+4 : j*4+4]
@@ -394,7 +418,7 @@ func (b *Buffers) unitQuads(g *grid, f block.Face, mk uint64, aw *aoWord, dense 
 
 // plainMixed emits the faces of one word when the grid holds liquid or
 // other blocks: each goes to its block's layer, water with its lowered bit.
-func (m *Mesher) plainMixed(dst *MeshData, g *grid, f block.Face, mk uint64, aw *aoWord, dense bool, ids []byte, c, i int, pos uint32) {
+func (m *Mesher) plainMixed(dst *MeshData, g *grid, f block.Face, mk uint64, aw *aoWord, ids []byte, c, i int, pos uint32) {
 	n := bits.OnesCount64(mk)
 	dst.Opaque.reserve(n)
 	dst.Translucent.reserve(n)
@@ -405,13 +429,7 @@ func (m *Mesher) plainMixed(dst *MeshData, g *grid, f block.Face, mk uint64, aw 
 		if layerOf[id] == block.LayerTranslucent {
 			out = &dst.Translucent
 		}
-		var a uint8
-		if dense {
-			a = aw.at(b)
-		} else {
-			a = g.ao(f, c, i, b)
-		}
-		out.unitQuad(f, pos+uint32(b)<<YShift, tileOf[id][f], a, g.lowered(f, c, i, b))
+		out.unitQuad(f, pos+uint32(b)<<YShift, tileOf[id][f], aw.at(b), g.lowered(f, c, i, b))
 	}
 }
 

@@ -40,6 +40,35 @@ func (g *grid) key(f block.Face, c, i, b, base int) uint32 {
 	return k
 }
 
+// keyAt is key for a face of the word aw is loaded for.
+func (g *grid) keyAt(aw *aoWord, b, base int) uint32 {
+	k := uint32(g.ids[base+b]) | uint32(aw.at(b))<<8
+	if g.mixed {
+		k |= g.lowered(aw.f, aw.c, aw.i, b) << 16
+	}
+	return k
+}
+
+// emitIsolated emits the faces of rem that have no neighbour in nb as unit
+// quads, the way the plain pass does, and returns the others.
+func (m *Mesher) emitIsolated(dst *MeshData, g *grid, f block.Face, rem, nb uint64, aw *aoWord, base int) uint64 {
+	iso := rem &^ nb
+	if iso == 0 {
+		return rem
+	}
+	if bits.OnesCount64(iso) > aoDense {
+		aw.prepare()
+	}
+	ids := g.ids[base:][:64]
+	p := uint64(packPos(aw.x, 0, aw.z)) + uint64(aw.i*64-g.yOff)<<YShift
+	if g.mixed {
+		m.plainMixed(dst, g, f, iso, aw, ids, aw.c, aw.i, uint32(p))
+	} else {
+		dst.Opaque.unitQuads(f, iso, aw, ids, p)
+	}
+	return rem &^ iso
+}
+
 // sameKey reports whether the face's key is k, reading its AO only when
 // the block IDs agree.
 func (g *grid) sameKey(f block.Face, c, i, b, base int, k uint32) bool {
@@ -59,25 +88,36 @@ func (m *Mesher) greedySide(dst *MeshData, g *grid, f block.Face) {
 	}
 	// Words come in index order, z-major, so rows further along V are
 	// always still to come.
+	var aw aoWord
 	m.each(f, func(kw int) {
-		i, col := kw%nw, kw/nw
-		x, z := col%w, col/w
+		i := kw & (nw - 1)
+		ci := &g.cols[kw>>g.nwShift]
+		x, z := int(ci.x), int(ci.z)
 		r := z
 		if dx == 1 {
 			r = x
 		}
 		k0 := kw - i
-		c := ((z+1)*p + x + 1) * nw
+		c := int(ci.c)
 		rem := fm[kw]
 		fm[kw] = 0
-		base := g.idBase(x, z) + i*64
+		base := int(ci.id) + i*64
+		// Rectangles only grow forward (up the word, to later rows), and
+		// never across words: a face with no face above, below or in the
+		// next row is a quad of its own.
+		var next uint64
+		if r+1 < w {
+			next = fm[kw+fstep]
+		}
+		aw.load(g, f, x, z, c, i)
+		rem = m.emitIsolated(dst, g, f, rem, rem<<1|rem>>1|next, &aw, base)
 		for rem != 0 {
 			b0 := bits.TrailingZeros64(rem)
-			k := g.key(f, c, i, b0, base)
+			k := g.keyAt(&aw, b0, base)
 			a := uint8(k >> 8)
 			b1 := b0 + 1
 			if canMergeU[a] {
-				for b1 < 64 && b1-b0 < maxExtent && rem>>uint(b1)&1 != 0 && g.sameKey(f, c, i, b1, base, k) {
+				for b1 < 64 && b1-b0 < maxExtent && rem>>uint(b1)&1 != 0 && uint32(g.ids[base+b1]) == k&0xff && g.keyAt(&aw, b1, base) == k {
 					b1++
 				}
 			}
@@ -116,18 +156,31 @@ func (m *Mesher) greedyFlat(dst *MeshData, g *grid, f block.Face) {
 	fm := m.fm[f][:]
 	w, nw, p := g.w, g.nw, g.p
 	row := p * nw
+	var aw aoWord
 	m.each(f, func(kw int) {
-		i, col := kw%nw, kw/nw
-		x, z := col%w, col/w
+		i := kw & (nw - 1)
+		ci := &g.cols[kw>>g.nwShift]
+		x, z := int(ci.x), int(ci.z)
 		k0 := kw - i
-		c := ((z+1)*p + x + 1) * nw
+		c := int(ci.c)
 		rem := fm[kw]
 		fm[kw] = 0
-		base := g.idBase(x, z) + i*64
+		base := int(ci.id) + i*64
+		// Rectangles grow only to later columns: a face with none beside
+		// it along x or z is a quad of its own.
+		var next uint64
+		if x+1 < w {
+			next = fm[kw+nw]
+		}
+		if z+1 < w {
+			next |= fm[kw+w*nw]
+		}
+		aw.load(g, f, x, z, c, i)
+		rem = m.emitIsolated(dst, g, f, rem, next, &aw, base)
 		for ; rem != 0; rem &= rem - 1 {
 			b := bits.TrailingZeros64(rem)
 			bit := uint64(1) << uint(b)
-			k := g.key(f, c, i, b, base)
+			k := g.keyAt(&aw, b, base)
 			a := uint8(k >> 8)
 			nv := 1
 			if canMergeV[a] {
