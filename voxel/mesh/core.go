@@ -398,19 +398,33 @@ func (b *Buffers) unitQuads(f block.Face, mk uint64, aw *aoWord, ids []byte, pos
 	is := unsafe.Slice((*uint64)(unsafe.Pointer(&b.Indices[ni : ni+6*n][0])), 3*n)
 	verts, flips, tiles := &unitVerts[f], &unitFlip[f], &tileOfFace[f]
 	v := uint64(nv) * (1<<32 | 1)
-	for j := 0; mk != 0; mk &= mk - 1 {
-		bit := bits.TrailingZeros64(mk)
-		id := ids[bit&63]
-		a := aw.at(bit)
-		t := &verts[a]
-		add := pos + uint64(bit)<<YShift | uint64(tiles[id])<<32
-		q := vs[j*4 : j*4+4 : j*4+4]
-		q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-		p := &indexPairs[flips[a]]
-		r := is[j*3 : j*3+3 : j*3+3]
-		r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
-		v += 4 * (1<<32 | 1)
-		j++
+	if a, ok := aw.uniform(mk); ok {
+		// one AO for the whole word: the same vertex and index words
+		t, p := &verts[a], &indexPairs[flips[a]]
+		for j := 0; mk != 0; mk &= mk - 1 {
+			bit := bits.TrailingZeros64(mk)
+			add := pos + uint64(bit)<<YShift | uint64(tiles[ids[bit&63]])<<32
+			q := vs[j*4 : j*4+4 : j*4+4]
+			q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
+			r := is[j*3 : j*3+3 : j*3+3]
+			r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
+			v += 4 * (1<<32 | 1)
+			j++
+		}
+	} else {
+		for j := 0; mk != 0; mk &= mk - 1 {
+			bit := bits.TrailingZeros64(mk)
+			a := aw.at(bit)
+			t := &verts[a]
+			add := pos + uint64(bit)<<YShift | uint64(tiles[ids[bit&63]])<<32
+			q := vs[j*4 : j*4+4 : j*4+4]
+			q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
+			p := &indexPairs[flips[a]]
+			r := is[j*3 : j*3+3 : j*3+3]
+			r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
+			v += 4 * (1<<32 | 1)
+			j++
+		}
 	}
 	b.Vertices = b.Vertices[:nv+4*n]
 	b.Indices = b.Indices[:ni+6*n]
