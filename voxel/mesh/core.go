@@ -75,7 +75,7 @@ type Mesher struct {
 	// nz has bit k set where fm[f][k] may be non-zero, so that the passes
 	// after the face masks visit only words with faces. Kept zero between
 	// calls.
-	nz [6][maxFaceWords / 64]uint64
+	nz [6][(maxFaceWords + 63) / 64]uint64
 }
 
 // each calls fn for every word k of direction f that has faces, clearing
