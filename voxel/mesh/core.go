@@ -34,6 +34,7 @@ type grid struct {
 	// word k belongs to column k>>nwShift
 	cols    []colInfo
 	nwShift uint
+	aoOff   *[6][9]int // see aoOffsets
 }
 
 // colInfo is where a meshed column's data is, so that passes over face
@@ -179,7 +180,7 @@ func (m *Mesher) fillChunk(nb *Neighborhood, mk *MaskNeighborhood) {
 		mixed: mixed, top: ^uint64(0), floor: 1 << 63,
 		ids: nb[4][:], idRow: sz, idCol: ht,
 		nb:   nb,
-		cols: chunkCols, nwShift: 2,
+		cols: chunkCols, nwShift: 2, aoOff: &chunkAOOff,
 	}
 }
 
@@ -468,8 +469,67 @@ func (g *grid) lowered(f block.Face, c, i, b int) uint32 {
 
 // ao returns the packed AO of the face of direction f at bit b of word i of
 // grid column c, from the opacity of the cells around the one in front of
-// it (see aoTable).
+// it (see aoTable). Away from word edges it reads the columns at the
+// grid's precomputed offsets.
 func (g *grid) ao(f block.Face, c, i, b int) uint8 {
+	off, o, k := &g.aoOff[f], g.opq, c+i
+	if f != block.FacePosY && f != block.FaceNegY {
+		if t := uint(b - 1); t < 62 {
+			return aoTable[uint32(o[k+off[0]]>>t&7)|uint32(o[k+off[1]]>>t&7)<<3|uint32(o[k+off[2]]>>t&7)<<6]
+		}
+	} else if t := uint(b + off[8]); t < 64 {
+		return aoTable[uint32(o[k+off[0]]>>t&1)|uint32(o[k+off[1]]>>t&1)<<1|uint32(o[k+off[2]]>>t&1)<<2|
+			uint32(o[k+off[3]]>>t&1)<<3|uint32(o[k+off[4]]>>t&1)<<5|
+			uint32(o[k+off[5]]>>t&1)<<6|uint32(o[k+off[6]]>>t&1)<<7|uint32(o[k+off[7]]>>t&1)<<8]
+	}
+	return g.aoEdge(f, c, i, b)
+}
+
+// aoOffsets returns, per direction, the offsets from a column's word to the
+// words ao reads: side faces the three columns in front (V = -1, 0, 1);
+// top and bottom faces the eight columns around, in aoTable's bit order,
+// then the bit offset of the plane in front.
+func aoOffsets(p, nw int) (t [6][9]int) {
+	row := p * nw
+	for f := range block.Face(6) {
+		switch f {
+		case block.FacePosX, block.FaceNegX, block.FacePosZ, block.FaceNegZ:
+			front, step := nw, row
+			switch f {
+			case block.FaceNegX:
+				front = -nw
+			case block.FacePosZ:
+				front, step = row, nw
+			case block.FaceNegZ:
+				front, step = -row, nw
+			}
+			t[f][0], t[f][1], t[f][2] = front-step, front, front+step
+		default:
+			j := 0
+			for dv := -1; dv <= 1; dv++ {
+				for du := -1; du <= 1; du++ {
+					if dv != 0 || du != 0 {
+						t[f][j] = dv*nw + du*row
+						j++
+					}
+				}
+			}
+			t[f][8] = 1
+			if f == block.FaceNegY {
+				t[f][8] = -1
+			}
+		}
+	}
+	return t
+}
+
+var (
+	chunkAOOff = aoOffsets(pw, colWords)
+	cubeAOOff  = aoOffsets(CubeSize, 1)
+)
+
+// aoEdge is ao for faces whose cells cross a word edge.
+func (g *grid) aoEdge(f block.Face, c, i, b int) uint8 {
 	nw, row := g.nw, g.p*g.nw
 	var idx uint32
 	switch f {

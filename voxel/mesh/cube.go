@@ -71,7 +71,7 @@ func (m *Mesher) MeshCube(dst *MeshData, c *Cube, opt Options) {
 		opq: c.opq[:], liq: c.liq[:], oth: c.oth[:],
 		mixed: c.clear > 0, top: ^uint64(0) >> 1 &^ 1, yOff: 1,
 		ids: c.voxels[:], idRow: CubeSize, idCol: CubeSize, idOff: (CubeSize + 1) * CubeSize,
-		cols: cubeCols,
+		cols: cubeCols, aoOff: &cubeAOOff,
 	}
 	m.mesh(dst, &m.g, opt)
 	m.g.ids = nil
