@@ -19,6 +19,8 @@ type aoWord struct {
 	// 1); top and bottom faces, the nine columns around, index (dv+1)*3 +
 	// du+1 with V = x and U = z
 	raw [9]uint64
+	// loaded: raw holds the words (else at looks each face up directly)
+	loaded bool
 	// prepared: n aligned so that bit b of n[(dv+1)*3 + du+1] is the cell
 	// at (du, dv) for the face at bit b (aoTable's index layout)
 	prepared  bool
@@ -47,11 +49,19 @@ func (g *grid) shifted(col, i, d int) uint64 {
 	return w
 }
 
-// load points a at the faces of direction f in word i of grid column c,
-// meshed column (x, z).
-func (a *aoWord) load(g *grid, f block.Face, x, z, c, i int) {
-	a.g, a.f, a.c, a.i, a.prepared = g, f, c, i, false
+// point binds a to the faces of direction f in word i of grid column c,
+// meshed column (x, z), loading nothing: at then looks each face up on its
+// own, which is cheapest for a word with one face.
+func (a *aoWord) point(g *grid, f block.Face, x, z, c, i int) {
+	a.g, a.f, a.c, a.i, a.prepared, a.loaded = g, f, c, i, false, false
 	a.x, a.z = x, z
+}
+
+// load points a at the faces of direction f in word i of grid column c,
+// meshed column (x, z), and reads the opacity words its faces' AO needs.
+func (a *aoWord) load(g *grid, f block.Face, x, z, c, i int) {
+	a.point(g, f, x, z, c, i)
+	a.loaded = true
 	nw, row := g.nw, g.p*g.nw
 	switch f {
 	case block.FacePosX, block.FaceNegX, block.FacePosZ, block.FaceNegZ:
@@ -78,9 +88,13 @@ func (a *aoWord) load(g *grid, f block.Face, x, z, c, i int) {
 	}
 }
 
-// prepare computes the lit and dark masks of the loaded word.
+// prepare computes the lit and dark masks of the word, loading it first if
+// needed.
 func (a *aoWord) prepare() {
 	g, c, i := a.g, a.c, a.i
+	if !a.loaded {
+		a.load(g, a.f, a.x, a.z, c, i)
+	}
 	var n [9]uint64
 	if a.side {
 		nw, row := g.nw, g.p*g.nw
@@ -134,6 +148,9 @@ func (a *aoWord) at(b int) uint8 {
 		if a.dark>>s&1 != 0 {
 			return 0
 		}
+	}
+	if !a.loaded {
+		return a.g.ao(a.f, a.c, a.i, b)
 	}
 	if a.side {
 		if t := s - 1; t < 62 {

@@ -367,6 +367,13 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 			i := k & (g.nw - 1)
 			ci := &g.cols[k>>g.nwShift]
 			x, z, c := int(ci.x), int(ci.z), int(ci.c)
+			if mk&(mk-1) == 0 && !g.mixed {
+				// one face, the common case on terrain: no set-up
+				b := bits.TrailingZeros64(mk)
+				y := i*64 + b - g.yOff
+				dst.Opaque.unitQuad1(f, uint64(packPos(x, y, z))|uint64(tileOfFace[f][g.ids[int(ci.id)+i*64+b]])<<32, g.ao(f, c, i, b))
+				continue
+			}
 			// Preparing a word's lit and dark masks costs about as much
 			// as a few look-ups: worth it only for words with many faces.
 			aw.load(g, f, x, z, c, i)
@@ -382,6 +389,23 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 			}
 		}
 	}
+}
+
+// unitQuad1 appends one unit face of direction f with AO byte ao; add is
+// its packed position and tile, as in unitQuads.
+func (b *Buffers) unitQuad1(f block.Face, add uint64, ao uint8) {
+	nv, ni := len(b.Vertices), len(b.Indices)
+	if cap(b.Vertices)-nv < 4 || cap(b.Indices)-ni < 6 {
+		b.reserve(1)
+	}
+	q := (*[4]uint64)(unsafe.Pointer(&b.Vertices[nv : nv+4][0]))
+	r := (*[3]uint64)(unsafe.Pointer(&b.Indices[ni : ni+6][0]))
+	t := &unitVerts[f][ao]
+	q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
+	v, p := uint64(nv)*(1<<32|1), &indexPairs[unitFlip[f][ao]]
+	r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
+	b.Vertices = b.Vertices[:nv+4]
+	b.Indices = b.Indices[:ni+6]
 }
 
 // aoDense is the number of faces in a word above which the plain pass

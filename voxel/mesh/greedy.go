@@ -61,6 +61,11 @@ func (m *Mesher) emitIsolated(dst *MeshData, g *grid, f block.Face, rem, nb uint
 	}
 	ids := g.ids[base:][:64]
 	p := uint64(packPos(aw.x, 0, aw.z)) + uint64(aw.i*64-g.yOff)<<YShift
+	if iso&(iso-1) == 0 && !g.mixed {
+		b := bits.TrailingZeros64(iso)
+		dst.Opaque.unitQuad1(f, p+uint64(b)<<YShift|uint64(tileOfFace[f][ids[b]])<<32, aw.at(b))
+		return rem &^ iso
+	}
 	if g.mixed {
 		m.plainMixed(dst, g, f, iso, aw, ids, aw.c, aw.i, uint32(p))
 	} else {
@@ -109,7 +114,11 @@ func (m *Mesher) greedySide(dst *MeshData, g *grid, f block.Face) {
 		if r+1 < w {
 			next = fm[kw+fstep]
 		}
-		aw.load(g, f, x, z, c, i)
+		if rem&(rem-1) == 0 {
+			aw.point(g, f, x, z, c, i)
+		} else {
+			aw.load(g, f, x, z, c, i)
+		}
 		rem = m.emitIsolated(dst, g, f, rem, rem<<1|rem>>1|next, &aw, base)
 		for rem != 0 {
 			b0 := bits.TrailingZeros64(rem)
@@ -175,7 +184,11 @@ func (m *Mesher) greedyFlat(dst *MeshData, g *grid, f block.Face) {
 		if z+1 < w {
 			next |= fm[kw+w*nw]
 		}
-		aw.load(g, f, x, z, c, i)
+		if rem&(rem-1) == 0 {
+			aw.point(g, f, x, z, c, i)
+		} else {
+			aw.load(g, f, x, z, c, i)
+		}
 		rem = m.emitIsolated(dst, g, f, rem, next, &aw, base)
 		for ; rem != 0; rem &= rem - 1 {
 			b := bits.TrailingZeros64(rem)
