@@ -238,6 +238,10 @@ func emitQuad(dst *MeshData, fi *faceInfo, f block.Face, pos, k, nu, nv uint32) 
 	if layerOf[id] == block.LayerTranslucent {
 		out = &dst.Translucent
 	}
+	if nu == 1 && nv == 1 && k>>16 == 0 {
+		out.unitQuad1(f, uint64(pos)|uint64(tileOfFace[f][id])<<32, uint8(k>>8))
+		return
+	}
 	out.reserve(1)
 	if nu == 1 && nv == 1 {
 		out.unitQuad(f, pos, tileOf[id][f], uint8(k>>8), k>>16&1)
