@@ -119,9 +119,12 @@ func (m *Mesher) MeshChunkMasks(dst *MeshData, nb *Neighborhood, mk *MaskNeighbo
 
 // mesh meshes grid g into dst.
 func (m *Mesher) mesh(dst *MeshData, g *grid, opt Options) {
-	if g.mixed {
+	switch {
+	case g.mixed:
 		m.faceMasksMixed(g)
-	} else {
+	case g.nw == 1:
+		m.faceMasks1(g)
+	default:
 		m.faceMasks(g)
 	}
 	for f := range block.Face(6) {
@@ -228,6 +231,47 @@ func (m *Mesher) faceMasks(g *grid) {
 				}
 				k++
 			}
+		}
+	}
+	if k&63 != 0 {
+		m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
+	}
+}
+
+// faceMasks1 is faceMasks for grids of one word per column (cubes): each
+// row along x keeps the -x, middle and +x words in registers, so a column
+// loads only its +x neighbour and the two along z. The column's end bits
+// are border data outside top, so nothing lies beyond the word.
+func (m *Mesher) faceMasks1(g *grid) {
+	p, w, top := g.p, g.w, g.top
+	opq := g.opq
+	fpx, fnx, fpy := m.fm[block.FacePosX][:], m.fm[block.FaceNegX][:], m.fm[block.FacePosY][:]
+	fny, fpz, fnz := m.fm[block.FaceNegY][:], m.fm[block.FacePosZ][:], m.fm[block.FaceNegZ][:]
+	var a0, a1, a2, a3, a4, a5 uint64
+	k := 0
+	for z := 1; z <= w; z++ {
+		c := z*p + 1
+		prev, cur := opq[c-1], opq[c]
+		for x := 0; x < w; x, c, k = x+1, c+1, k+1 {
+			next := opq[c+1]
+			if s := cur & top; s != 0 {
+				px, nx := s&^next, s&^prev
+				py, ny := s&^(cur>>1), s&^(cur<<1)
+				pz, nz := s&^opq[c+p], s&^opq[c-p]
+				fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = px, nx, py, ny, pz, nz
+				bit := uint64(1) << uint(k&63)
+				a0 |= nonZero(px) & bit
+				a1 |= nonZero(nx) & bit
+				a2 |= nonZero(py) & bit
+				a3 |= nonZero(ny) & bit
+				a4 |= nonZero(pz) & bit
+				a5 |= nonZero(nz) & bit
+			}
+			if k&63 == 63 {
+				m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
+				a0, a1, a2, a3, a4, a5 = 0, 0, 0, 0, 0, 0
+			}
+			prev, cur = cur, next
 		}
 	}
 	if k&63 != 0 {
