@@ -62,7 +62,7 @@ var (
 	cubeCols  = colTable(cubeMeshed, 1, CubeSize, CubeSize, (CubeSize+1)*CubeSize)
 )
 
-// Mesher turns chunks into meshes. It holds about 0.5 MiB of scratch space,
+// Mesher turns chunks into meshes. It holds about 0.3 MiB of scratch space,
 // allocated once, so meshing allocates nothing once the destination buffers
 // have grown to a chunk's size. A Mesher is not safe for concurrent use:
 // give each worker goroutine its own.
