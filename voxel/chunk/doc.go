@@ -14,12 +14,11 @@
 // Size is 32, chosen by benchmark over 16 (build with -tags voxel16 for 16
 // and rerun the benchmarks; docs/PERFORMANCE.md has the figures). Meshing
 // the same 256 x 256 block area of terrain takes 64 meshes instead of 256,
-// so a quarter of the uploads, draw calls and streaming jobs, and costs
-// about 10% less per voxel (the one-column border read from neighbours is
-// 34^2/32^2 = 1.13 times the chunk instead of 18^2/16^2 = 1.27); generation
-// costs the same per voxel. What 16 wins: an edit re-meshes a quarter of
-// the voxels (about 0.08 ms instead of 0.3 ms), and streaming a fixed
-// radius from nothing is about 7% quicker because the ring of neighbours
-// loaded only for meshing is thinner. Neither matters at 60 frames per
-// second; draw calls do.
+// so a quarter of the uploads, draw calls and streaming jobs, at about the
+// same cost per voxel (the mesher reads kept bit masks, so the one-column
+// border costs little; 16 is about 5% cheaper per voxel); generation costs
+// the same per voxel. What 16 wins: an edit re-meshes a quarter of the
+// voxels, and streaming a fixed radius from nothing is about 5% quicker
+// because the ring of neighbours loaded only for meshing is thinner.
+// Neither matters at 60 frames per second; draw calls do.
 package chunk

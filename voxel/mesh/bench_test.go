@@ -46,8 +46,28 @@ func TestGreedyCoversPlainTerrain(t *testing.T) {
 	}
 }
 
-func benchMesh(b *testing.B, opt mesh.Options) {
+// masksOf returns the masks of nb's chunks, as the world keeps them.
+func masksOf(nb *mesh.Neighborhood) *mesh.MaskNeighborhood {
+	var mk mesh.MaskNeighborhood
+	for i, c := range nb {
+		if c != nil {
+			mk[i] = mesh.NewMasks(c)
+		}
+	}
+	return &mk
+}
+
+// benchMesh meshes eight chunks of typical terrain from their kept masks,
+// as the streamer does; fromBlocks classifies the voxels on every call
+// instead (MeshChunk without masks).
+func benchMesh(b *testing.B, opt mesh.Options, fromBlocks bool) {
 	nbs := terrain(b, 8)
+	mks := make([]*mesh.MaskNeighborhood, len(nbs))
+	for i, nb := range nbs {
+		if !fromBlocks {
+			mks[i] = masksOf(nb)
+		}
+	}
 	m := mesh.NewMesher()
 	var d mesh.MeshData
 	faces, quads, bytes := 0, 0, 0
@@ -65,7 +85,7 @@ func benchMesh(b *testing.B, opt mesh.Options) {
 	i := 0
 	for b.Loop() {
 		d.Reset()
-		m.MeshChunk(&d, nbs[i%len(nbs)], opt)
+		m.MeshChunkMasks(&d, nbs[i%len(nbs)], mks[i%len(nbs)], opt)
 		i++
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/chunk.Volume, "ns/voxel")
@@ -73,11 +93,15 @@ func benchMesh(b *testing.B, opt mesh.Options) {
 	b.ReportMetric(float64(bytes)/float64(faces), "bytes/face")
 }
 
-func BenchmarkMeshPlain(b *testing.B)  { benchMesh(b, mesh.Options{}) }
-func BenchmarkMeshGreedy(b *testing.B) { benchMesh(b, mesh.Options{Greedy: true}) }
+func BenchmarkMeshPlain(b *testing.B)  { benchMesh(b, mesh.Options{}, false) }
+func BenchmarkMeshGreedy(b *testing.B) { benchMesh(b, mesh.Options{Greedy: true}, false) }
+
+// BenchmarkMeshGreedyFromBlocks is BenchmarkMeshGreedy for a caller that
+// keeps no masks.
+func BenchmarkMeshGreedyFromBlocks(b *testing.B) { benchMesh(b, mesh.Options{Greedy: true}, true) }
 
 // benchArea meshes every chunk of one 256 x 256 block area of generated
-// terrain: the same blocks whatever the chunk size, so builds with and
+// terrain, from kept masks: the same blocks whatever the chunk size, so builds with and
 // without -tags voxel16 compare directly. quads/area is what the GPU gets,
 // meshes/area the number of uploads and draws.
 func benchArea(b *testing.B, opt mesh.Options) {
@@ -92,14 +116,22 @@ func benchArea(b *testing.B, opt mesh.Options) {
 			g.Generate(blocks[p], p)
 		}
 	}
+	masks := map[chunk.Pos]*mesh.Masks{}
+	for p, c := range blocks {
+		masks[p] = mesh.NewMasks(c)
+	}
 	var nbs []*mesh.Neighborhood
+	var mks []*mesh.MaskNeighborhood
 	for dz := range side {
 		for dx := range side {
 			var nb mesh.Neighborhood
+			var mk mesh.MaskNeighborhood
 			for i := range nb {
 				nb[i] = blocks[p0.Add(dx+i%3-1, dz+i/3-1)]
+				mk[i] = masks[p0.Add(dx+i%3-1, dz+i/3-1)]
 			}
 			nbs = append(nbs, &nb)
+			mks = append(mks, &mk)
 		}
 	}
 	m := mesh.NewMesher()
@@ -108,9 +140,9 @@ func benchArea(b *testing.B, opt mesh.Options) {
 	b.ReportAllocs()
 	for b.Loop() {
 		quads = 0
-		for _, nb := range nbs {
+		for j, nb := range nbs {
 			d.Reset()
-			m.MeshChunk(&d, nb, opt)
+			m.MeshChunkMasks(&d, nb, mks[j], opt)
 			quads += d.Opaque.Quads() + d.Translucent.Quads()
 		}
 	}

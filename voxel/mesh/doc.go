@@ -2,10 +2,15 @@
 //
 // Outline:
 //
-//   - [Mesher], [NewMesher], [Mesher.MeshChunk]: meshing, with scratch
-//     space that is reused, so that meshing a chunk allocates nothing once
-//     the destination buffers have grown.
-//   - [Neighborhood]: the input, a chunk and its eight neighbours.
+//   - [Mesher], [NewMesher], [Mesher.MeshChunk], [Mesher.MeshChunkMasks]:
+//     meshing, with scratch space that is reused, so that meshing a chunk
+//     allocates nothing once the destination buffers have grown.
+//   - [Neighborhood]: the input, a chunk and its eight neighbours;
+//     [MaskNeighborhood] their [Masks], which a chunk keeps beside its
+//     blocks and updates on every edit ([Masks.Set]).
+//   - [Cube], [Mesher.MeshCube]: a 64³ volume with a one-voxel border, the
+//     input shape of other binary meshers, meshed by the same code (the
+//     benchmarks compare on it).
 //   - [Options]: plain (one quad per visible face) or greedy (coplanar
 //     faces merged).
 //   - [MeshData], [Buffers]: the output, an opaque and a translucent mesh of
@@ -32,18 +37,25 @@
 // single dark corner shades one triangle instead of a streak across the
 // quad.
 //
-// Greedy mode merges faces of the same block kind, direction and AO into
-// rectangles, first along the face's horizontal axis, then along the other.
-// A quad only grows along a direction in which its AO does not change, so
-// the merged mesh looks exactly like the plain one (the tests rasterize
-// both and compare). Texture coordinates count blocks, so the shader
-// repeats the tile across a merged quad. Quads meet in T-junctions, which
-// can show single-pixel cracks at some angles; the plain mode has none.
+// Greedy mode merges faces of the same block kind, direction, AO and
+// lowered bit into rectangles. A quad only grows along a direction in
+// which its AO does not change, so the merged mesh looks exactly like the
+// plain one (the tests rasterize both and compare). Side faces grow along
+// their column first (a run of bits of one 64-bit word, so never across
+// y = 64, 128, 192), then across columns; top and bottom faces along x,
+// then z. Texture coordinates count blocks, so the shader repeats the tile
+// across a merged quad. Quads meet in T-junctions, which can show
+// single-pixel cracks at some angles; the plain mode has none.
 //
-// How it works: the mesher first turns the neighbourhood into three bit
-// sets per column (opaque, liquid, other), 256 bits over y with a bit of
-// padding, reading runs of eight equal voxels with one load. Visible faces
-// of a whole column are then a few AND-NOTs of neighbouring columns' words,
-// and only set bits are visited. AO reads three bits of three neighbour
-// columns and looks the four corner levels up in a 512-entry table.
+// How it works: each column is a bit set over y per class of block
+// (opaque, liquid, other), kept per chunk ([Masks]). The mesher copies the
+// columns of the chunk and its one-column ring into a padded grid, then
+// computes the six face masks of every column in one pass of shifts and
+// AND-NOTs (up and down are the column shifted by one bit, the sides are
+// the neighbouring columns); the liquid and other planes are read only
+// when the chunk has such blocks. Both modes then visit only set bits of
+// the face masks; AO reads the opacity bits of the cells around the one in
+// front of a face and looks the four corner levels up in a 512-entry
+// table. A unit quad is four 64-bit stores from a table per direction and
+// AO byte, plus three for its indices.
 package mesh

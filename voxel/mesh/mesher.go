@@ -1,25 +1,22 @@
 package mesh
 
 import (
-	"encoding/binary"
-	"math/bits"
+	"unsafe"
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
 )
 
 const (
-	sz    = chunk.Size
-	ht    = chunk.Height
-	pw    = sz + 2 // padded width: the chunk and a one-column border
-	words = 6      // 64-bit words of a padded column: bit y+1 for y in [-1, 256], then zeros
-)
+	sz = chunk.Size
+	ht = chunk.Height
+	pw = sz + 2 // padded width: the chunk and a one-column border
 
-// colMask is one column of the padded neighbourhood as a bit set over y:
-// bit y+1 is voxel y. Bit 0 stands for the voxel below the world and bit 257
-// for the one above it; the last word is always zero, so that reading one
-// word past the column's top needs no check.
-type colMask [words]uint64
+	chunkGridWords = pw * pw * colWords
+	// maxFaceWords is the larger face mask plane: a chunk's columns or a
+	// cube's.
+	maxFaceWords = max(sz*sz*colWords, cubeMeshed*cubeMeshed)
+)
 
 // Options select how a chunk is meshed.
 type Options struct {
@@ -55,6 +52,7 @@ var (
 	cullSelf   [256]bool
 	layerOf    [256]block.Layer
 	tileOf     [256][6]uint32 // tile << TileShift per face
+	tileOfFace [6][256]uint32 // the same, by face
 )
 
 func init() {
@@ -77,179 +75,13 @@ func init() {
 		layerOf[i] = inf.Layer
 		for f := range 6 {
 			tileOf[i][f] = uint32(inf.Tiles[f]) << TileShift
+			tileOfFace[f][i] = tileOf[i][f]
 		}
-	}
-	if block.Count > 128 {
-		panic("mesh: greedy keys hold block IDs below 128")
 	}
 	initFaces()
 	initAO()
+	initUnitQuads()
 }
-
-// Mesher turns chunks into meshes. It holds about 0.7 MiB of scratch space,
-// allocated once, so meshing allocates nothing once the destination buffers
-// have grown to a chunk's size. A Mesher is not safe for concurrent use:
-// give each worker goroutine its own.
-type Mesher struct {
-	opq, liq, oth [pw * pw]colMask
-	nb            Neighborhood
-	wlo, whi      int // words of the chunk's columns that hold blocks
-
-	// greedy scratch: face bit rows and the key of each face of the face
-	// direction in progress. The rows are zero between uses.
-	rows [sz * ht]uint32
-	keys [chunk.Volume]uint16
-	used [sz * ht / 64]uint64 // rows that have had faces
-}
-
-// NewMesher returns a Mesher.
-func NewMesher() *Mesher { return new(Mesher) }
-
-// MeshChunk meshes nb[4] and appends the quads to dst: faces of opaque and
-// cutout blocks to dst.Opaque, water and glass to dst.Translucent. dst is
-// not reset (call dst.Reset first to reuse it). Positions are relative to
-// the chunk's origin.
-func (m *Mesher) MeshChunk(dst *MeshData, nb *Neighborhood, opt Options) {
-	if nb[4] == nil {
-		return
-	}
-	m.nb = *nb
-	m.build()
-	for f := range block.Face(6) {
-		m.faces(dst, f, opt.Greedy)
-		if opt.Greedy {
-			m.greedy(dst, f)
-		}
-	}
-	m.nb = Neighborhood{}
-}
-
-// build fills the padded column masks from the neighbourhood, and the
-// range of words that hold any of the chunk's own blocks.
-func (m *Mesher) build() {
-	for pz := range pw {
-		cz, lz := 1, pz-1
-		if pz == 0 {
-			cz, lz = 0, sz-1
-		} else if pz == pw-1 {
-			cz, lz = 2, 0
-		}
-		for px := range pw {
-			cx, lx := 1, px-1
-			if px == 0 {
-				cx, lx = 0, sz-1
-			} else if px == pw-1 {
-				cx, lx = 2, 0
-			}
-			ci := pz*pw + px
-			b := m.nb[cz*3+cx]
-			if b == nil {
-				m.opq[ci] = colMask{1}
-				m.liq[ci] = colMask{}
-				m.oth[ci] = colMask{}
-				continue
-			}
-			buildColumn(b.Column(lx, lz), &m.opq[ci], &m.liq[ci], &m.oth[ci])
-		}
-	}
-	var used colMask
-	for z := 1; z <= sz; z++ {
-		for x := 1; x <= sz; x++ {
-			ci := z*pw + x
-			for i := range words {
-				used[i] |= m.opq[ci][i] | m.liq[ci][i] | m.oth[ci][i]
-			}
-		}
-	}
-	used[0] &^= 1
-	m.wlo, m.whi = words, -1
-	for i := range words {
-		if used[i] != 0 {
-			m.wlo, m.whi = min(m.wlo, i), i
-		}
-	}
-}
-
-// buildColumn classifies the 256 voxels of col into three padded bit masks.
-// Most of a column is long runs (air above the ground, stone below): a
-// group of 32 equal voxels costs four loads and a compare, a group of
-// eight one compare and one table look-up; only mixed groups go voxel by
-// voxel.
-func buildColumn(col []byte, o, l, t *colMask) {
-	var om, lm, tm [4]uint64
-	col = col[:ht]
-	for i := 0; i < ht; i += 32 {
-		c := col[i : i+32 : i+32]
-		v0 := binary.LittleEndian.Uint64(c)
-		v1 := binary.LittleEndian.Uint64(c[8:])
-		v2 := binary.LittleEndian.Uint64(c[16:])
-		v3 := binary.LittleEndian.Uint64(c[24:])
-		if v0|v1|v2|v3 == 0 {
-			continue
-		}
-		w, sh := i>>6&3, uint(i&63)
-		b0 := v0 & 0xff
-		if r := b0 * 0x0101010101010101; v0 == r && v1 == r && v2 == r && v3 == r {
-			switch classOf[b0] {
-			case classOpaque:
-				om[w] |= 0xffffffff << sh
-			case classLiquid:
-				lm[w] |= 0xffffffff << sh
-			case classOther:
-				tm[w] |= 0xffffffff << sh
-			}
-			continue
-		}
-		for k, v := range [4]uint64{v0, v1, v2, v3} {
-			if v == 0 {
-				continue
-			}
-			s := sh + uint(k)*8
-			b0 := v & 0xff
-			if v == b0*0x0101010101010101 {
-				switch classOf[b0] {
-				case classOpaque:
-					om[w] |= 0xff << s
-				case classLiquid:
-					lm[w] |= 0xff << s
-				case classOther:
-					tm[w] |= 0xff << s
-				}
-				continue
-			}
-			var ob, lb, tb uint64
-			for j := range uint(8) {
-				id := byte(v >> (8 * j))
-				ob |= maskOpaque[id] << j
-				lb |= liquidBit[id] << j
-				tb |= maskOther[id] << j
-			}
-			om[w] |= ob << s
-			lm[w] |= lb << s
-			tm[w] |= tb << s
-		}
-	}
-	*o = pad(om, 1)
-	*l = pad(lm, 0)
-	*t = pad(tm, 0)
-}
-
-// pad shifts an unpadded 256-bit column up by one bit, putting below at bit 0.
-func pad(m [4]uint64, below uint64) colMask {
-	return colMask{m[0]<<1 | below, m[1]<<1 | m[0]>>63, m[2]<<1 | m[1]>>63, m[3]<<1 | m[2]>>63, m[3] >> 63, 0}
-}
-
-// get3 returns padded bits b..b+2 of c (voxels b-1..b+1).
-func get3(c *colMask, b int) uint32 {
-	w, s := b>>6, uint(b&63)
-	v := c[w] >> s
-	if s > 61 {
-		v |= c[w+1] << (64 - s)
-	}
-	return uint32(v & 7)
-}
-
-func bit(c *colMask, b int) uint32 { return uint32(c[b>>6] >> uint(b&63) & 1) }
 
 // faceInfo describes one face direction: its axes and how its four corners
 // are laid out. U and V are the face's tangent axes (U = y on side faces,
@@ -381,165 +213,6 @@ func initAO() {
 	}
 }
 
-// idAt reads a voxel of the padded neighbourhood: x, z in [-1, sz], y in
-// [-1, ht].
-func (m *Mesher) idAt(x, y, z int) byte {
-	if y < 0 || y >= ht {
-		return byte(block.Air)
-	}
-	cx, cz := 1, 1
-	if x < 0 {
-		cx, x = 0, x+sz
-	} else if x >= sz {
-		cx, x = 2, x-sz
-	}
-	if z < 0 {
-		cz, z = 0, z+sz
-	} else if z >= sz {
-		cz, z = 2, z-sz
-	}
-	b := m.nb[cz*3+cx]
-	if b == nil {
-		return byte(block.Air)
-	}
-	return b[chunk.Index(x, y, z)]
-}
-
-// faces emits (or, when greedy, collects) the faces of direction f.
-// Columns are visited slice by slice of the greedy layout, so collected
-// keys are written close together.
-func (m *Mesher) faces(dst *MeshData, f block.Face, greedy bool) {
-	xMajor := f == block.FacePosX || f == block.FaceNegX
-	for a := range sz {
-		for b := range sz {
-			x, z := b, a
-			if xMajor {
-				x, z = a, b
-			}
-			m.column(dst, f, x, z, greedy)
-		}
-	}
-}
-
-// column handles the faces of direction f of one column.
-func (m *Mesher) column(dst *MeshData, f block.Face, x, z int, greedy bool) {
-	ci := (z+1)*pw + x + 1
-	o, l, t := &m.opq[ci], &m.liq[ci], &m.oth[ci]
-	fi := &faces[f]
-	var no, nl *colMask
-	if fi.colOffset != 0 {
-		no, nl = &m.opq[ci+fi.colOffset], &m.liq[ci+fi.colOffset]
-	}
-	side := fi.colOffset != 0
-	var col []byte
-	var front [9]*colMask
-	var dy, rowBase, rowMul, rbit int
-	for i := m.wlo; i <= m.whi; i++ {
-		var fo, fl, ft uint64
-		switch f {
-		case block.FacePosY:
-			uo := o[i]>>1 | o[i+1]<<63
-			ul := l[i]>>1 | l[i+1]<<63
-			fo, fl, ft = o[i]&^uo, l[i]&^ul, t[i]&^uo // a lowered water surface shows under any block
-		case block.FaceNegY:
-			var po, pl uint64
-			if i > 0 {
-				po, pl = o[i-1]>>63, l[i-1]>>63
-			}
-			do, dl := o[i]<<1|po, l[i]<<1|pl
-			fo, fl, ft = o[i]&^do, l[i]&^(dl|do), t[i]&^do
-		default:
-			fo, fl, ft = o[i]&^no[i], l[i]&^(nl[i]|no[i]), t[i]&^no[i]
-		}
-		if i == 0 {
-			fo &^= 1 // the voxel below the world
-		}
-		all := fo | fl | ft
-		if all == 0 {
-			continue
-		}
-		if col == nil {
-			col = m.nb[4][chunk.ColumnIndex(x, z):][:ht]
-			dy, rowBase, rowMul, rbit = m.setup(f, x, z, ci, &front)
-		}
-		if !greedy {
-			n := bits.OnesCount64(all)
-			dst.Opaque.reserve(n)
-			dst.Translucent.reserve(n)
-		}
-		for w := all; w != 0; w &= w - 1 {
-			tz := uint(bits.TrailingZeros64(w))
-			b := i<<6 | int(tz)
-			y := b - 1
-			id := col[y&(ht-1)]
-			var low uint32
-			if fl>>tz&1 != 0 {
-				if f == block.FacePosY || (f != block.FaceNegY && (y == ht-1 || liquidBit[col[(y+1)&(ht-1)]] == 0)) {
-					low = 1
-				}
-			} else if ft>>tz&1 != 0 && cullSelf[id] {
-				n := fi.normal
-				if m.idAt(x+n[0], y+n[1], z+n[2]) == id {
-					continue
-				}
-			}
-			var idx uint32
-			if side {
-				idx = get3(front[0], b-1) | get3(front[1], b-1)<<3 | get3(front[2], b-1)<<6
-			} else {
-				bb := b + dy
-				idx = bit(front[0], bb) | bit(front[1], bb)<<1 | bit(front[2], bb)<<2 |
-					bit(front[3], bb)<<3 | bit(front[4], bb)<<4 | bit(front[5], bb)<<5 |
-					bit(front[6], bb)<<6 | bit(front[7], bb)<<7 | bit(front[8], bb)<<8
-			}
-			a := aoTable[idx&511]
-			if greedy {
-				ri := rowBase + y*rowMul
-				m.rows[ri] |= 1 << uint(rbit)
-				m.keys[ri<<chunk.SizeShift|rbit] = uint16(id) | uint16(low)<<7 | uint16(a)<<8
-				m.used[ri>>6] |= 1 << uint(ri&63)
-				continue
-			}
-			out := &dst.Opaque
-			if layerOf[id] == block.LayerTranslucent {
-				out = &dst.Translucent
-			}
-			out.unitQuad(fi, packPos(x, y, z), tileOf[id][f], a, low)
-		}
-	}
-}
-
-// setup prepares column() for the faces of one column: the opacity
-// columns in front of the face, for ambient occlusion (side faces read
-// three columns along V at three heights, top and bottom faces nine
-// columns at one height, dy above or below), and the greedy layout of the
-// column's faces (see sliceDims): row index rowBase + y*rowMul, bit rbit.
-func (m *Mesher) setup(f block.Face, x, z, ci int, front *[9]*colMask) (dy, rowBase, rowMul, rbit int) {
-	if off := faces[f].colOffset; off != 0 {
-		cf, step := ci+off, pw
-		if f >= block.FacePosZ {
-			step = 1
-		}
-		front[0], front[1], front[2] = &m.opq[cf-step], &m.opq[cf], &m.opq[cf+step]
-	} else {
-		dy = 1
-		if f == block.FaceNegY {
-			dy = -1
-		}
-		for dv := -1; dv <= 1; dv++ {
-			c := ci + dv
-			front[3*dv+3], front[3*dv+4], front[3*dv+5] = &m.opq[c-pw], &m.opq[c], &m.opq[c+pw]
-		}
-	}
-	switch f {
-	case block.FacePosX, block.FaceNegX:
-		return dy, x * ht, 1, z
-	case block.FacePosZ, block.FaceNegZ:
-		return dy, z * ht, 1, x
-	}
-	return dy, z, sz, x
-}
-
 // reserve makes room for n more quads.
 func (b *Buffers) reserve(n int) {
 	if cap(b.Vertices)-len(b.Vertices) < 4*n {
@@ -554,19 +227,60 @@ func (b *Buffers) reserve(n int) {
 	}
 }
 
-// unitQuad appends a one-block face; the caller has reserved room.
-func (b *Buffers) unitQuad(fi *faceInfo, pos, tile uint32, ao uint8, low uint32) {
+// unitQuad appends a one-block face of direction f; the caller has
+// reserved room. Each vertex is one 64-bit store of a precomputed word
+// (corner offset, normal, texture corner and AO level) plus the face's
+// position and tile, which never carry into neighbouring fields.
+func (b *Buffers) unitQuad(f block.Face, pos, tile uint32, ao uint8, low uint32) {
 	n := len(b.Vertices)
-	vs := b.Vertices[n : n+4 : n+4]
-	base1 := tile
-	lowMask := -low
-	var a [4]uint32
-	for k := range 4 {
-		a[k] = uint32(ao) >> fi.aoShift[k] & 3
-		vs[k] = Vertex{pos + fi.unitD0[k], base1 | fi.unitD1[k] | a[k]<<AOShift | fi.lowered[k]&lowMask}
+	vs := (*[4]uint64)(unsafe.Pointer(&b.Vertices[n : n+4 : n+4][0]))
+	t := &unitVerts[f][ao]
+	add := uint64(pos) | uint64(tile)<<32
+	vs[0], vs[1], vs[2], vs[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
+	if low != 0 {
+		fi := &faces[f]
+		for k := range 4 {
+			vs[k] |= uint64(fi.lowered[k]) << 32
+		}
 	}
 	b.Vertices = b.Vertices[:n+4]
-	b.indices(uint32(n), a[0]+a[2] < a[1]+a[3])
+	m := len(b.Indices)
+	is := (*[3]uint64)(unsafe.Pointer(&b.Indices[m : m+6 : m+6][0]))
+	v := uint64(n) * (1<<32 | 1)
+	p := &indexPairs[unitFlip[f][ao]]
+	is[0], is[1], is[2] = v+p[0], v+p[1], v+p[2]
+	b.Indices = b.Indices[:m+6]
+}
+
+// unitVerts are the four vertices of a unit face per direction and AO
+// byte, as little-endian 64-bit words, position and tile zero; unitFlip
+// says which diagonal splits it (see [Buffers.indices]).
+var (
+	unitVerts [6][256][4]uint64
+	unitFlip  [6][256]uint8
+)
+
+// indexPairs are the six indices of a quad whose first vertex is 0, as
+// three little-endian pairs, split along v0-v2 ([0]) or v1-v3 ([1]).
+var indexPairs = [2][3]uint64{
+	{0 | 1<<32, 2 | 0<<32, 2 | 3<<32},
+	{1 | 2<<32, 3 | 1<<32, 3 | 0<<32},
+}
+
+func initUnitQuads() {
+	for f := range 6 {
+		fi := &faces[f]
+		for ao := range 256 {
+			var a [4]uint32
+			for k := range 4 {
+				a[k] = uint32(ao) >> fi.aoShift[k] & 3
+				unitVerts[f][ao][k] = uint64(fi.unitD0[k]) | uint64(fi.unitD1[k]|a[k]<<AOShift)<<32
+			}
+			if a[0]+a[2] < a[1]+a[3] {
+				unitFlip[f][ao] = 1
+			}
+		}
+	}
 }
 
 // indices appends the two triangles of the quad whose first vertex is v,

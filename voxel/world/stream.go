@@ -120,6 +120,7 @@ type job struct {
 	pos  chunk.Pos
 	gen  uint64
 	nb   mesh.Neighborhood
+	mk   mesh.MaskNeighborhood
 	dst  *mesh.MeshData
 }
 
@@ -190,7 +191,7 @@ func (s *Streamer) work() {
 			s.results <- result{kind: jobLoad, pos: j.pos, col: s.w.produce(j.pos)}
 		case jobMesh:
 			j.dst.Reset()
-			m.MeshChunk(j.dst, &j.nb, s.cfg.Mesh)
+			m.MeshChunkMasks(j.dst, &j.nb, &j.mk, s.cfg.Mesh)
 			s.results <- result{kind: jobMesh, pos: j.pos, gen: j.gen, mesh: j.dst}
 		}
 	}
@@ -362,7 +363,7 @@ func (s *Streamer) meshable(e *entry) bool {
 func (s *Streamer) startMesh(e *entry) {
 	j := job{kind: jobMesh, pos: e.pos, gen: e.gen}
 	for i := range j.nb {
-		j.nb[i], _ = s.w.Chunk(e.pos.Add(i%3-1, i/3-1))
+		j.nb[i], j.mk[i] = s.w.chunkMasks(e.pos.Add(i%3-1, i/3-1))
 	}
 	if n := len(s.free); n > 0 {
 		j.dst = s.free[n-1]

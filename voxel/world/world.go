@@ -6,6 +6,7 @@ import (
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/mesh"
 )
 
 // Source supplies chunks that were saved. LoadChunk returns nil and no
@@ -49,6 +50,7 @@ type World struct {
 // column is one resident chunk.
 type column struct {
 	blocks *chunk.Blocks // immutable once published
+	masks  *mesh.Masks   // the blocks' mesh masks, copied and updated with them
 	rev    uint64        // edits so far
 	saved  uint64        // rev that the save holds
 }
@@ -80,6 +82,18 @@ func (w *World) Chunk(pos chunk.Pos) (*chunk.Blocks, bool) {
 		return nil, false
 	}
 	return c.blocks, true
+}
+
+// chunkMasks returns the blocks and mesh masks of a resident chunk, a
+// consistent pair; neither must be written.
+func (w *World) chunkMasks(pos chunk.Pos) (*chunk.Blocks, *mesh.Masks) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c := w.chunks[pos]
+	if c == nil {
+		return nil, nil
+	}
+	return c.blocks, c.masks
 }
 
 // Loaded reports whether chunk pos is resident.
@@ -163,9 +177,13 @@ func (w *World) SetBlocks(edits []Edit) int {
 			nb := new(chunk.Blocks)
 			*nb = *c.blocks
 			c.blocks = nb
+			nm := new(mesh.Masks)
+			*nm = *c.masks
+			c.masks = nm
 			copied = append(copied, p)
 		}
 		c.blocks.Set(lx, e.Y, lz, e.ID)
+		c.masks.Set(lx, e.Y, lz, e.ID)
 		c.rev++
 		applied++
 		if w.track {
@@ -230,12 +248,12 @@ func (w *World) produce(pos chunk.Pos) *column {
 				w.report(err)
 			}
 		} else if b != nil {
-			return &column{blocks: b}
+			return &column{blocks: b, masks: mesh.NewMasks(b)}
 		}
 	}
 	b := new(chunk.Blocks)
 	w.gen.Generate(b, pos)
-	return &column{blocks: b}
+	return &column{blocks: b, masks: mesh.NewMasks(b)}
 }
 
 // Load makes chunk pos resident, the way a Streamer does (the save, else

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/mesh"
 )
 
 func TestSetBlockCopyOnWrite(t *testing.T) {
@@ -74,5 +75,36 @@ func TestDirtyAndParked(t *testing.T) {
 	w.Unload(a)
 	if id := w.Load(a).At(3, 100, 1); id != block.Planks {
 		t.Fatalf("reloading an unsaved chunk lost its edit: %v", id)
+	}
+}
+
+func TestEditsKeepMeshMasks(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edits []Edit
+	}{
+		{"one block", []Edit{{3, 200, 4, block.Bricks}}},
+		{"dig and flood", []Edit{{5, 60, 5, block.Air}, {5, 59, 5, block.Water}, {6, 60, 5, block.Glass}}},
+		{"two chunks", []Edit{{chunk.Size - 1, 100, 0, block.Stone}, {chunk.Size, 100, 0, block.Leaves}}},
+		{"undo", []Edit{{1, 70, 1, block.Stone}, {1, 70, 1, block.Air}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := New(Config{Seed: 1})
+			for _, p := range []chunk.Pos{{X: 0, Z: 0}, {X: 1, Z: 0}} {
+				w.Load(p)
+			}
+			_, oldMasks := w.chunkMasks(chunk.Pos{})
+			old := *oldMasks
+			w.SetBlocks(tc.edits)
+			for _, p := range []chunk.Pos{{X: 0, Z: 0}, {X: 1, Z: 0}} {
+				b, m := w.chunkMasks(p)
+				if *m != *mesh.NewMasks(b) {
+					t.Errorf("chunk %v: kept masks differ from masks rebuilt from its blocks", p)
+				}
+			}
+			if *oldMasks != old {
+				t.Error("an edit wrote the published masks instead of a copy")
+			}
+		})
 	}
 }
