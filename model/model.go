@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/draw"
 	_ "image/jpeg" // glTF textures are PNG or JPEG
 	_ "image/png"
 	"io"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/imagefile"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -149,12 +149,25 @@ func Names() []string {
 		"tangent", "texcoord", "texcoord_0", "texcoord_1", "uv", "uv1", "weights", "weights_0"}
 }
 
+// accessor returns accessor i of doc, or an error when the file names one
+// it does not have.
+func accessor(doc *gltf.Document, i int) (*gltf.Accessor, error) {
+	if i < 0 || i >= len(doc.Accessors) || doc.Accessors[i] == nil {
+		return nil, fmt.Errorf("accessor %d does not exist (the file has %d)", i, len(doc.Accessors))
+	}
+	return doc.Accessors[i], nil
+}
+
 func (m *Mesh) appendPrimitive(doc *gltf.Document, p *gltf.Primitive, layout *formats.Layout) error {
 	posIdx, ok := p.Attributes[gltf.POSITION]
 	if !ok {
 		return errors.New("missing attribute POSITION, which every format needs")
 	}
-	positions, err := modeler.ReadPosition(doc, doc.Accessors[posIdx], nil)
+	pos, err := accessor(doc, posIdx)
+	if err != nil {
+		return fmt.Errorf("POSITION: %w", err)
+	}
+	positions, err := modeler.ReadPosition(doc, pos, nil)
 	if err != nil {
 		return fmt.Errorf("POSITION: %w", err)
 	}
@@ -178,7 +191,11 @@ func (m *Mesh) appendPrimitive(doc *gltf.Document, p *gltf.Primitive, layout *fo
 			columns[i] = col
 			continue
 		}
-		col, err := readColumn(doc, doc.Accessors[idx], src.gltf)
+		acc, err := accessor(doc, idx)
+		if err != nil {
+			return fmt.Errorf("%s: %w", src.gltf, err)
+		}
+		col, err := readColumn(doc, acc, src.gltf)
 		if err != nil {
 			return fmt.Errorf("%s: %w", src.gltf, err)
 		}
@@ -189,7 +206,11 @@ func (m *Mesh) appendPrimitive(doc *gltf.Document, p *gltf.Primitive, layout *fo
 	}
 	var indices []uint32
 	if p.Indices != nil {
-		if indices, err = modeler.ReadIndices(doc, doc.Accessors[*p.Indices], nil); err != nil {
+		acc, err := accessor(doc, *p.Indices)
+		if err != nil {
+			return fmt.Errorf("indices: %w", err)
+		}
+		if indices, err = modeler.ReadIndices(doc, acc, nil); err != nil {
 			return fmt.Errorf("indices: %w", err)
 		}
 	} else {
@@ -375,17 +396,11 @@ func readImage(doc *gltf.Document, fsys fs.FS, im *gltf.Image) (*image.RGBA, err
 	if err != nil {
 		return nil, err
 	}
-	src, kind, err := image.Decode(bytes.NewReader(data))
+	img, err := imagefile.Decode("image "+im.URI, data, "")
 	if err != nil {
-		return nil, fmt.Errorf("decode image %q: %w (PNG and JPEG are supported)", im.URI, err)
+		return nil, fmt.Errorf("%w (PNG and JPEG are supported)", err)
 	}
-	_ = kind
-	if rgba, ok := src.(*image.RGBA); ok {
-		return rgba, nil
-	}
-	rgba := image.NewRGBA(src.Bounds())
-	draw.Draw(rgba, rgba.Bounds(), src, src.Bounds().Min, draw.Src)
-	return rgba, nil
+	return img, nil
 }
 
 // assetDir reads the files beside a model with the asset rules.

@@ -108,3 +108,18 @@ func TestHalf(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecode feeds glTF and GLB documents through the decoder and its
+// limits: none may panic, hang or allocate past the image limits.
+func FuzzDecode(f *testing.F) {
+	glb, err := gltftest.CubeGLB(gltftest.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(glb)
+	f.Add([]byte(`{"asset":{"version":"2.0"},"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]}`))
+	def := formats.DefaultLayout()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		Decode(bytes.NewReader(data), nil, "", def)
+	})
+}

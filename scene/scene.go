@@ -4,18 +4,15 @@
 package scene
 
 import (
-	"bytes"
 	"fmt"
 	"image"
-	"image/draw"
-	"image/png"
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
-	"github.com/sleakgo/sleak/internal/safetext"
+	"github.com/sleakgo/sleak/internal/imagefile"
 	"github.com/sleakgo/sleak/meshes"
 	"github.com/sleakgo/sleak/model"
 	"github.com/sleakgo/sleak/vmath"
@@ -193,10 +190,10 @@ func Material(m config.Material, b backends.Backend) (ecs.Material, error) {
 const (
 	// MaxTextureSize is the largest side of a texture: the largest render
 	// target every backend supports, a texture limit too.
-	MaxTextureSize = backends.MaxTargetSize
+	MaxTextureSize = imagefile.MaxSide
 	// MaxTexturePixels bounds a texture's area at 8192x8192, 256 MiB as
 	// RGBA; the conversion to RGBA may need as much again.
-	MaxTexturePixels = 8192 * 8192
+	MaxTexturePixels = imagefile.MaxPixels
 )
 
 // LoadPNG reads a PNG asset (working directory first, then the engine's
@@ -217,26 +214,7 @@ func DecodePNG(name string, data []byte) (*image.RGBA, error) {
 }
 
 func decodePNG(name string, data []byte, maxSide int, maxPixels int64) (*image.RGBA, error) {
-	path := safetext.Name(name)
-	cfg, err := png.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("decode %s: %w", path, err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxSide || cfg.Height > maxSide ||
-		int64(cfg.Width)*int64(cfg.Height) > maxPixels {
-		return nil, fmt.Errorf("decode %s: %dx%d pixels; a texture may have at most %d on a side and %d in all",
-			path, cfg.Width, cfg.Height, maxSide, maxPixels)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("decode %s: %w", path, err)
-	}
-	if rgba, ok := img.(*image.RGBA); ok {
-		return rgba, nil
-	}
-	rgba := image.NewRGBA(img.Bounds())
-	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
-	return rgba, nil
+	return imagefile.DecodeWithin(name, data, "png", maxSide, maxPixels)
 }
 
 // MaterialShaders lists the shader paths of f's materials (and the default

@@ -20,6 +20,8 @@ targets=(
 	./voxel/save:FuzzDecodeWorld
 	./scene:FuzzDecodePNG
 	./shadertool:FuzzReadManifest
+	./backends/spirv:FuzzParse
+	./model:FuzzDecode
 )
 for t in "${targets[@]}"; do
 	pkg=${t%%:*}

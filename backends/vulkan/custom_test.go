@@ -244,6 +244,18 @@ func TestCustomFormatErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(shaders, "garbage.vert.spv"), []byte("not spir-v at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A module cut short with its header intact: handed to the driver it
+	// crashed inside vkCreateGraphicsPipelines.
+	full, err := os.ReadFile(filepath.Join(shaders, "wrongloc.vert.spv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(shaders, "truncated.vert.spv"), full[:len(full)/2&^3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(shaders, "truncated.frag.spv"), mustRead(t, filepath.Join(shaders, "ok.frag.spv")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	t.Chdir(dir)
 	reg := formats.NewRegistry()
 	attrs := []formats.Attribute{
@@ -251,7 +263,7 @@ func TestCustomFormatErrors(t *testing.T) {
 		{Name: "color", Location: 1, Format: formats.UByte4Norm, Offset: 12},
 	}
 	handles := map[string]formats.Handle{}
-	for _, stem := range []string{"wrongloc", "wrongtype", "garbage", "absent"} {
+	for _, stem := range []string{"wrongloc", "wrongtype", "garbage", "truncated", "absent"} {
 		h, err := reg.Register(formats.Layout{Name: stem, Stride: 16, Attributes: attrs, Shader: stem})
 		if err != nil {
 			t.Fatal(err)
@@ -264,6 +276,7 @@ func TestCustomFormatErrors(t *testing.T) {
 		"wrongloc":  "reads location 5, which vertex format wrongloc does not have",
 		"wrongtype": "reads location 1 (color) as uint, but vertex format wrongtype stores it as UByte4Norm",
 		"garbage":   "not SPIR-V",
+		"truncated": "truncated",
 		"absent":    "assets/shaders/absent.vert.spv",
 	}
 	for stem, h := range handles {
@@ -276,7 +289,7 @@ func TestCustomFormatErrors(t *testing.T) {
 	}
 
 	// CreateShader names the backend and every file it tried.
-	_, err := b.CreateShader("assets/shaders/missing.hlsl")
+	_, err = b.CreateShader("assets/shaders/missing.hlsl")
 	if err == nil || !strings.Contains(err.Error(), "vulkan") ||
 		!strings.Contains(err.Error(), "assets/shaders/missing.vert.spv") || !strings.Contains(err.Error(), "assets/shaders/missing.frag.spv") {
 		t.Errorf("CreateShader(missing): %v", err)
@@ -309,4 +322,13 @@ func TestCreateMeshErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.wantErr)
 		}
 	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
+	"github.com/sleakgo/sleak/backends/spirv"
 	"github.com/sleakgo/sleak/formats"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -44,7 +45,7 @@ var vertexFormats = map[formats.AttributeFormat]vk.Format{
 type shaderModule struct {
 	path   string
 	module vk.ShaderModule
-	inputs []spirvInput // vertex shaders only
+	inputs []spirv.Input // vertex shaders only
 }
 
 // loadModule reads a SPIR-V file through the asset loader and creates its
@@ -57,16 +58,14 @@ func (b *driver) loadModule(f backends.ShaderFile) (shaderModule, error) {
 	if err != nil {
 		return fail(err)
 	}
-	words, err := spirvWords(data)
+	// Checked before the driver sees it: drivers may crash on a malformed
+	// module instead of failing.
+	checked, err := spirv.Parse(data, f.Stage)
 	if err != nil {
 		return fail(err)
 	}
-	m := shaderModule{path: f.Path}
-	if f.Stage == backends.StageVertex {
-		if m.inputs, err = vertexInputs(words); err != nil {
-			return fail(err)
-		}
-	}
+	words := checked.Words
+	m := shaderModule{path: f.Path, inputs: checked.Inputs}
 	info := &vk.ShaderModuleCreateInfo{
 		SType:    vk.StructureTypeShaderModuleCreateInfo,
 		CodeSize: uint(len(data)),
@@ -94,18 +93,18 @@ func (b *driver) destroyModule(m *shaderModule) {
 func vertexInput(l *formats.Layout, vs *shaderModule) ([]vk.VertexInputAttributeDescription, error) {
 	var attrs []vk.VertexInputAttributeDescription
 	for _, in := range vs.inputs {
-		i := slices.IndexFunc(l.Attributes, func(a formats.Attribute) bool { return a.Location == in.location })
+		i := slices.IndexFunc(l.Attributes, func(a formats.Attribute) bool { return a.Location == in.Location })
 		if i < 0 {
-			return nil, fmt.Errorf("the shader reads location %d, which vertex format %s does not have", in.location, l.Name)
+			return nil, fmt.Errorf("the shader reads location %d, which vertex format %s does not have", in.Location, l.Name)
 		}
 		a := l.Attributes[i]
 		f, ok := vertexFormats[a.Format]
 		if !ok {
 			return nil, fmt.Errorf("vertex format %s: attribute %s has unknown format %v", l.Name, a.Name, a.Format)
 		}
-		if in.base != 0 && in.base != a.Format.BaseType() {
+		if in.Base != 0 && in.Base != a.Format.BaseType() {
 			return nil, fmt.Errorf("the shader reads location %d (%s) as %s, but vertex format %s stores it as %v, which reads as %s",
-				in.location, a.Name, in.base, l.Name, a.Format, a.Format.BaseType())
+				in.Location, a.Name, in.Base, l.Name, a.Format, a.Format.BaseType())
 		}
 		attrs = append(attrs, vk.VertexInputAttributeDescription{Location: a.Location, Format: f, Offset: a.Offset})
 	}
