@@ -116,10 +116,10 @@ func (r *driver) init() error {
 		return err
 	}
 	if r.frameCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.FrameBlockSize, Usage: usageDefault, BindFlags: bindConstantBuffer}, nil); err != nil {
-		return fmt.Errorf("Frame constant buffer: %w", err)
+		return fmt.Errorf("the Frame constant buffer: %w", err)
 	}
 	if r.drawCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.DrawBlockSize, Usage: usageDynamic, BindFlags: bindConstantBuffer, CPUAccess: cpuAccessWrite}, nil); err != nil {
-		return fmt.Errorf("Draw constant buffer: %w", err)
+		return fmt.Errorf("the Draw constant buffer: %w", err)
 	}
 	if r.shadow, err = r.d.newDepthTarget("shadow map", r.shadowSize, r.shadowSize); err != nil {
 		return err

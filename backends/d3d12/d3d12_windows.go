@@ -197,10 +197,10 @@ func (r *driver) init() error {
 		r.d.createSampler(&desc, r.smpHeap.cpuAt(i))
 	}
 	if r.frameCB, err = r.d.buffer(heapUpload, frameCBSize); err != nil {
-		return fmt.Errorf("Frame constant buffer: %w", err)
+		return fmt.Errorf("the Frame constant buffer: %w", err)
 	}
 	if r.frameMap, err = mapped(r.frameCB, false); err != nil {
-		return fmt.Errorf("Frame constant buffer: %w", err)
+		return fmt.Errorf("the Frame constant buffer: %w", err)
 	}
 	if r.shadow, err = r.depthTexture(r.shadowSize, r.shadowSize, srvShadow, dsvShadow); err != nil {
 		return fmt.Errorf("shadow map: %w", err)

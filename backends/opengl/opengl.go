@@ -13,9 +13,6 @@ import (
 	"github.com/sleakgo/sleak/formats"
 )
 
-// maxTargetSize bounds every render target and texture side.
-const maxTargetSize = backends.MaxTargetSize
-
 // platform selects how the context is made.
 type platform uint8
 

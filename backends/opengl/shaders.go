@@ -171,6 +171,7 @@ func compileShader(kind uint32, text []byte) (uint32, error) {
 		log := make([]byte, n+1)
 		gl.GetShaderInfoLog(s, n+1, nil, &log[0])
 		gl.DeleteShader(s)
+		//lint:ignore ST1005 the seed's error text, word for word
 		return 0, fmt.Errorf("Shader compilation failed: %s", cleanLog(log))
 	}
 	return s, nil

@@ -84,15 +84,14 @@ type Game struct {
 	store    *save.Store
 	saver    *save.Saver
 
-	atlas    backends.TextureID
-	chunks   map[chunk.Pos]*chunkEntities
-	player   Player
-	camera   ecs.Entity
-	hud      hud
-	edits    []world.Edit // every block this session changed, for tests
-	frames   []time.Duration
-	closed   bool
-	saveErrs []error
+	atlas  backends.TextureID
+	chunks map[chunk.Pos]*chunkEntities
+	player Player
+	camera ecs.Entity
+	hud    hud
+	edits  []world.Edit // every block this session changed, for tests
+	frames []time.Duration
+	closed bool
 }
 
 type chunkEntities struct {
