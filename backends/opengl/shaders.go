@@ -202,6 +202,7 @@ type enginePrograms struct {
 	shadow    *program // shadow_depth_gl.vert alone: default-format meshes in the shadow pass
 	lighting  *program
 	composite *program
+	ui        *program // ui_gl: screen-space quads of the UI pass
 }
 
 func loadEnginePrograms() (enginePrograms, error) {
@@ -224,6 +225,9 @@ func loadEnginePrograms() (enginePrograms, error) {
 	if err == nil {
 		err = stem("composite", &e.composite, false)
 	}
+	if err == nil {
+		err = stem("ui", &e.ui, false)
+	}
 	if err != nil {
 		e.destroy()
 		return enginePrograms{}, err
@@ -235,4 +239,5 @@ func (e *enginePrograms) destroy() {
 	e.shadow.destroy()
 	e.lighting.destroy()
 	e.composite.destroy()
+	e.ui.destroy()
 }
