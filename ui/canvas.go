@@ -140,6 +140,11 @@ func (c *Canvas) TextIn(f *Face, r Rect, a Align, s string, col Color) Rect {
 	return c.Text(f, x, r.Y+(r.H-f.LineHeight)/2, s, col)
 }
 
+// TextInBytes is TextIn for text built in a reused byte slice.
+func (c *Canvas) TextInBytes(f *Face, r Rect, a Align, b []byte, col Color) Rect {
+	return c.TextIn(f, r, a, unsafeString(b), col)
+}
+
 // Pointer is the cursor and the left button in one frame, in framebuffer
 // pixels.
 type Pointer struct {
