@@ -89,6 +89,7 @@ type gameUI struct {
 	// lastPX and lastPY are the pointer last frame: hovering moves the
 	// focus only when the pointer moves, so the keyboard keeps it otherwise.
 	lastPX, lastPY float32
+	lastFrame      time.Time
 }
 
 // Notify shows a message on screen for a few seconds and logs it.
@@ -257,14 +258,21 @@ func (g *Game) drawUI(w *ecs.World) {
 	u := &g.ui
 	c := u.canvas
 	u.elements = u.elements[:0]
-	if dt := w.Time.Delta.Seconds(); dt > 0 {
-		// Smoothed over about half a second, so the numbers can be read.
+	// Wall-clock time between frames (a scripted run's game clock is
+	// fixed), smoothed over about half a second so the numbers can be read.
+	now := time.Now()
+	if !u.lastFrame.IsZero() {
+		dt := now.Sub(u.lastFrame).Seconds()
 		a := min(1, dt*2)
+		if u.frameMS == 0 {
+			a = 1
+		}
 		u.frameMS += (dt*1000 - u.frameMS) * a
 		if u.frameMS > 0 {
 			u.fps = 1000 / u.frameMS
 		}
 	}
+	u.lastFrame = now
 	s := c.Screen()
 	if u.menu == menuNone {
 		g.drawCrosshair(s)
@@ -366,7 +374,8 @@ func map2(b bool, yes, no float32) float32 {
 func (g *Game) drawDebug(s ui.Screen) {
 	u := &g.ui
 	c := u.canvas
-	f := c.Fonts.Face(s.Px(14))
+	// The widest line is about 34 em: a narrow window gets smaller text.
+	f := c.Fonts.Face(int(float32(s.Px(14)) * min(1, (s.W-s.Pt(16))/s.Pt(14*34))))
 	if f == nil {
 		return
 	}
@@ -396,8 +405,12 @@ func (g *Game) drawDebug(s ui.Screen) {
 	u.buf = ui.AppendFloat(append(u.buf, " ms   cpu "...), float64(st.CPUTime.Microseconds())/1000, 2)
 	u.buf = append(u.buf, " ms"...)
 	emit()
-	u.buf = append(u.buf[:0], "pass ms (cpu):"...)
+	u.buf = append(u.buf[:0], "cpu ms:"...)
 	for p := formats.Pass(0); p < formats.NumPasses; p++ {
+		if p == formats.PassForward {
+			emit()
+			u.buf = append(u.buf[:0], "       "...)
+		}
 		u.buf = append(append(append(u.buf, ' '), p.String()...), ' ')
 		u.buf = ui.AppendFloat(u.buf, float64(st.PassTime[p].Microseconds())/1000, 2)
 	}
@@ -440,7 +453,6 @@ func (g *Game) drawDebug(s ui.Screen) {
 	}
 	pad := s.Pt(4)
 	panel := ui.Rect{X: x - pad, Y: top - pad, W: maxW + 2*pad, H: float32(line)*f.LineHeight + 2*pad}
-	panel.W = min(panel.W, s.W-panel.X)
 	c.Quads()[panelAt].Rect = panel
 	u.add(ElemDebug, panel)
 }
@@ -483,7 +495,8 @@ func menuLayout(s ui.Screen, n int, rowW float32) (panel ui.Rect, rows [numSetti
 	rowH, gap, pad, title, w, h = rowH*f, gap*f, pad*f, title*f, w*f, h*f
 	panel = s.Place(ui.Center, float32(math.Floor(float64(w))), float32(math.Floor(float64(h))), 0, 0)
 	for i := 0; i < n; i++ {
-		rows[i] = ui.Rect{X: panel.X + pad, Y: float32(math.Round(float64(panel.Y + pad + title + float32(i)*(rowH+gap)))), W: panel.W - 2*pad, H: float32(math.Floor(float64(rowH)))}
+		p := float32(math.Round(float64(pad)))
+		rows[i] = ui.Rect{X: panel.X + p, Y: float32(math.Round(float64(panel.Y + pad + title + float32(i)*(rowH+gap)))), W: panel.W - 2*p, H: float32(math.Floor(float64(rowH)))}
 	}
 	return panel, rows
 }
