@@ -173,8 +173,11 @@ func (g *Game) menuKeys(w *ecs.World) {
 	}
 }
 
+var menuNames = [...]string{menuNone: "none", menuPause: "pause", menuSettings: "settings"}
+
 func (g *Game) openMenu(m menu, w *ecs.World) {
 	g.ui.menu, g.ui.focus = m, 0
+	g.log.Info("menu", "open", menuNames[m])
 	// A menu needs the cursor; play needs it captured for mouse look.
 	if g.backend.Window() != nil {
 		w.Input.CaptureMouse(m == menuNone)
@@ -187,6 +190,7 @@ func (g *Game) pauseAction(i int, w *ecs.World) {
 		g.openMenu(menuNone, w)
 	case pauseSettings:
 		g.ui.menu, g.ui.focus = menuSettings, 0
+		g.log.Info("menu", "open", menuNames[menuSettings])
 	case pauseSave:
 		g.saveNow()
 	case pauseQuit:
