@@ -210,6 +210,9 @@ func (r *Runner) start() error {
 		r.Scheduler.FixedStep = o.FixedStep
 	}
 	r.Frame = frame.NewContext(r.Backend, r.Formats, log)
+	// The screen-space interface: games draw on it from any system
+	// (ecs.Resource[ui.Canvas]); the UI pass shows it after the composite.
+	ecs.AddResource(r.World, r.Frame.UI)
 	if strict {
 		if err := buildAll(r); err != nil {
 			return err
@@ -265,6 +268,7 @@ func (r *Runner) Step(dt time.Duration) error {
 	// The backend reports a window resize in Size once it has polled, so
 	// the camera's aspect follows the window the same frame.
 	w.Window.Width, w.Window.Height = r.Backend.Size()
+	r.Frame.UI.Begin(w.Window.Width, w.Window.Height, &w.Input)
 	r.Scheduler.Step(w, dt)
 	r.frames++
 	r.cpu += r.Frame.Stats.CPUTime

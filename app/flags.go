@@ -93,6 +93,10 @@ func AddFlags(fs *flag.FlagSet, o *Options, defaultConfig string) (finish func()
 		if o.Width < 0 || o.Height < 0 {
 			return fmt.Errorf("size %dx%d: width and height must be positive", o.Width, o.Height)
 		}
+		if o.Frames < 0 {
+			// A negative count would never be reached: the run would not end.
+			return fmt.Errorf("-frames %d: want a positive number of frames (0 or absent: the default)", o.Frames)
+		}
 		o.VSync = vsync.value
 		return nil
 	}

@@ -229,7 +229,7 @@ func (h *harness) stepSkipping(skip ecs.System) {
 	h.t.Helper()
 	h.frame++
 	rs := h.sys
-	for _, sys := range []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.End} {
+	for _, sys := range rs.List() {
 		if sys != skip {
 			sys.Update(h.world)
 		}

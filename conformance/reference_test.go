@@ -111,6 +111,7 @@ func (r *tracer) FreeMesh(*traceMesh)         {}
 func (r *tracer) FreeTexture(traceTexture)    {}
 func (r *tracer) White() traceTexture         { return traceTexture{} }
 func (r *tracer) ShadowProgram() traceProgram { return traceProgram{} }
+func (r *tracer) UIProgram() traceProgram     { return traceProgram{} }
 func (r *tracer) Window() backends.Window     { return nil }
 func (r *tracer) ValidationErrors() int       { return r.bugs.validation }
 func (r *tracer) Completed() uint64           { return r.frames }
@@ -314,8 +315,29 @@ func (r *tracer) EndFrame() error {
 			r.img.SetRGBA(px, py, r.composite(col))
 		}
 	}
+	r.drawUI()
 	r.frames++
 	return nil
+}
+
+// drawUI blends the UI pass's quads over the composited image as the ui
+// shader does, rectangle from the model matrix's first column, covering the
+// pixels whose centres it contains. The tracer keeps no textures, so every
+// quad is its colour alone: glyphs come out as solid boxes.
+func (r *tracer) drawUI() {
+	for _, d := range r.draws[formats.PassUI] {
+		m := d.Model
+		for py := max(0, int(math.Ceil(float64(m[1])-0.5))); py < min(r.h, int(math.Ceil(float64(m[3])-0.5))); py++ {
+			for px := max(0, int(math.Ceil(float64(m[0])-0.5))); px < min(r.w, int(math.Ceil(float64(m[2])-0.5))); px++ {
+				dst := r.img.RGBAAt(px, py)
+				a := d.Color[3]
+				mix := func(c uint8, s float32) uint8 {
+					return uint8(math.Round(float64((float32(c)/255*(1-a) + s*a) * 255)))
+				}
+				r.img.SetRGBA(px, py, color.RGBA{mix(dst.R, d.Color[0]), mix(dst.G, d.Color[1]), mix(dst.B, d.Color[2]), 255})
+			}
+		}
+	}
 }
 
 // composite is the engine's: exposure, Narkowicz's ACES fit, gamma 2.2.

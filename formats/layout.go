@@ -4,9 +4,10 @@ import "fmt"
 
 // Pass is one step of a frame, in the order every frame runs them. It is
 // the engine's one pass vocabulary: the render systems, the backends and the
-// tools all name passes with it. The four passes that take draws (shadow,
-// gbuffer, forward, transparent) each draw a layout's stem for that pass;
-// lighting and composite are fullscreen steps.
+// tools all name passes with it. The four stem passes (shadow, gbuffer,
+// forward, transparent) each draw a layout's stem for that pass; lighting
+// and composite are fullscreen steps; the UI pass draws screen-space quads
+// over the composited image with the engine's ui shader.
 type Pass uint8
 
 // The passes of a frame, in order.
@@ -17,19 +18,23 @@ const (
 	PassForward // draws a layout's main stem
 	PassTransparent
 	PassComposite
+	// PassUI draws default-format quads in screen space over the composited,
+	// tonemapped image, alpha blended, with no depth: text, sprites and
+	// rectangles of the user interface.
+	PassUI
 )
 
 // NumPasses is the number of passes, for arrays indexed by Pass.
-const NumPasses = 6
+const NumPasses = 7
 
 // StemPasses are the passes that draw a layout's stems, the forward pass
 // (the main stem, which gates the others) first.
 var StemPasses = [...]Pass{PassForward, PassShadow, PassGBuffer, PassTransparent}
 
-var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite"}
+var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite", "ui"}
 
 // String returns the pass's name: "shadow", "gbuffer", "lighting",
-// "forward", "transparent" or "composite".
+// "forward", "transparent", "composite" or "ui".
 func (p Pass) String() string {
 	if int(p) < NumPasses {
 		return passNames[p]
@@ -37,9 +42,15 @@ func (p Pass) String() string {
 	return fmt.Sprintf("Pass(%d)", uint8(p))
 }
 
-// TakesDraws reports whether the pass draws meshes (and so a stem of their
-// layout), as opposed to a fullscreen step.
+// TakesDraws reports whether the pass draws meshes, as opposed to a
+// fullscreen step: the four stem passes and the UI pass.
 func (p Pass) TakesDraws() bool {
+	return p.HasStem() || p == PassUI
+}
+
+// HasStem reports whether a layout names a stem for the pass (see
+// [Layout.Stem]); the UI pass draws with the engine's ui shader only.
+func (p Pass) HasStem() bool {
 	return p == PassShadow || p == PassGBuffer || p == PassForward || p == PassTransparent
 }
 
@@ -54,7 +65,7 @@ func ParsePass(s string) (Pass, error) {
 			return Pass(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent or composite)", s)
+	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent, composite or ui)", s)
 }
 
 // VertexOnly reports whether the pass's stem names a vertex shader only.

@@ -600,6 +600,8 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 		"assets/shaders/lighting_pass_dx12.hlsl":  "VS_Main and PS_Main",
 		"assets/shaders/shadow_depth.hlsl":        "for the VS_Main of shadow_depth",
 		"assets/shaders/shadow_depth_dx12.hlsl":   "for the VS_Main of shadow_depth",
+		"assets/shaders/ui.hlsl":                  "VS_Main and PS_Main of ui",
+		"assets/shaders/ui_dx12.hlsl":             "VS_Main and PS_Main of ui",
 	}
 	for _, p := range rep.Problems {
 		if p.Severity == SevError && p.Kind == KindMissingVariant && strings.Contains(p.Message, want[p.File]) && want[p.File] != "" {

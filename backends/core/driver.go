@@ -53,6 +53,10 @@ type Driver[M, T, P any] interface {
 	White() T
 	// ShadowProgram draws default-format meshes into the shadow map.
 	ShadowProgram() P
+	// UIProgram draws default-format quads in the UI pass with the
+	// engine's ui shader: over the composited image, alpha blended, no
+	// depth, no culling.
+	UIProgram() P
 
 	// BeginFrame waits until the frame's resources may be reused, acquires
 	// the window's next image and uploads the Frame block. It returns
@@ -60,7 +64,9 @@ type Driver[M, T, P any] interface {
 	// resizes to Surface and asks again, once).
 	BeginFrame(block *backends.FrameBlock) error
 	// RunPass records or executes one pass: its fixed state and targets,
-	// then draws in order. Fullscreen passes get no draws. A pass the
+	// then draws in order. The UI pass draws onto the composite output,
+	// keeping what composite wrote; a windowed driver presents the image
+	// as the UI pass leaves it. Fullscreen passes get no draws. A pass the
 	// caller skipped is run with no draws, so every target ends the frame
 	// as that pass leaves it (the shadow map cleared, the gbuffer cleared,
 	// the sky filled).

@@ -98,7 +98,9 @@ func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 // mesh or texture ID (logged with the ID), a custom format whose program
 // for the pass is not Ready, a default-format mesh whose material shader
 // is missing or failed, a default-format mesh in the gbuffer pass (there is
-// no default gbuffer stage). Nothing substitutes another program.
+// no default gbuffer stage), a custom-format mesh in the UI pass (which
+// draws default-format quads with the engine's ui shader only). Nothing
+// substitutes another program.
 func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	if !b.seq.open || d == nil {
 		return
@@ -115,6 +117,14 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	}
 	var prog P
 	switch {
+	case p == formats.PassUI:
+		// Screen-space quads are default-format meshes drawn with the
+		// engine's ui shader; a custom format has no UI stem to draw with.
+		if m.format != formats.DefaultHandle {
+			b.stats.Drop(m.format, p)
+			return
+		}
+		prog = b.drv.UIProgram()
 	case m.format != formats.DefaultHandle:
 		if !b.table.Ready(m.format, p) {
 			b.stats.Drop(m.format, p)

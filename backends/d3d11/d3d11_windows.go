@@ -204,6 +204,7 @@ func (r *driver) WaitEvents()               {}
 func (r *driver) ValidationErrors() int     { return 0 }
 func (r *driver) White() texture            { return r.white }
 func (r *driver) ShadowProgram() *program   { return r.engine.shadow }
+func (r *driver) UIProgram() *program       { return r.engine.ui }
 
 // Completed counts every ended frame: the immediate context keeps what its
 // queued commands use alive itself, so an object may be freed as soon as

@@ -149,6 +149,12 @@ func (r *driver) setupPass(p formats.Pass) {
 		srv := ptr(t.hdr.srv)
 		ctx.Call(ctxPSSetShaderResources, slotHDR, 1, uintptr(unsafe.Pointer(&srv)))
 		r.fullscreen(r.engine.composite)
+	case formats.PassUI:
+		// Over the composite output, which EndFrame copies for read-back.
+		r.bindColor(t.ldr.rtv, nil, w, h)
+		ctx.Call(ctxRSSetState, ptr(r.states.cullNone))
+		ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.none), 0)
+		ctx.Call(ctxOMSetBlendState, ptr(r.states.alpha), 0, 0xffffffff)
 	}
 }
 

@@ -66,12 +66,14 @@ type enginePrograms struct {
 	shadow    *program // shadow_depth.hlsl VS_Main: default-format meshes in the shadow pass
 	lighting  *program
 	composite *program
+	ui        *program // ui.hlsl: screen-space quads of the UI pass
 }
 
 func (e *enginePrograms) release() {
 	e.shadow.release()
 	e.lighting.release()
 	e.composite.release()
+	e.ui.release()
 }
 
 func (r *driver) loadEnginePrograms() (enginePrograms, error) {
@@ -89,7 +91,9 @@ func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 	var err error
 	if e.shadow, err = load("shadow_depth", formats.DefaultLayout(), true); err == nil {
 		if e.lighting, err = load("lighting_pass", nil, false); err == nil {
-			e.composite, err = load("composite", nil, false)
+			if e.composite, err = load("composite", nil, false); err == nil {
+				e.ui, err = load("ui", formats.DefaultLayout(), false)
+			}
 		}
 	}
 	if err != nil {

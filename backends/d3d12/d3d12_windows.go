@@ -86,7 +86,7 @@ type texture struct {
 // program is a compiled program's pipelines: one per pass state it is used
 // in (nil where it is not).
 type program struct {
-	psos [stateComposite + 1]*dxcom.Object
+	psos [stateUI + 1]*dxcom.Object
 }
 
 func (p *program) release() {
@@ -116,6 +116,7 @@ type driver struct {
 	white    texture
 
 	shadowProg, lighting, composite *program
+	ui                              *program // ui_dx12.hlsl: screen-space quads of the UI pass
 
 	freeSlots []uint32
 	nextSlot  uint32
@@ -286,6 +287,7 @@ func (r *driver) WaitEvents()               {}
 func (r *driver) ValidationErrors() int     { return 0 }
 func (r *driver) White() texture            { return r.white }
 func (r *driver) ShadowProgram() *program   { return r.shadowProg }
+func (r *driver) UIProgram() *program       { return r.ui }
 
 // Completed returns the frames the GPU has finished: EndFrame waits on the
 // fence it signals after each frame.
@@ -463,7 +465,9 @@ func (r *driver) loadEnginePrograms() error {
 	var err error
 	if r.shadowProg, err = load("shadow_depth", formats.DefaultLayout(), true, stateShadow); err == nil {
 		if r.lighting, err = load("lighting_pass", nil, false, stateLighting); err == nil {
-			r.composite, err = load("composite", nil, false, stateComposite)
+			if r.composite, err = load("composite", nil, false, stateComposite); err == nil {
+				r.ui, err = load("ui", formats.DefaultLayout(), false, stateUI)
+			}
 		}
 	}
 	return err
@@ -475,6 +479,7 @@ var passStates = [formats.NumPasses]passState{
 	formats.PassShadow:      stateShadow,
 	formats.PassGBuffer:     stateGBuffer,
 	formats.PassTransparent: stateTransparent,
+	formats.PassUI:          stateUI,
 }
 
 // Resize recreates the size-dependent targets once the GPU is idle.
@@ -526,6 +531,7 @@ func (r *driver) Close() error {
 	r.shadowProg.release()
 	r.lighting.release()
 	r.composite.release()
+	r.ui.release()
 	r.targets.release()
 	r.shadow.release()
 	r.frameCB.Release()

@@ -140,6 +140,10 @@ func (r *driver) setupPass(p formats.Pass) {
 		r.bindColor(rtvLDR, -1)
 		list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvHDR))
 		r.fullscreen(r.composite.psos[stateComposite])
+	case formats.PassUI:
+		// Over the composite output, still a render target; copyOut reads it.
+		t.ldr.to(list, stateRenderTarget)
+		r.bindColor(rtvLDR, -1)
 	}
 }
 

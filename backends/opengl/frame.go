@@ -153,6 +153,16 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.compositeFBO)
 		gl.Viewport(0, 0, w, h)
 		r.fullscreen(r.engine.composite)
+	case formats.PassUI:
+		// Over the composite output, which EndFrame copies to the window.
+		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.compositeFBO)
+		gl.Viewport(0, 0, w, h)
+		gl.Disable(gl.DEPTH_TEST)
+		gl.Disable(gl.CULL_FACE)
+		gl.Enable(gl.BLEND)
+		gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+		r.replay(cmds)
+		gl.Disable(gl.BLEND)
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 }

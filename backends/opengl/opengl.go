@@ -295,6 +295,7 @@ func (r *driver) FreeProgram(p *program) { r.thr.do(p.destroy) }
 
 func (r *driver) White() uint32           { return r.white }
 func (r *driver) ShadowProgram() *program { return r.engine.shadow }
+func (r *driver) UIProgram() *program     { return r.engine.ui }
 func (r *driver) ValidationErrors() int   { return r.validation.errors }
 func (r *driver) Completed() uint64       { return r.submitted } // GL keeps what queued commands use alive itself
 func (r *driver) WaitIdle()               {}

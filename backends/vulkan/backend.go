@@ -118,6 +118,7 @@ type driver struct {
 	readback                                gpuBuffer
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
+	uiPipe                                  vk.Pipeline // screen-space quads over the output image
 
 	meshBlocks []*meshBlock
 	white      texture

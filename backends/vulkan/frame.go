@@ -42,8 +42,8 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 }
 
 // RunPass records pass p: its render pass, the fullscreen step of the
-// lighting and composite passes, then the draws. When windowed, the
-// composited image is then copied into the swapchain image, so the window
+// lighting and composite passes, then the draws. When windowed, the image
+// the UI pass leaves is then copied into the swapchain image, so the window
 // shows exactly what ReadPixels reads.
 func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, program]) error {
 	t := &b.passes[p]
@@ -83,7 +83,7 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	}
 	b.c.draws(cmd, b.mainLayout, b.records)
 	b.c.endPass(cmd)
-	if p == formats.PassComposite && b.win != nil {
+	if p == formats.PassUI && b.win != nil {
 		b.c.blitToSwapchain(cmd, b.final.img, b.win.images[b.win.index], uint32(b.width), uint32(b.height))
 	}
 	return nil

@@ -120,10 +120,11 @@ const (
 	kindShadow
 	kindGBuffer
 	kindFullscreen
+	kindUI
 )
 
 func (k pipelineKind) pass() formats.Pass {
-	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting}[k]
+	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting, formats.PassUI}[k]
 }
 
 // entryPoint is the shaders' entry point, NUL-terminated for the driver.
@@ -193,6 +194,15 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 	case kindFullscreen:
 		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
 		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
+	case kindUI:
+		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
+		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
+		blend = vk.PipelineColorBlendAttachmentState{
+			BlendEnable:         vk.True,
+			SrcColorBlendFactor: vk.BlendFactorSrcAlpha, DstColorBlendFactor: vk.BlendFactorOneMinusSrcAlpha, ColorBlendOp: vk.BlendOpAdd,
+			SrcAlphaBlendFactor: vk.BlendFactorOne, DstAlphaBlendFactor: vk.BlendFactorOneMinusSrcAlpha, AlphaBlendOp: vk.BlendOpAdd,
+			ColorWriteMask: 0xf,
+		}
 	}
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:             vk.StructureTypeGraphicsPipelineCreateInfo,
@@ -241,6 +251,7 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 // engineShaders are the engine's fixed SPIR-V stages, loaded once.
 type engineShaders struct {
 	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
+	uiVS, uiFS                                                 shaderModule
 }
 
 func (b *driver) loadEngineShaders() error {
@@ -264,12 +275,14 @@ func (b *driver) loadEngineShaders() error {
 		load(&e.lightingFS, "lighting_pass", backends.StageFragment),
 		load(&e.compositeVS, "composite", backends.StageVertex),
 		load(&e.compositeFS, "composite", backends.StageFragment),
+		load(&e.uiVS, "ui", backends.StageVertex),
+		load(&e.uiFS, "ui", backends.StageFragment),
 	)
 }
 
 func (b *driver) destroyEngineShaders() {
 	e := &b.engine
-	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS} {
+	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS} {
 		b.destroyModule(m)
 	}
 }
@@ -288,6 +301,9 @@ func (b *driver) createPipelines() error {
 	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.mainLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
 		return fmt.Errorf("engine composite pipeline: %w", err)
 	}
+	if b.uiPipe, err = b.newPipeline(kindUI, b.passes[formats.PassUI].rp, b.mainLayout, &b.engine.uiVS, &b.engine.uiFS, def); err != nil {
+		return fmt.Errorf("engine ui pipeline: %w", err)
+	}
 	return nil
 }
 
@@ -296,6 +312,7 @@ func (b *driver) destroyPipelines() {
 	b.destroyPipeline(&b.shadowPipe)
 	b.destroyPipeline(&b.lightingPipe)
 	b.destroyPipeline(&b.compositePipe)
+	b.destroyPipeline(&b.uiPipe)
 }
 
 // stemKinds is the pipeline each stem pass builds.
@@ -357,3 +374,6 @@ func (b *driver) FreeProgram(p program) {
 
 // ShadowProgram draws default-format meshes into the shadow map.
 func (b *driver) ShadowProgram() program { return program{pipe: b.shadowPipe} }
+
+// UIProgram draws screen-space quads in the UI pass.
+func (b *driver) UIProgram() program { return program{pipe: b.uiPipe} }

@@ -45,6 +45,7 @@ type flags struct {
 	saves     string
 	bench     bool
 	greedy    string
+	settings  string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -62,6 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&fl.saves, "saves", "", "folder of the saves; default from game.toml")
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
+	fs.StringVar(&fl.settings, "settings", "", "the player's settings file; default "+game.SettingsFile+" in the saves folder")
 	if code, ok := app.Parse(fs, args, "sleakcraft"); !ok {
 		return code
 	}
@@ -122,6 +124,28 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-greedy %q: valid values are on and off", fl.greedy)
 	}
 	opts.Headless = fl.app.Headless || os.Getenv("DISPLAY") == ""
+	prefsPath := fl.settings
+	if prefsPath == "" {
+		prefsPath = filepath.Join(ws.SavesDir, game.SettingsFile)
+	}
+	prefs, warnings, err := game.LoadPrefs(prefsPath)
+	if err != nil {
+		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(stderr, "sleakcraft:", w)
+	}
+	if !set["rd"] && prefs.RenderDistance != 0 {
+		ws.RenderDistance = prefs.RenderDistance
+	}
+	if _, err := os.Stat(prefsPath); err == nil && fl.app.VSync == nil {
+		opts.VSync = &prefs.VSync
+	} else {
+		opts.VSync = fl.app.VSync
+	}
+	opts.Prefs = prefs
+	fmt.Fprintf(stderr, "settings: %s: mouse sensitivity %.1f, invert Y %v, field of view %d, render distance %d\n",
+		filepath.Clean(prefsPath), prefs.MouseSensitivity, prefs.InvertY, prefs.FOV, ws.RenderDistance)
 	frames := fl.app.Frames
 	if frames == 0 {
 		frames = 240
@@ -129,19 +153,26 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 			frames = 600
 		}
 	}
-	if fl.bench {
-		// A fresh world every time, so runs compare.
-		dir, err := os.MkdirTemp("", "sleakcraft-bench-")
+	scripted := opts.Headless || fl.bench
+	if scripted && !set["world"] {
+		// The fly-over and the benchmark start from a fresh world every
+		// time, so runs compare and the player's own save is never read
+		// or written; naming a world with -world flies over that one.
+		dir, err := os.MkdirTemp("", "sleakcraft-flyover-")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		ws.SavesDir, ws.Name = dir, "bench"
+		ws.SavesDir, ws.Name = dir, "flyover"
 	}
-	if opts.Headless || fl.bench {
+	if scripted {
 		opts.Script = game.FlyOver(uint64(frames))
-	} else if set["frames"] {
-		opts.MaxFrames = uint64(frames)
+	} else {
+		// Only a played game saves settings the player changed.
+		opts.PrefsPath = prefsPath
+		if set["frames"] {
+			opts.MaxFrames = uint64(frames)
+		}
 	}
 	opts.World = ws
 	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
@@ -182,6 +213,8 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if shot == "" {
 		shot = "out/screenshot.png"
 	}
+	// One separator in what is printed: Clean writes the platform's.
+	shot = filepath.Clean(shot)
 	if err := writeOutputs(g, shot, sum); err != nil {
 		return err
 	}

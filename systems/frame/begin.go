@@ -91,9 +91,17 @@ func lightMatrix(eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32,
 	return proj.Mul(view)
 }
 
-// End finishes the frame (composite and present or read back) and records
-// its CPU time.
+// End finishes the frame: Composite, then Finish. A frame with a UI runs
+// the UI pass between the two (systems/ui).
 func (c *Context) End() error {
+	if err := c.Composite(); err != nil {
+		return err
+	}
+	return c.Finish()
+}
+
+// Composite runs the composite pass and records its CPU time.
+func (c *Context) Composite() error {
 	start := time.Now()
 	if err := c.Backend.BeginPass(formats.PassComposite); err != nil {
 		return fmt.Errorf("%s: begin composite pass: %w", c.Backend.Kind(), err)
@@ -101,10 +109,16 @@ func (c *Context) End() error {
 	if err := c.Backend.EndPass(); err != nil {
 		return fmt.Errorf("%s: end composite pass: %w", c.Backend.Kind(), err)
 	}
+	c.Stats.PassTime[formats.PassComposite] += time.Since(start)
+	return nil
+}
+
+// Finish ends the frame (present or read back) and records its CPU time;
+// a UI pass the frame skipped runs empty first.
+func (c *Context) Finish() error {
 	if err := c.Backend.EndFrame(); err != nil {
 		return fmt.Errorf("%s: end frame: %w", c.Backend.Kind(), err)
 	}
-	c.Stats.PassTime[formats.PassComposite] += time.Since(start)
 	c.Stats.CPUTime = time.Since(c.Started)
 	return nil
 }

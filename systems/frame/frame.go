@@ -17,6 +17,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/ui"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -56,6 +57,9 @@ type Context struct {
 	Light    vmath.Frustum // world-space shadow frustum of this frame
 	HasLight bool
 	Started  time.Time // when this frame began on the CPU
+	// UI is the frame's screen-space interface, drawn by systems/ui in the
+	// UI pass after the composite.
+	UI *ui.Canvas
 
 	// logged is the last error logged for each failing material shader;
 	// the backend returns the same error until a resize retries it, so each
@@ -69,9 +73,15 @@ func NewContext(b backends.Backend, reg *formats.Registry, log *slog.Logger) *Co
 	if log == nil {
 		log = slog.Default()
 	}
+	fonts, err := ui.NewFonts(nil)
+	if err != nil {
+		// The default font is compiled in; without it text draws nothing
+		// and the rest of the interface still works.
+		log.Error(err.Error())
+	}
 	return &Context{
 		Backend: b, Formats: reg, Log: log, Env: DefaultEnvironment(), Stats: b.Stats(),
-		logged: map[string]error{},
+		UI: ui.NewCanvas(fonts), logged: map[string]error{},
 	}
 }
 

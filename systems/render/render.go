@@ -1,8 +1,8 @@
 // Package render holds the forward half of a frame and the frame's
 // bookends: Begin (camera, light, statistics), the forward opaque pass, the
-// transparent pass (sorted back to front) and End (composite, then present
-// or read back). Install adds every render system of a frame, in order, to a
-// scheduler.
+// transparent pass (sorted back to front), Composite, the UI pass
+// (systems/uipass) and End (present or read back). Install adds every
+// render system of a frame, in order, to a scheduler.
 //
 // Default-format meshes draw with their material's shader; custom formats
 // draw with their stems. Opaque custom formats without a gbuffer stem draw
@@ -19,6 +19,7 @@ import (
 	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/gbuffer"
 	"github.com/sleakgo/sleak/systems/shadow"
+	"github.com/sleakgo/sleak/systems/uipass"
 )
 
 // Systems is the set of render systems of one backend. Err reports the
@@ -30,6 +31,8 @@ type Systems struct {
 	GBuffer     *gbuffer.System
 	Forward     *Forward
 	Transparent *Transparent
+	Composite   *Composite
+	UI          *uipass.System
 	End         *End
 }
 
@@ -42,17 +45,24 @@ func Install(s *ecs.Scheduler, ctx *frame.Context) *Systems {
 		GBuffer:     &gbuffer.System{Ctx: ctx},
 		Forward:     &Forward{Ctx: ctx},
 		Transparent: &Transparent{Ctx: ctx},
+		Composite:   &Composite{Ctx: ctx},
+		UI:          &uipass.System{Ctx: ctx},
 		End:         &End{Ctx: ctx},
 	}
-	for _, sys := range []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.End} {
+	for _, sys := range rs.List() {
 		s.Add(ecs.Render, sys)
 	}
 	return rs
 }
 
+// List returns the render systems in frame order.
+func (rs *Systems) List() []ecs.System {
+	return []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.Composite, rs.UI, rs.End}
+}
+
 // Err returns the first error any render system met in the last frame.
 func (rs *Systems) Err() error {
-	for _, err := range []error{rs.Begin.Err, rs.Shadow.Err, rs.GBuffer.Err, rs.Forward.Err, rs.Transparent.Err, rs.End.Err} {
+	for _, err := range []error{rs.Begin.Err, rs.Shadow.Err, rs.GBuffer.Err, rs.Forward.Err, rs.Transparent.Err, rs.Composite.Err, rs.UI.Err, rs.End.Err} {
 		if err != nil {
 			return err
 		}
@@ -72,14 +82,23 @@ func (b *Begin) Update(w *ecs.World) {
 	b.Err = b.Ctx.Begin(w)
 }
 
-// End composites and presents the frame.
+// Composite tonemaps the frame into the output image.
+type Composite struct {
+	Ctx *frame.Context
+	Err error
+}
+
+// Update runs the composite pass.
+func (c *Composite) Update(*ecs.World) { c.Err = c.Ctx.Composite() }
+
+// End presents the frame, or keeps it for read-back.
 type End struct {
 	Ctx *frame.Context
 	Err error
 }
 
 // Update ends the frame.
-func (e *End) Update(*ecs.World) { e.Err = e.Ctx.End() }
+func (e *End) Update(*ecs.World) { e.Err = e.Ctx.Finish() }
 
 // Forward draws opaque meshes that are not deferred.
 type Forward struct {

@@ -79,6 +79,7 @@ func (d *Driver) FreeTexture(t Texture)  { d.Freed = append(d.Freed, "texture "+
 func (d *Driver) FreeProgram(p Program)  { d.Freed = append(d.Freed, "program "+strconv.Itoa(p.N)) }
 func (d *Driver) White() Texture         { return Texture{-1} }
 func (d *Driver) ShadowProgram() Program { return Program{N: -1} }
+func (d *Driver) UIProgram() Program     { return Program{N: -2} }
 
 func (d *Driver) BeginFrame(*backends.FrameBlock) error {
 	if d.Stale {
