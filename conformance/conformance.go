@@ -30,9 +30,10 @@ import (
 var updateGolden = flag.Bool("update-golden", false, "conformance: write the golden images instead of comparing against them")
 
 // testShaders are the suite's own stems; the engine's shaders come from
-// package assets.
+// package assets. The folder's .spv manifest comes along ("all:"), so a
+// compile in a scene's folder rebuilds only what the scene changed.
 //
-//go:embed testdata/shaders
+//go:embed all:testdata/shaders
 var testShaders embed.FS
 
 // The size every scene renders at: small enough for software rasterizers,

@@ -234,6 +234,7 @@ func (w *Watcher) compile() {
 	if res == nil {
 		return
 	}
+
 	for _, s := range res.Compiled {
 		delete(w.failed, s)
 	}

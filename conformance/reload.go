@@ -1,0 +1,175 @@
+package conformance
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/shadertool"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// reloadShader is the hot reload scenes' material: a flat colour that its
+// include (reload_color.glsl or .hlsli) defines.
+const reloadShader = "assets/shaders/reload.hlsl"
+
+// reloadWait bounds how long a scene waits for the watcher: a poll and, on
+// Vulkan, one glslc run.
+const reloadWait = 30 * time.Second
+
+// reloadInclude is the file the scenes edit, in the backend's language.
+func (h *harness) reloadInclude() string {
+	if h.kind == backends.D3D11 || h.kind == backends.D3D12 {
+		return path.Join(backends.ShaderDir, "reload_color.hlsli")
+	}
+	return path.Join(backends.ShaderDir, "reload_color.glsl")
+}
+
+// setReloadColor rewrites the include with colour c and, when broken, a
+// second line that no compiler accepts. A comment of growing length makes
+// every edit change the file's size, so no edit hides within one tick of
+// the file system's clock.
+func (h *harness) setReloadColor(c vmath.Vec4, broken bool, edit int) {
+	h.t.Helper()
+	typ := "vec4"
+	if strings.HasSuffix(h.reloadInclude(), ".hlsli") {
+		typ = "float4"
+	}
+	text := fmt.Sprintf("#define RELOAD_COLOR %s(%g, %g, %g, %g) // edit %s\n", typ, c[0], c[1], c[2], c[3], strings.Repeat("#", edit))
+	if broken {
+		text += "this line is no shader;\n"
+	}
+	h.must(os.WriteFile(h.reloadInclude(), []byte(text), 0o644), "edit %s", h.reloadInclude())
+}
+
+// watch starts the engine's shader watcher on the scene's folder, as a game
+// run with -hot-reload does.
+func (h *harness) watch() *shadertool.Watcher {
+	h.t.Helper()
+	w, err := shadertool.Watch(shadertool.WatchOptions{Kind: h.kind, Dirs: []shadertool.WatchDir{{Disk: backends.ShaderDir, Asset: backends.ShaderDir}},
+		Interval: 10 * time.Millisecond, Logger: h.ctx.Log})
+	h.must(err, "watch the shaders")
+	h.t.Cleanup(w.Close)
+	return w
+}
+
+// reload waits for the watcher's next batch and hands it to the backend
+// between frames, as the application runner does.
+func (h *harness) reload(w *shadertool.Watcher) []string {
+	h.t.Helper()
+	rl, ok := h.b.(backends.ShaderReloader)
+	if !ok {
+		h.t.Fatalf("%T does not implement backends.ShaderReloader", h.b)
+	}
+	select {
+	case paths := <-w.C:
+		_, err := rl.ResetFiles(paths)
+		h.must(err, "ResetFiles(%q)", paths)
+		return paths
+	case <-time.After(reloadWait):
+		h.t.Fatalf("no shader change reported within %v of editing %s; log:\n%s", reloadWait, h.reloadInclude(), h.log.String())
+		return nil
+	}
+}
+
+// cubeColour is the mean colour of the cube's top face.
+func (h *harness) cubeColour() rgb {
+	h.t.Helper()
+	return mean(h.pixels(), h.area("cube top face", faceOf("cube", vmath.Vec3{0, 1, 0})))
+}
+
+// expectDominant checks that channel ch (0 red, 1 green, 2 blue) is the
+// cube's strongest by a clear margin.
+func (h *harness) expectDominant(what string, c rgb, ch int) {
+	h.t.Helper()
+	for i := range 3 {
+		if i != ch && c[ch] < c[i]+0.2 {
+			h.t.Errorf("%s: the cube is %v, want channel %d clearly the strongest", what, c, ch)
+			return
+		}
+	}
+}
+
+// hotReload: editing a file a running backend loaded (an include of its
+// material shader) changes the picture from the next frame on, without a
+// restart, and only the programs built from it are rebuilt.
+func hotReload(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, reloadShader)
+	w := h.watch()
+	h.step(2)
+	h.expectDominant("before the edit", h.cubeColour(), 0)
+
+	h.setReloadColor(vmath.Vec4{0.1, 0.1, 0.9, 1}, false, 1)
+	paths := h.reload(w)
+	wantFile := path.Join(backends.ShaderDir, "reload.frag.spv")
+	if h.kind != backends.Vulkan {
+		wantFile = h.reloadInclude()
+	}
+	if !strings.Contains(strings.Join(paths, " "), wantFile) {
+		h.t.Errorf("the watcher reported %q, want it to name %s", paths, wantFile)
+	}
+	h.step(1)
+	h.expectDominant("after the edit", h.cubeColour(), 2)
+	h.noDrops()
+	h.noErrors()
+	// The watcher's own goroutine allocates as it polls; the frame must
+	// not, so it is measured alone.
+	w.Close()
+	h.expectNoAllocations()
+}
+
+// hotReloadError: an edit that breaks the shader is logged once, with the
+// file and line at fault, and the no-fallback rule holds: the cube draws
+// with its own last good variant (Vulkan keeps the last .spv glslc made)
+// or not at all (the text backends drop its draws), never with another
+// shader; fixing the file draws the new colour.
+func hotReloadError(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, reloadShader)
+	w := h.watch()
+	h.step(2)
+
+	h.setReloadColor(vmath.Vec4{0.1, 0.1, 0.9, 1}, true, 1)
+	if h.kind == backends.Vulkan {
+		// glslc fails, so no .spv changes and nothing is reset: wait for
+		// the watcher's error line.
+		deadline := time.Now().Add(reloadWait)
+		for len(h.errorLines()) == 0 && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+	} else {
+		h.reload(w)
+	}
+	h.step(3)
+	lines := h.errorLines()
+	at := regexp.MustCompile(regexp.QuoteMeta(path.Base(h.reloadInclude())) + `[:(]2\b`)
+	if len(lines) != 1 || !at.MatchString(lines[0]) {
+		h.t.Errorf("after a broken edit: %d error line(s), want exactly 1 naming %s line 2:\n%s",
+			len(lines), h.reloadInclude(), strings.Join(lines, "\n"))
+	}
+	if h.kind == backends.Vulkan {
+		h.noDrops()
+		h.expectDominant("the last good variant", h.cubeColour(), 0)
+	} else {
+		if got := h.ctx.Stats.DroppedMaterial; got != 1 {
+			h.t.Errorf("Stats.DroppedMaterial = %d with the shader broken, want 1 (the cube's forward draw)", got)
+		}
+		h.expectCubeAbsent(h.pixels(), "cube")
+	}
+
+	h.setReloadColor(vmath.Vec4{0.1, 0.9, 0.1, 1}, false, 2)
+	h.reload(w)
+	h.step(1)
+	h.noDrops()
+	h.expectDominant("after the fix", h.cubeColour(), 1)
+	if n := len(h.errorLines()); n != 1 {
+		h.t.Errorf("%d error lines after the fix, want still the 1", n)
+	}
+}
