@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
-	"github.com/sleakgo/sleak/shadertool"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -17,8 +16,8 @@ import (
 // include (reload_color.glsl or .hlsli) defines.
 const reloadShader = "assets/shaders/reload.hlsl"
 
-// reloadWait bounds how long a scene waits for the watcher: a poll and, on
-// Vulkan, one glslc run.
+// reloadWait bounds how long a scene waits for the runner's watcher: a
+// poll and, on Vulkan, one glslc run.
 const reloadWait = 30 * time.Second
 
 // reloadInclude is the file the scenes edit, in the backend's language.
@@ -46,34 +45,30 @@ func (h *harness) setReloadColor(c vmath.Vec4, broken bool, edit int) {
 	h.must(os.WriteFile(h.reloadInclude(), []byte(text), 0o644), "edit %s", h.reloadInclude())
 }
 
-// watch starts the engine's shader watcher on the scene's folder, as a game
-// run with -hot-reload does.
-func (h *harness) watch() *shadertool.Watcher {
+// stepUntil renders frames, as a running game does, until ok holds: the
+// runner's watcher notices an edit within a poll or two (and on Vulkan a
+// glslc run) and hands it to the backend between two frames.
+func (h *harness) stepUntil(what string, ok func() bool) {
 	h.t.Helper()
-	w, err := shadertool.Watch(shadertool.WatchOptions{Kind: h.kind, Dirs: []shadertool.WatchDir{{Disk: backends.ShaderDir, Asset: backends.ShaderDir}},
-		Interval: 10 * time.Millisecond, Logger: h.ctx.Log})
-	h.must(err, "watch the shaders")
-	h.t.Cleanup(w.Close)
-	return w
+	deadline := time.Now().Add(reloadWait)
+	for !ok() {
+		if time.Now().After(deadline) {
+			h.t.Fatalf("%s did not happen within %v of editing %s; log:\n%s", what, reloadWait, h.reloadInclude(), h.log.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+		h.step(1)
+	}
 }
 
-// reload waits for the watcher's next batch and hands it to the backend
-// between frames, as the application runner does.
-func (h *harness) reload(w *shadertool.Watcher) []string {
-	h.t.Helper()
-	rl, ok := h.b.(backends.ShaderReloader)
-	if !ok {
-		h.t.Fatalf("%T does not implement backends.ShaderReloader", h.b)
+// dominant reports whether channel ch (0 red, 1 green, 2 blue) is the
+// strongest of c by a clear margin.
+func dominant(c rgb, ch int) bool {
+	for i := range 3 {
+		if i != ch && c[ch] < c[i]+0.2 {
+			return false
+		}
 	}
-	select {
-	case paths := <-w.C:
-		_, err := rl.ResetFiles(paths)
-		h.must(err, "ResetFiles(%q)", paths)
-		return paths
-	case <-time.After(reloadWait):
-		h.t.Fatalf("no shader change reported within %v of editing %s; log:\n%s", reloadWait, h.reloadInclude(), h.log.String())
-		return nil
-	}
+	return true
 }
 
 // cubeColour is the mean colour of the cube's top face.
@@ -82,46 +77,38 @@ func (h *harness) cubeColour() rgb {
 	return mean(h.pixels(), h.area("cube top face", faceOf("cube", vmath.Vec3{0, 1, 0})))
 }
 
-// expectDominant checks that channel ch (0 red, 1 green, 2 blue) is the
-// cube's strongest by a clear margin.
+// expectDominant checks that channel ch is the cube's strongest.
 func (h *harness) expectDominant(what string, c rgb, ch int) {
 	h.t.Helper()
-	for i := range 3 {
-		if i != ch && c[ch] < c[i]+0.2 {
-			h.t.Errorf("%s: the cube is %v, want channel %d clearly the strongest", what, c, ch)
-			return
-		}
+	if !dominant(c, ch) {
+		h.t.Errorf("%s: the cube is %v, want channel %d clearly the strongest", what, c, ch)
 	}
 }
 
-// hotReload: editing a file a running backend loaded (an include of its
-// material shader) changes the picture from the next frame on, without a
-// restart, and only the programs built from it are rebuilt.
+// hotReload: editing a file a running game loaded (an include of its
+// material shader) changes the picture without a restart, through the
+// runner's -hot-reload: its watcher, Vulkan's compile and the backend's
+// ResetFiles.
 func hotReload(h *harness) {
+	h.hotReload = true
 	h.open()
 	h.stage()
 	h.defaultCube("cube", cubePos, reloadShader)
-	w := h.watch()
 	h.step(2)
 	h.expectDominant("before the edit", h.cubeColour(), 0)
 
 	h.setReloadColor(vmath.Vec4{0.1, 0.1, 0.9, 1}, false, 1)
-	paths := h.reload(w)
+	h.stepUntil("the cube turning blue", func() bool { return dominant(h.cubeColour(), 2) })
 	wantFile := path.Join(backends.ShaderDir, "reload.frag.spv")
 	if h.kind != backends.Vulkan {
 		wantFile = h.reloadInclude()
 	}
-	if !strings.Contains(strings.Join(paths, " "), wantFile) {
-		h.t.Errorf("the watcher reported %q, want it to name %s", paths, wantFile)
+	if !strings.Contains(h.log.String(), wantFile) {
+		h.t.Errorf("the runner's hot reload line does not name %s:\n%s", wantFile, h.log.String())
 	}
 	h.step(1)
-	h.expectDominant("after the edit", h.cubeColour(), 2)
 	h.noDrops()
 	h.noErrors()
-	// The watcher's own goroutine allocates as it polls; the frame must
-	// not, so it is measured alone.
-	w.Close()
-	h.expectNoAllocations()
 }
 
 // hotReloadError: an edit that breaks the shader is logged once, with the
@@ -130,23 +117,14 @@ func hotReload(h *harness) {
 // or not at all (the text backends drop its draws), never with another
 // shader; fixing the file draws the new colour.
 func hotReloadError(h *harness) {
+	h.hotReload = true
 	h.open()
 	h.stage()
 	h.defaultCube("cube", cubePos, reloadShader)
-	w := h.watch()
 	h.step(2)
 
 	h.setReloadColor(vmath.Vec4{0.1, 0.1, 0.9, 1}, true, 1)
-	if h.kind == backends.Vulkan {
-		// glslc fails, so no .spv changes and nothing is reset: wait for
-		// the watcher's error line.
-		deadline := time.Now().Add(reloadWait)
-		for len(h.errorLines()) == 0 && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-	} else {
-		h.reload(w)
-	}
+	h.stepUntil("an error line", func() bool { return len(h.errorLines()) > 0 })
 	h.step(3)
 	lines := h.errorLines()
 	at := regexp.MustCompile(regexp.QuoteMeta(path.Base(h.reloadInclude())) + `[:(]2\b`)
@@ -165,10 +143,8 @@ func hotReloadError(h *harness) {
 	}
 
 	h.setReloadColor(vmath.Vec4{0.1, 0.9, 0.1, 1}, false, 2)
-	h.reload(w)
-	h.step(1)
+	h.stepUntil("the cube turning green", func() bool { return dominant(h.cubeColour(), 1) })
 	h.noDrops()
-	h.expectDominant("after the fix", h.cubeColour(), 1)
 	if n := len(h.errorLines()); n != 1 {
 		h.t.Errorf("%d error lines after the fix, want still the 1", n)
 	}
