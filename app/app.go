@@ -80,6 +80,12 @@ type Options struct {
 	Logger *slog.Logger // default: text to Stderr at Info
 	Stdout io.Writer    // default os.Stdout
 	Stderr io.Writer    // default os.Stderr
+	// HotReload watches the shader files and rebuilds the programs an
+	// edit touches, without a restart, even if game.toml's [shaders]
+	// hot_reload is false (see docs/SHADERS.md).
+	HotReload bool
+
+	reloadInterval time.Duration // how often hot reload looks; 0: the watcher's default
 }
 
 // Runner is a running game. Its fields are set by Start and may be read by
@@ -104,6 +110,7 @@ type Runner struct {
 	Input func(in *ecs.Input, frame uint64)
 
 	source  *input.Source
+	reload  *hotReload
 	ctl     control
 	sysErr  error
 	frames  int
@@ -203,6 +210,11 @@ func (r *Runner) start() error {
 	if r.Backend, err = open(cfg); err != nil {
 		return err
 	}
+	// Before anything loads a shader, so the folders on disk are mounted
+	// over the embedded copies from the first program on.
+	if err := r.startReload(path); err != nil {
+		return err
+	}
 	r.World = ecs.NewWorld()
 	ecs.AddResource(r.World, &r.ctl)
 	r.Scheduler = ecs.NewScheduler()
@@ -259,6 +271,11 @@ func (r *Runner) Add(stage ecs.Stage, s System) {
 // World.Input, then Input, then every system. It returns the first error a
 // system or the renderer met in the frame.
 func (r *Runner) Step(dt time.Duration) error {
+	// Between frames, so a changed shader is rebuilt before the frame
+	// that draws with it.
+	if err := r.applyReload(); err != nil {
+		return err
+	}
 	w := r.World
 	w.Input.BeginStep()
 	r.source.Poll(&w.Input)
@@ -340,6 +357,9 @@ func (r *Runner) Close() error {
 	var errs []error
 	if r.source != nil {
 		r.source.Close()
+	}
+	if r.reload != nil {
+		r.reload.w.Close() // before the backend goes, so nothing is handed to it
 	}
 	if r.started {
 		errs = append(errs, r.Scheduler.Close(r.World))

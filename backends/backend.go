@@ -189,6 +189,25 @@ type Backend interface {
 	Close() error
 }
 
+// ShaderReloader is implemented by every backend (backends/core does it
+// once): it is how shader hot reload reaches a running backend without
+// widening Backend for games that never reload.
+type ShaderReloader interface {
+	// ResetFiles forgets what was built from the shader files named by
+	// paths, the files a backend loads as Resolve and ResolveStem name them
+	// ("assets/shaders/foo_gl.frag"; a file's includes are the caller's to
+	// map to the files that include them). Exactly the custom-format
+	// programs and material shaders built from those files are dropped
+	// and exactly their failures forgotten; every other program and
+	// failure stays. Custom formats rebuild on their next use; a live
+	// material shader rebuilds at once under the same ShaderID, and when
+	// that fails the failure is logged once and its draws are dropped
+	// (Stats.DroppedMaterial): the old program is not kept, so nothing
+	// draws with a variant other than the files on disk. It returns how
+	// many programs and failures it reset, and refuses inside a frame.
+	ResetFiles(paths []string) (int, error)
+}
+
 // Defaults and limits of Config, the same on every backend.
 const (
 	DefaultWidth         = 1200

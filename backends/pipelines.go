@@ -117,6 +117,14 @@ func (t *PipelineTable) Reset() {
 	clear(t.errs)
 }
 
+// ResetPass forgets the state of (h, p) alone, so the next Ready builds that
+// pipeline again and leaves every other one as it stands.
+func (t *PipelineTable) ResetPass(h formats.Handle, p formats.Pass) {
+	if int(h) < len(t.states) && p < formats.NumPasses {
+		t.states[h][p] = Unbuilt
+	}
+}
+
 func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState {
 	for int(h) >= len(t.states) {
 		t.states = append(t.states, [formats.NumPasses]PipelineState{})

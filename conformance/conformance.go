@@ -30,9 +30,10 @@ import (
 var updateGolden = flag.Bool("update-golden", false, "conformance: write the golden images instead of comparing against them")
 
 // testShaders are the suite's own stems; the engine's shaders come from
-// package assets.
+// package assets. The folder's .spv manifest comes along ("all:"), so a
+// compile in a scene's folder rebuilds only what the scene changed.
 //
-//go:embed testdata/shaders
+//go:embed all:testdata/shaders
 var testShaders embed.FS
 
 // The size every scene renders at: small enough for software rasterizers,
@@ -120,6 +121,8 @@ type harness struct {
 	frame int
 	// window, when set, opens the backend in a real window.
 	window *backends.WindowConfig
+	// hotReload starts the game with the runner's hot reload on.
+	hotReload bool
 	// objects is the analytic copy of what the scene draws, for the
 	// picture checks.
 	objects []object
@@ -176,7 +179,7 @@ func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 		Renderer:      config.Renderer{Backend: h.kind.String(), ShadowMapSize: 1024},
 	}
 	r, err := app.Start(app.Game{Name: "conformance"}, app.Options{
-		File: f, Width: Width, Height: Height, Headless: h.window == nil, Validation: true,
+		File: f, Width: Width, Height: Height, Headless: h.window == nil, Validation: true, HotReload: h.hotReload,
 		Open: h.s.o.Open, Logger: logger, Stdout: io.Discard, Stderr: h.log,
 	})
 	if err != nil {

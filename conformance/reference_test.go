@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"log/slog"
 	"math"
+	"path"
 	"sort"
 	"strings"
 
@@ -57,8 +58,13 @@ type traceMesh struct {
 // files a program needs exist.
 type (
 	traceTexture struct{}
-	traceProgram struct{}
-	traceDraw    = core.Draw[*traceMesh, traceTexture, traceProgram]
+	// traceProgram is flat for the hot reload scenes' material, whose
+	// colour the tracer reads from its include as a compiler would.
+	traceProgram struct {
+		flat  bool
+		color vmath.Vec4
+	}
+	traceDraw = core.Draw[*traceMesh, traceTexture, traceProgram]
 )
 
 func openTracer(kind backends.Kind, b bugs) func(cfg backends.Config) (backends.Backend, error) {
@@ -103,7 +109,50 @@ func (r *tracer) NewProgram(spec core.ProgramSpec) (traceProgram, error) {
 	if first != nil {
 		return traceProgram{}, fmt.Errorf("missing %s: %w", strings.Join(missing, ", "), first)
 	}
+	if f := spec.Files.Fragment; f != nil && strings.HasPrefix(path.Base(f.Path), "reload") {
+		return reloadProgram(*f)
+	}
 	return traceProgram{}, nil
+}
+
+// reloadProgram "compiles" the hot reload material: its colour is the
+// RELOAD_COLOR its include defines, and a line that is no shader fails it
+// with the include's file and line, as a compiler reports it.
+func reloadProgram(f backends.ShaderFile) (traceProgram, error) {
+	src := f.Path
+	if s := backends.SourceOf(src); s != "" {
+		src = s // Vulkan: the .spv's source, which the watcher just compiled
+	}
+	sh, err := assets.ReadShader(src)
+	if err != nil {
+		return traceProgram{}, &backends.ShaderError{Path: f.Path, Stage: f.Stage, Err: err}
+	}
+	p := traceProgram{flat: true}
+	for i, line := range strings.Split(string(sh.Text), "\n") {
+		if strings.Contains(line, "no shader") {
+			return traceProgram{}, &backends.ShaderError{Path: f.Path, Stage: f.Stage,
+				Err: fmt.Errorf("%s:%d: error: syntax error", sh.Files[len(sh.Files)-1], reloadLine(sh, i))}
+		}
+		if rest, ok := strings.CutPrefix(line, "#define RELOAD_COLOR "); ok {
+			_, rest, _ = strings.Cut(rest, "(")
+			fmt.Sscanf(strings.NewReplacer(",", " ").Replace(rest), "%f %f %f %f", &p.color[0], &p.color[1], &p.color[2], &p.color[3])
+		}
+	}
+	return p, nil
+}
+
+// reloadLine is the line within its own file of line i of the expanded
+// text: the count since the last #line directive.
+func reloadLine(sh *assets.ShaderSource, i int) int {
+	lines := strings.Split(string(sh.Text), "\n")
+	for j := i - 1; j >= 0; j-- {
+		if rest, ok := strings.CutPrefix(lines[j], "#line "); ok {
+			var n int
+			fmt.Sscanf(rest, "%d", &n)
+			return n + i - j - 1
+		}
+	}
+	return i + 1
 }
 
 func (r *tracer) FreeProgram(traceProgram)    {}
@@ -205,6 +254,7 @@ type tri struct {
 	a, b, c vmath.Vec3
 	n       vmath.Vec3
 	color   vmath.Vec4
+	flat    bool // unlit, in color
 }
 
 func (r *tracer) triangles(ds []traceDraw) []tri {
@@ -215,10 +265,14 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 			ia, ib, ic := m.index[i], m.index[i+1], m.index[i+2]
 			n := d.Model.MulVec4(m.normal[ia].Vec4(0)).Vec3().Normalize()
 			c := m.color[ia]
-			out = append(out, tri{
+			t := tri{
 				a: d.Model.MulPoint(m.pos[ia]), b: d.Model.MulPoint(m.pos[ib]), c: d.Model.MulPoint(m.pos[ic]),
 				n: n, color: vmath.Vec4{c[0] * d.Color[0], c[1] * d.Color[1], c[2] * d.Color[2], c[3] * d.Color[3]},
-			})
+			}
+			if d.Program.flat {
+				t.color, t.flat = d.Program.color, true
+			}
+			out = append(out, t)
 		}
 	}
 	return out
@@ -260,6 +314,9 @@ func (r *tracer) EndFrame() error {
 	}
 	toSun := f.LightDir.Mul(-1)
 	shade := func(t *tri, at vmath.Vec3, eye vmath.Vec3) vmath.Vec3 {
+		if t.flat {
+			return t.color.Vec3()
+		}
 		n := t.n
 		if n.Dot(eye.Sub(at)) < 0 {
 			n = n.Mul(-1)

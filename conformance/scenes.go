@@ -42,6 +42,8 @@ var scenes = []struct {
 	{"stale_ids", staleIDs, false},
 	{"destroyed_shader", destroyedShader, false},
 	{"limits", limits, false},
+	{"hot_reload", hotReload, false},
+	{"hot_reload_error", hotReloadError, false},
 }
 
 // The stage every scene shares: a 10-unit plane, a unit cube on it, a sun

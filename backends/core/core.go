@@ -53,7 +53,12 @@ type meshEntry[M any] struct {
 
 type shaderEntry[P any] struct {
 	canonical string
+	files     backends.ShaderFiles // what prog was built from, for ResetFiles
 	prog      P
+	// broken is set when a rebuild after its files changed failed: the
+	// ID stays (materials keep it) but its draws are dropped, and prog is
+	// the zero value.
+	broken bool
 }
 
 // dead is an object destroyed by the caller that frames up to after may
@@ -214,7 +219,7 @@ func (b *Backend[M, T, P]) CreateShader(canonical string) (backends.ShaderID, er
 		b.shaderErr[canonical] = err
 		return 0, err
 	}
-	id := backends.ShaderID(b.shaders.Add(shaderEntry[P]{canonical: canonical, prog: p}))
+	id := backends.ShaderID(b.shaders.Add(shaderEntry[P]{canonical: canonical, files: files, prog: p}))
 	if id == 0 {
 		b.drv.FreeProgram(p)
 		return 0, b.errorf("CreateShader: %w", backends.ErrTooManyObjects)
@@ -230,6 +235,9 @@ func (b *Backend[M, T, P]) DestroyShader(id backends.ShaderID) {
 	}
 	if s, ok := b.shaders.Remove(uint32(id)); ok {
 		delete(b.shaderID, s.canonical)
+		if s.broken {
+			return // its program was already freed
+		}
 		b.deadPrograms = append(b.deadPrograms, dead[P]{b.lastUse(), s.prog})
 		b.collect()
 	}
@@ -298,6 +306,7 @@ func (b *Backend[M, T, P]) ResetShaders() error {
 		return b.errorf("ResetShaders inside a frame: call it between EndFrame and BeginFrame")
 	}
 	b.resetPrograms()
+	b.retryBrokenShaders()
 	b.collect()
 	return nil
 }
@@ -326,6 +335,7 @@ func (b *Backend[M, T, P]) resize(width, height int) error {
 	b.width, b.height = width, height
 	b.seq.framesSinceResize = 0 // the old image went with the old targets
 	b.resetPrograms()
+	b.retryBrokenShaders()
 	b.collect()
 	return nil
 }
@@ -382,7 +392,11 @@ func (b *Backend[M, T, P]) Close() error {
 	b.drv.WaitIdle()
 	b.meshes.Each(func(m *meshEntry[M]) { b.drv.FreeMesh(m.obj) })
 	b.textures.Each(func(t *T) { b.drv.FreeTexture(*t) })
-	b.shaders.Each(func(s *shaderEntry[P]) { b.drv.FreeProgram(s.prog) })
+	b.shaders.Each(func(s *shaderEntry[P]) {
+		if !s.broken {
+			b.drv.FreeProgram(s.prog)
+		}
+	})
 	b.resetPrograms()
 	b.collectThrough(^uint64(0))
 	b.meshes.Clear()

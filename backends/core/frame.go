@@ -135,7 +135,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		prog = b.drv.ShadowProgram()
 	case p == formats.PassForward || p == formats.PassTransparent:
 		s := b.shaders.Get(uint32(d.Shader))
-		if s == nil {
+		if s == nil || s.broken {
 			b.stats.DroppedMaterial++
 			return
 		}

@@ -6,6 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
@@ -38,6 +42,7 @@ type Bytecode struct {
 func CompileFiles(files backends.ShaderFiles, context string) (Bytecode, error) {
 	var out Bytecode
 	texts := map[string][]byte{}
+	srcs := map[string]*assets.ShaderSource{}
 	for _, f := range files.All() {
 		text, ok := texts[f.Path]
 		if !ok {
@@ -51,6 +56,7 @@ func CompileFiles(files backends.ShaderFiles, context string) (Bytecode, error) 
 			}
 			text = sh.Text
 			texts[f.Path] = text
+			srcs[f.Path] = sh
 		}
 		profile := VertexProfile
 		if f.Stage == backends.StageFragment {
@@ -58,6 +64,10 @@ func CompileFiles(files backends.ShaderFiles, context string) (Bytecode, error) 
 		}
 		code, err := Compile(text, f.Path, f.Entry, profile)
 		if err != nil {
+			var ce *CompileError
+			if errors.As(err, &ce) {
+				ce.Log = relocate(ce.Log, f.Path, srcs[f.Path])
+			}
 			return Bytecode{}, ShaderError(f, context, err)
 		}
 		if f.Stage == backends.StageVertex {
@@ -76,4 +86,33 @@ func ShaderError(f backends.ShaderFile, context string, err error) error {
 		err = fmt.Errorf("%s: %w", context, err)
 	}
 	return &backends.ShaderError{Path: f.Path, Stage: f.Stage, Err: err}
+}
+
+// honoursLine reports whether the system's HLSL compiler applies #line to
+// the places in its messages. D3DCompile on Windows does; Wine's
+// (vkd3d-shader) names every place by its line in the expanded text it was
+// given, so an error in an include would point into the including file.
+var honoursLine = sync.OnceValue(func() bool {
+	_, err := Compile([]byte("#line 7 \"sleak-line-probe\"\nnot hlsl\n"), "probe.hlsl", "VS_Main", VertexProfile)
+	var ce *CompileError
+	return errors.As(err, &ce) && strings.Contains(ce.Log, "sleak-line-probe")
+})
+
+// relocate rewrites the places a compiler that ignores #line gives in the
+// expanded text of name (name:41:1 or name(41,1)) into the file and line
+// they come from, so an error in an include names the include.
+func relocate(log, name string, sh *assets.ShaderSource) string {
+	if sh == nil || log == "" || honoursLine() {
+		return log
+	}
+	at := regexp.MustCompile(regexp.QuoteMeta(name) + `(:|\()(\d+)`)
+	return at.ReplaceAllStringFunc(log, func(m string) string {
+		sm := at.FindStringSubmatch(m)
+		n, err := strconv.Atoi(sm[2])
+		if err != nil {
+			return m
+		}
+		file, line := sh.Origin(n)
+		return file + sm[1] + strconv.Itoa(line)
+	})
 }
