@@ -76,8 +76,9 @@ func TestResetFilesRebuildsExactlyWhatUsedThem(t *testing.T) {
 
 // expectedDrops is what a frame of TestResetFilesRebuildsExactlyWhatUsedThem
 // drops with every program built: the default cube in the gbuffer pass,
-// and both blobs in the shadow and transparent passes, which have no stem.
-func (f *fixture) expectedDrops() int { return 1 + 2 + 2 }
+// both blobs in the shadow and transparent passes, which have no stem, and
+// both blobs in the UI pass, which draws default-format quads only.
+func (f *fixture) expectedDrops() int { return 1 + 2 + 2 + 2 }
 
 func TestResetFilesForgetsOnlyTheirFailures(t *testing.T) {
 	failing := map[string]bool{"assets/shaders/a.vert.spv": true, "assets/shaders/b.vert.spv": true,
