@@ -53,6 +53,7 @@ const (
 	listDrawInstanced            = 12
 	listDrawIndexedInstanced     = 13
 	listCopyTextureRegion        = 16
+	listCopyResource             = 17
 	listIASetPrimitiveTopology   = 20
 	listRSSetViewports           = 21
 	listRSSetScissorRects        = 22
@@ -92,6 +93,7 @@ const (
 	flagAllowDepthStencil = 0x2
 
 	stateCommon         = 0
+	statePresent        = 0 // D3D12_RESOURCE_STATE_PRESENT is COMMON
 	stateRenderTarget   = 0x4
 	stateDepthWrite     = 0x10
 	statePixelShaderRes = 0x80
