@@ -37,6 +37,11 @@ type driver struct {
 	draw  backends.DrawBlock
 	ended uint64 // frames ended
 
+	// validation: the debug layer's messages, nil without one; asked
+	// records whether Config.Validation asked for it.
+	validation *dxcom.InfoQueue
+	asked      bool
+
 	// Windowed only: the window and the swap chain the composited frame
 	// is copied into.
 	win *win32.Window
@@ -97,14 +102,25 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 	}
 	var err error
-	if r.d, err = createDevice(cfg.Validation); err != nil && cfg.Validation {
+	r.asked = cfg.Validation
+	debug := cfg.Validation
+	if r.d, err = createDevice(debug); err != nil && debug {
 		// The SDK layers are an optional Windows feature and absent under
-		// Wine: run without them rather than not at all.
-		r.log.Warn("d3d11: no debug device (the SDK layers are not installed); running without validation", "err", err.Error())
+		// Wine: run without them rather than not at all, and say so in
+		// ValidationErrors.
+		r.log.Warn("d3d11: no debug device (the SDK layers are not installed); running without validation: ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		debug = false
 		r.d, err = createDevice(false)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: D3D11CreateDevice (hardware, feature level 11_0 or 11_1): %w", ErrNoDevice, err)
+	}
+	if debug {
+		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue11); err == nil {
+			r.validation = dxcom.NewInfoQueue(q, r.log, "d3d11")
+		} else {
+			r.log.Warn("d3d11: the debug device has no ID3D11InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		}
 	}
 	if err := r.init(); err != nil {
 		r.Close()
@@ -356,6 +372,7 @@ func (r *driver) Close() error {
 	dxcom.Release(r.frameCB, r.drawCB)
 	r.frameCB, r.drawCB = nil, nil
 	r.states.release()
+	r.validation.Release()
 	r.sc.Release()
 	r.sc = nil
 	r.d.release()

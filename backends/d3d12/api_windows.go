@@ -27,6 +27,9 @@ const (
 	devCreateFence                 = 36
 	devGetDeviceRemovedReason      = 37
 
+	// ID3D12Debug
+	debugEnableDebugLayer = 3
+
 	// ID3D12CommandQueue
 	queueExecuteCommandLists = 10
 	queueSignal              = 14
@@ -319,11 +322,12 @@ var (
 )
 
 var (
-	procCreateDevice     = dxcom.NewProc("d3d12.dll", "D3D12CreateDevice")
-	procSerializeRootSig = dxcom.NewProc("d3d12.dll", "D3D12SerializeRootSignature")
-	procCreateEvent      = dxcom.NewProc("kernel32.dll", "CreateEventW")
-	procWaitForSingleObj = dxcom.NewProc("kernel32.dll", "WaitForSingleObject")
-	procCloseHandle      = dxcom.NewProc("kernel32.dll", "CloseHandle")
+	procCreateDevice      = dxcom.NewProc("d3d12.dll", "D3D12CreateDevice")
+	procSerializeRootSig  = dxcom.NewProc("d3d12.dll", "D3D12SerializeRootSignature")
+	procCreateEvent       = dxcom.NewProc("kernel32.dll", "CreateEventW")
+	procWaitForSingleObj  = dxcom.NewProc("kernel32.dll", "WaitForSingleObject")
+	procCloseHandle       = dxcom.NewProc("kernel32.dll", "CloseHandle")
+	procGetDebugInterface = dxcom.NewProc("d3d12.dll", "D3D12GetDebugInterface")
 )
 
 func f32(f float32) uintptr { return uintptr(math.Float32bits(f)) }

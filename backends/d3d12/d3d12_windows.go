@@ -125,6 +125,11 @@ type driver struct {
 	ended     uint64 // frames submitted
 	completed uint64 // frames whose fence the GPU has passed
 
+	// validation: the debug layer's messages, nil without one; asked
+	// records whether Config.Validation asked for it.
+	validation *dxcom.InfoQueue
+	asked      bool
+
 	// Windowed only: the window, its swap chain and the chain's buffers
 	// with the state the recorded commands leave them in.
 	win   *win32.Window
@@ -160,14 +165,29 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 		nextSlot:   srvTextures,
 	}
+	r.asked = cfg.Validation
+	debug := false
 	if cfg.Validation {
-		// Wine's vkd3d has no debug layer (D3D12GetDebugInterface fails
-		// with DXGI_ERROR_SDK_COMPONENT_MISSING), so it is not asked for.
-		r.log.Debug("d3d12: validation requested; the D3D12 debug layer is not used")
+		// The debug layer is an optional Windows feature; Wine's vkd3d has
+		// none (D3D12GetDebugInterface fails with
+		// DXGI_ERROR_SDK_COMPONENT_MISSING). Run without it, and say so in
+		// ValidationErrors.
+		if err := enableDebugLayer(); err != nil {
+			r.log.Warn("d3d12: no debug layer; running without validation: ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		} else {
+			debug = true
+		}
 	}
 	var err error
 	if r.d, err = createDevice(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
+	}
+	if debug {
+		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue12); err == nil {
+			r.validation = dxcom.NewInfoQueue(q, r.log, "d3d12")
+		} else {
+			r.log.Warn("d3d12: the device has no ID3D12InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		}
 	}
 	if err := r.init(); err != nil {
 		r.Close()
@@ -623,6 +643,7 @@ func (r *driver) Close() error {
 	r.releaseBuffers()
 	r.sc.Release()
 	r.sc = nil
+	r.validation.Release()
 	r.d.release()
 	if r.win != nil {
 		r.win.Close()

@@ -229,12 +229,10 @@ func (w *Window) emit(e Event) {
 	}
 }
 
-// SetSize resizes the client area as a user dragging the border would.
-func (w *Window) SetSize(width, height int) error {
-	if width <= 0 || height <= 0 {
-		return fmt.Errorf("window size %dx%d: want positive sides", width, height)
-	}
-	return w.send(wmAppResize, uintptr(width), uintptr(height))
+// SetSize resizes the client area as a user dragging the border would
+// (leaving fullscreen first); sides below 1 are taken as 1.
+func (w *Window) SetSize(width, height int) {
+	_ = w.send(wmAppResize, uintptr(max(width, 1)), uintptr(max(height, 1)))
 }
 
 // SetFullscreen switches between a borderless window over the monitor and
