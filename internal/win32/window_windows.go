@@ -115,8 +115,11 @@ func Open(cfg Config) (*Window, error) {
 // pump creates the window on its own locked thread and dispatches its
 // messages until the window is destroyed.
 func (w *Window) pump(cfg Config, started chan<- error) {
+	// Locked for good: the thread ends with the goroutine instead of going
+	// back to the scheduler, so no other goroutine runs on a thread whose
+	// windowing state (its message queue, Wine's X connection) belonged to a
+	// destroyed window.
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	defer close(w.done)
 
 	tid, _, _ := procGetCurrentThreadID.Call()
