@@ -27,6 +27,8 @@ command -v go_windows_amd64_exec >/dev/null || fail "go_windows_amd64_exec is no
 exe=bin/sleakcraft.exe
 [[ -f "$exe" ]] || fail "$exe is missing (scripts/run-windows.sh builds it)"
 
+wineserver=$(command -v wineserver || echo /usr/lib/wine/wineserver)
+
 tmp=$(mktemp -d)
 game=""
 cleanup() {
@@ -53,7 +55,10 @@ world=$saves/input/world.json
 [[ -f "$world" ]] || fail "the first run saved no $world"
 read -r x0 z0 yaw0 < <(position "$world") || fail "cannot read the player from $world"
 
-timeout 60 wineserver -w 2>/dev/null || true
+# The play run starts once the first run's Wine processes (its wineserver
+# and desktop) have left, as scripts/run-windows.sh does, so it does not
+# join a desktop process that outlived the windows it knew.
+timeout 60 "$wineserver" -w || true
 go_windows_amd64_exec "$exe" "${args[@]}" -frames 3000 >"$tmp/play.log" 2>&1 &
 game=$!
 
@@ -94,6 +99,7 @@ wait "$game" || rc=$?
 game=""
 [[ $rc == 0 ]] || { sed 's/^/  /' "$tmp/play.log" >&2; fail "the game exited with status $rc"; }
 
+timeout 30 "$wineserver" -w || true # before the display goes away
 read -r x1 z1 yaw1 < <(position "$world") || fail "cannot read the player from $world"
 echo "input-windows ($backend): player from ($x0, $z0) yaw $yaw0 to ($x1, $z1) yaw $yaw1"
 awk -v a="$x0" -v b="$z0" -v c="$x1" -v d="$z1" 'BEGIN { exit !((c - a) ^ 2 + (d - b) ^ 2 >= 1) }' ||

@@ -97,6 +97,7 @@ const (
 	cwUseDefault = 0x80000000
 
 	swShow = 5
+	swHide = 0
 
 	swpNoMove         = 0x2
 	swpNoZOrder       = 0x4

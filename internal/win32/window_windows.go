@@ -283,6 +283,13 @@ func (w *Window) Close() {
 		return
 	default:
 	}
+	// Hide first and let the pump handle what hiding sends before the
+	// window goes: Wine's X11 driver still holds the child X windows of
+	// the swap chain's surfaces for a moment after the chain is released,
+	// and destroying their parent under them ends the process with
+	// BadWindow.
+	procShowWindow.Call(w.hwnd, swHide)
+	time.Sleep(50 * time.Millisecond)
 	procPostMessageW.Call(w.hwnd, wmAppDestroy, 0, 0)
 	<-w.done
 }
