@@ -192,7 +192,7 @@ func (r *Runner) start() error {
 	if w <= 0 || h <= 0 {
 		return fmt.Errorf("size %dx%d: width and height must be positive", w, h)
 	}
-	r.Headless = o.Headless || !hasDisplay() || !windowed(r.Kind)
+	r.Headless = o.Headless || !hasDisplay()
 	log := r.Log
 	cfg := backends.Config{Width: w, Height: h, Formats: r.Formats, Logger: log, Validation: o.Validation,
 		ShadowMapSize: f.Renderer.ShadowMapSize}
@@ -256,10 +256,6 @@ func hasDisplay() bool {
 	}
 	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
 }
-
-// windowed reports whether backend k can present to a window; the
-// Direct3D backends render offscreen only so far.
-func windowed(k backends.Kind) bool { return k == backends.Vulkan || k == backends.OpenGL }
 
 // Add adds a system that can fail to a stage, after those added before.
 // Add systems in Game.Setup: the render systems are installed after it.

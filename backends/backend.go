@@ -26,12 +26,15 @@ type Config struct {
 	Logger        *slog.Logger      // nil logs to slog.Default()
 	ShadowMapSize int               // square, in texels; default 2048
 	// Validation turns on the driver's validation (Vulkan layers, GL debug
-	// output) where it is installed; every message it reports is logged and
-	// counted in ValidationErrors.
+	// output, the Direct3D debug layers) where it is installed; every
+	// message it reports is logged and counted in ValidationErrors. Where
+	// a backend has no layer to turn on it says so: ValidationErrors
+	// returns ValidationUnavailable.
 	Validation bool
 }
 
-// WindowConfig asks for a GLFW window.
+// WindowConfig asks for a window: a GLFW one on Vulkan and OpenGL, a
+// native Win32 one on Direct3D.
 type WindowConfig struct {
 	Title      string
 	Fullscreen bool
@@ -39,7 +42,8 @@ type WindowConfig struct {
 }
 
 // Window is the window a windowed backend opened. Native returns the
-// *glfw.Window, for input handling in game code.
+// *glfw.Window (Vulkan, OpenGL) or the native Win32 window (Direct3D), for
+// package input.
 type Window interface {
 	ShouldClose() bool
 	PollEvents()
@@ -184,7 +188,11 @@ type Backend interface {
 	// systems add what they cull and drop before submitting.
 	Stats() *Stats
 	// ValidationErrors counts the driver validation messages of severity
-	// error seen so far.
+	// error seen so far. A backend asked for validation (Config.Validation)
+	// that could not turn any on returns ValidationUnavailable instead, so
+	// that 0 always means "validated, and clean" when validation was asked
+	// for; test ValidationErrors() > 0 for failures and report
+	// ValidationUnavailable rather than read it as clean.
 	ValidationErrors() int
 	Close() error
 }
@@ -207,6 +215,11 @@ type ShaderReloader interface {
 	// many programs and failures it reset, and refuses inside a frame.
 	ResetFiles(paths []string) (int, error)
 }
+
+// ValidationUnavailable is what ValidationErrors returns when validation
+// was asked for and the driver has no validation layer to run (the
+// Direct3D debug layers under Wine, which has none).
+const ValidationUnavailable = -1
 
 // Defaults and limits of Config, the same on every backend.
 const (

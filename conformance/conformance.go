@@ -199,7 +199,11 @@ func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 	}
 	h.r, h.b, h.reg = r, b, r.Formats
 	t.Cleanup(func() {
-		if n := b.ValidationErrors(); n != 0 {
+		switch n := b.ValidationErrors(); {
+		case n == backends.ValidationUnavailable:
+			// Said, not trusted: the scene's calls went unchecked.
+			t.Logf("%s: no validation layer on this machine: the scene's API use was not validated", h.kind)
+		case n != 0:
 			t.Errorf("%d validation error(s); see the log", n)
 		}
 		if err := r.Close(); err != nil {

@@ -121,7 +121,3 @@ var glfwKeys = func() (m [glfw.KeyLast + 1]ecs.Key) {
 	}
 	return m
 }()
-
-var letters = [26]ecs.Key{ecs.KeyA, ecs.KeyB, ecs.KeyC, ecs.KeyD, ecs.KeyE, ecs.KeyF, ecs.KeyG, ecs.KeyH,
-	ecs.KeyI, ecs.KeyJ, ecs.KeyK, ecs.KeyL, ecs.KeyM, ecs.KeyN, ecs.KeyO, ecs.KeyP, ecs.KeyQ, ecs.KeyR,
-	ecs.KeyS, ecs.KeyT, ecs.KeyU, ecs.KeyV, ecs.KeyW, ecs.KeyX, ecs.KeyY, ecs.KeyZ}

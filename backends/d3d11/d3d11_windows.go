@@ -3,16 +3,17 @@
 package d3d11
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"log/slog"
+	"time"
 	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/win32"
 )
 
 // driver is the Direct3D 11 core.Driver. The core calls it from one
@@ -35,6 +36,16 @@ type driver struct {
 	block backends.FrameBlock
 	draw  backends.DrawBlock
 	ended uint64 // frames ended
+
+	// validation: the debug layer's messages, nil without one; asked
+	// records whether Config.Validation asked for it.
+	validation *dxcom.InfoQueue
+	asked      bool
+
+	// Windowed only: the window and the swap chain the composited frame
+	// is copied into.
+	win *win32.Window
+	sc  *dxcom.SwapChain
 }
 
 // backend is the Direct3D 11 backend: the shared core over this driver.
@@ -66,9 +77,9 @@ type texture struct {
 	sampler  uint32 // backends.TextureOptions.SamplerIndex
 }
 
-// New starts a Direct3D 11 backend that renders offscreen. A Config.Window
-// is refused: presenting to a window is not implemented. The error wraps
-// ErrNoDevice when no device could be made.
+// New starts a Direct3D 11 backend: offscreen, or with Config.Window in a
+// native window it presents to through a flip-model swap chain. The error
+// wraps ErrNoDevice when no device could be made.
 func New(cfg backends.Config) (backends.Backend, error) {
 	b, err := newBackend(cfg)
 	if err != nil {
@@ -84,9 +95,6 @@ func newBackend(cfg backends.Config) (*backend, error) {
 }
 
 func openDriver(cfg backends.Config) (*driver, error) {
-	if cfg.Window != nil {
-		return nil, errors.New("d3d11: windowed rendering is not implemented: leave Config.Window nil to render offscreen")
-	}
 	r := &driver{
 		log:        cfg.Logger,
 		width:      cfg.Width,
@@ -94,20 +102,53 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 	}
 	var err error
-	if r.d, err = createDevice(cfg.Validation); err != nil && cfg.Validation {
+	r.asked = cfg.Validation
+	debug := cfg.Validation
+	if r.d, err = createDevice(debug); err != nil && debug {
 		// The SDK layers are an optional Windows feature and absent under
-		// Wine: run without them rather than not at all.
-		r.log.Warn("d3d11: no debug device (the SDK layers are not installed); running without validation", "err", err.Error())
+		// Wine: run without them rather than not at all, and say so in
+		// ValidationErrors.
+		r.log.Warn("d3d11: no debug device (the SDK layers are not installed); running without validation: ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		debug = false
 		r.d, err = createDevice(false)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: D3D11CreateDevice (hardware, feature level 11_0 or 11_1): %w", ErrNoDevice, err)
 	}
+	if debug {
+		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue11); err == nil {
+			r.validation = dxcom.NewInfoQueue(q, r.log, "d3d11")
+		} else {
+			r.log.Warn("d3d11: the debug device has no ID3D11InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		}
+	}
 	if err := r.init(); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("d3d11: %w", err)
 	}
+	if cfg.Window != nil {
+		if err := r.openWindow(cfg.Window); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("d3d11: %w", err)
+		}
+	}
 	return r, nil
+}
+
+// openWindow opens the window and its swap chain, at the size asked for;
+// the core follows the size the window really got.
+func (r *driver) openWindow(wc *backends.WindowConfig) error {
+	var err error
+	if r.win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
+		return fmt.Errorf("window: %w", err)
+	}
+	factory, err := dxcom.FactoryOfDevice(r.d.dev)
+	if err != nil {
+		return fmt.Errorf("swap chain: %w", err)
+	}
+	defer factory.Release()
+	r.sc, err = dxcom.NewSwapChain(factory, r.d.dev, r.win.HWND(), r.width, r.height, 2, wc.VSync)
+	return err
 }
 
 func (r *driver) init() error {
@@ -198,13 +239,46 @@ func (d *device) createStates() (fixedStates, error) {
 	return s, nil
 }
 
-func (r *driver) Window() backends.Window   { return nil }
-func (r *driver) Surface() (int, int, bool) { return 0, 0, false }
-func (r *driver) WaitEvents()               {}
-func (r *driver) ValidationErrors() int     { return 0 }
-func (r *driver) White() texture            { return r.white }
-func (r *driver) ShadowProgram() *program   { return r.engine.shadow }
-func (r *driver) UIProgram() *program       { return r.engine.ui }
+// ValidationErrors counts the debug layer's messages of severity error or
+// corruption. Asked for without a layer to run (Wine has none), it is
+// backends.ValidationUnavailable, never a 0 a test would trust.
+func (r *driver) ValidationErrors() int {
+	switch {
+	case r.validation != nil:
+		return r.validation.Drain()
+	case r.asked:
+		return backends.ValidationUnavailable
+	}
+	return 0
+}
+
+// Window is the native window, or nil offscreen.
+func (r *driver) Window() backends.Window {
+	if r.win == nil {
+		return nil
+	}
+	return r.win
+}
+
+// Surface is the window's client area; 0x0 while minimised.
+func (r *driver) Surface() (int, int, bool) {
+	if r.win == nil {
+		return 0, 0, false
+	}
+	w, h := r.win.Size()
+	return w, h, true
+}
+
+// WaitEvents waits for the window to report something, at most a little
+// while, so a closing window is seen soon.
+func (r *driver) WaitEvents() {
+	if r.win != nil {
+		r.win.WaitEvents(100 * time.Millisecond)
+	}
+}
+func (r *driver) White() texture          { return r.white }
+func (r *driver) ShadowProgram() *program { return r.engine.shadow }
+func (r *driver) UIProgram() *program     { return r.engine.ui }
 
 // Completed counts every ended frame: the immediate context keeps what its
 // queued commands use alive itself, so an object may be freed as soon as
@@ -264,9 +338,16 @@ func (r *driver) NewProgram(spec core.ProgramSpec) (*program, error) {
 
 func (r *driver) FreeProgram(p *program) { p.release() }
 
-// Resize recreates the size-dependent targets.
+// Resize recreates the size-dependent targets and resizes the swap
+// chain's buffers, of which the driver holds no reference between frames.
 func (r *driver) Resize(width, height int) error {
 	r.unbindAll()
+	if r.sc != nil {
+		r.d.ctx.Call(ctxFlush)
+		if err := r.sc.Resize(width, height); err != nil {
+			return err
+		}
+	}
 	t, err := r.d.createTargets(width, height)
 	if err != nil {
 		return err
@@ -304,7 +385,14 @@ func (r *driver) Close() error {
 	dxcom.Release(r.frameCB, r.drawCB)
 	r.frameCB, r.drawCB = nil, nil
 	r.states.release()
+	r.validation.Release()
+	r.sc.Release()
+	r.sc = nil
 	r.d.release()
+	if r.win != nil {
+		r.win.Close()
+		r.win = nil
+	}
 	return nil
 }
 

@@ -75,13 +75,28 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 }
 
 // EndFrame copies the composited image to the readback texture and
-// flushes the frame to the GPU.
+// flushes the frame to the GPU. Windowed, the image is copied into the swap
+// chain's buffer, the readback copy is taken from that buffer (so
+// ReadPixels returns what was presented), and the buffer is presented.
 func (r *driver) EndFrame() error {
 	r.unbindAll()
-	r.d.ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(r.targets.ldr.tex))
-	r.d.ctx.Call(ctxFlush)
+	r.validation.Drain() // log the frame's messages in the frame's order
+	ctx := r.d.ctx
+	if r.sc == nil {
+		ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(r.targets.ldr.tex))
+		ctx.Call(ctxFlush)
+		r.ended++
+		return nil
+	}
+	back, err := r.sc.Buffer(0, &iidTexture2D)
+	if err != nil {
+		return err
+	}
+	ctx.Call(ctxCopyResource, ptr(back), ptr(r.targets.ldr.tex))
+	ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(back))
+	back.Release()
 	r.ended++
-	return nil
+	return r.sc.Present()
 }
 
 // unbindAll detaches every target and shader resource, so no texture is

@@ -3,16 +3,17 @@
 package d3d12
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"log/slog"
+	"time"
 	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/win32"
 )
 
 // maxTextures is how many textures may live at once: each has a slot in
@@ -124,14 +125,25 @@ type driver struct {
 	draw      backends.DrawBlock
 	ended     uint64 // frames submitted
 	completed uint64 // frames whose fence the GPU has passed
+
+	// validation: the debug layer's messages, nil without one; asked
+	// records whether Config.Validation asked for it.
+	validation *dxcom.InfoQueue
+	asked      bool
+
+	// Windowed only: the window, its swap chain and the chain's buffers
+	// with the state the recorded commands leave them in.
+	win   *win32.Window
+	sc    *dxcom.SwapChain
+	backs []tracked
 }
 
 // backend is the Direct3D 12 backend: the shared core over this driver.
 type backend = core.Backend[mesh, texture, *program]
 
-// New starts a Direct3D 12 backend that renders offscreen. A Config.Window
-// is refused: presenting to a window is not implemented. The error wraps
-// ErrNoDevice when no device could be made.
+// New starts a Direct3D 12 backend: offscreen, or with Config.Window in a
+// native window it presents to through a flip-model swap chain. The error
+// wraps ErrNoDevice when no device could be made.
 func New(cfg backends.Config) (backends.Backend, error) {
 	b, err := newBackend(cfg)
 	if err != nil {
@@ -147,9 +159,6 @@ func newBackend(cfg backends.Config) (*backend, error) {
 }
 
 func openDriver(cfg backends.Config) (*driver, error) {
-	if cfg.Window != nil {
-		return nil, errors.New("d3d12: windowed rendering is not implemented: leave Config.Window nil to render offscreen")
-	}
 	r := &driver{
 		log:        cfg.Logger,
 		width:      cfg.Width,
@@ -157,20 +166,84 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 		nextSlot:   srvTextures,
 	}
+	r.asked = cfg.Validation
+	debug := false
 	if cfg.Validation {
-		// Wine's vkd3d has no debug layer (D3D12GetDebugInterface fails
-		// with DXGI_ERROR_SDK_COMPONENT_MISSING), so it is not asked for.
-		r.log.Debug("d3d12: validation requested; the D3D12 debug layer is not used")
+		// The debug layer is an optional Windows feature; Wine's vkd3d has
+		// none (D3D12GetDebugInterface fails with
+		// DXGI_ERROR_SDK_COMPONENT_MISSING). Run without it, and say so in
+		// ValidationErrors.
+		if err := enableDebugLayer(); err != nil {
+			r.log.Warn("d3d12: no debug layer; running without validation: ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		} else {
+			debug = true
+		}
 	}
 	var err error
 	if r.d, err = createDevice(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
 	}
+	if debug {
+		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue12); err == nil {
+			r.validation = dxcom.NewInfoQueue(q, r.log, "d3d12")
+		} else {
+			r.log.Warn("d3d12: the device has no ID3D12InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		}
+	}
 	if err := r.init(); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("d3d12: %w", err)
 	}
+	if cfg.Window != nil {
+		if err := r.openWindow(cfg.Window); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("d3d12: %w", err)
+		}
+	}
 	return r, nil
+}
+
+// swapBuffers is the swap chain's length: EndFrame waits for each frame,
+// so two buffers never keep the GPU waiting.
+const swapBuffers = 2
+
+// openWindow opens the window and its swap chain on the direct queue, at
+// the size asked for; the core follows the size the window really got.
+func (r *driver) openWindow(wc *backends.WindowConfig) error {
+	var err error
+	if r.win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
+		return fmt.Errorf("window: %w", err)
+	}
+	factory, err := dxcom.NewFactory()
+	if err != nil {
+		return fmt.Errorf("swap chain: %w", err)
+	}
+	defer factory.Release()
+	if r.sc, err = dxcom.NewSwapChain(factory, r.d.queue, r.win.HWND(), r.width, r.height, swapBuffers, wc.VSync); err != nil {
+		return err
+	}
+	return r.getBuffers()
+}
+
+// getBuffers takes a reference to each of the swap chain's buffers.
+func (r *driver) getBuffers() error {
+	r.backs = make([]tracked, r.sc.Buffers())
+	for i := range r.backs {
+		b, err := r.sc.Buffer(i, &iidResource)
+		if err != nil {
+			r.releaseBuffers()
+			return fmt.Errorf("swap chain buffer %d: %w", i, err)
+		}
+		r.backs[i] = tracked{res: b, state: statePresent}
+	}
+	return nil
+}
+
+func (r *driver) releaseBuffers() {
+	for i := range r.backs {
+		r.backs[i].release()
+	}
+	r.backs = nil
 }
 
 func (r *driver) init() error {
@@ -281,13 +354,46 @@ func (r *driver) createTargets(w, h int) (targets, error) {
 	return t, nil
 }
 
-func (r *driver) Window() backends.Window   { return nil }
-func (r *driver) Surface() (int, int, bool) { return 0, 0, false }
-func (r *driver) WaitEvents()               {}
-func (r *driver) ValidationErrors() int     { return 0 }
-func (r *driver) White() texture            { return r.white }
-func (r *driver) ShadowProgram() *program   { return r.shadowProg }
-func (r *driver) UIProgram() *program       { return r.ui }
+// ValidationErrors counts the debug layer's messages of severity error or
+// corruption. Asked for without a layer to run (Wine has none), it is
+// backends.ValidationUnavailable, never a 0 a test would trust.
+func (r *driver) ValidationErrors() int {
+	switch {
+	case r.validation != nil:
+		return r.validation.Drain()
+	case r.asked:
+		return backends.ValidationUnavailable
+	}
+	return 0
+}
+
+// Window is the native window, or nil offscreen.
+func (r *driver) Window() backends.Window {
+	if r.win == nil {
+		return nil
+	}
+	return r.win
+}
+
+// Surface is the window's client area; 0x0 while minimised.
+func (r *driver) Surface() (int, int, bool) {
+	if r.win == nil {
+		return 0, 0, false
+	}
+	w, h := r.win.Size()
+	return w, h, true
+}
+
+// WaitEvents waits for the window to report something, at most a little
+// while, so a closing window is seen soon.
+func (r *driver) WaitEvents() {
+	if r.win != nil {
+		r.win.WaitEvents(100 * time.Millisecond)
+	}
+}
+func (r *driver) White() texture          { return r.white }
+func (r *driver) ShadowProgram() *program { return r.shadowProg }
+func (r *driver) UIProgram() *program     { return r.ui }
 
 // Completed returns the frames the GPU has finished: EndFrame waits on the
 // fence it signals after each frame.
@@ -488,6 +594,17 @@ func (r *driver) Resize(width, height int) error {
 		return err
 	}
 	r.completed = r.ended
+	if r.sc != nil {
+		// ResizeBuffers needs every reference to the old buffers gone.
+		r.releaseBuffers()
+		err := r.sc.Resize(width, height)
+		if bufErr := r.getBuffers(); err == nil {
+			err = bufErr
+		}
+		if err != nil {
+			return err
+		}
+	}
 	oldW, oldH := r.targets.w, r.targets.h
 	r.targets.release()
 	t, err := r.createTargets(width, height)
@@ -541,7 +658,15 @@ func (r *driver) Close() error {
 	r.dsvHeap.release()
 	r.rootSig.Release()
 	r.frameCB, r.rootSig = nil, nil
+	r.releaseBuffers()
+	r.sc.Release()
+	r.sc = nil
+	r.validation.Release()
 	r.d.release()
+	if r.win != nil {
+		r.win.Close()
+		r.win = nil
+	}
 	return nil
 }
 

@@ -15,12 +15,6 @@ import (
 	"github.com/sleakgo/sleak/backends"
 )
 
-// Shader profiles: Direct3D feature level 11_0 runs shader model 5.
-const (
-	VertexProfile = "vs_5_0"
-	PixelProfile  = "ps_5_0"
-)
-
 // NotFoundError is a shader file that is neither in the working directory
 // nor among the engine's embedded files.
 type NotFoundError struct{ Path string }
@@ -64,11 +58,15 @@ func CompileFiles(files backends.ShaderFiles, context string) (Bytecode, error) 
 		}
 		code, err := Compile(text, f.Path, f.Entry, profile)
 		if err != nil {
+			// The entry point at fault is found from the compiler's own
+			// places, before they are mapped back to the files they came
+			// from for the message.
+			blamed := blameEntry(f, text, err)
 			var ce *CompileError
 			if errors.As(err, &ce) {
 				ce.Log = relocate(ce.Log, f.Path, srcs[f.Path])
 			}
-			return Bytecode{}, ShaderError(f, context, err)
+			return Bytecode{}, ShaderError(blamed, context, err)
 		}
 		if f.Stage == backends.StageVertex {
 			out.VS = code
@@ -77,6 +75,27 @@ func CompileFiles(files backends.ShaderFiles, context string) (Bytecode, error) 
 		}
 	}
 	return out, nil
+}
+
+// blameEntry returns the file and stage a failed compile of f is really
+// about: the compiler checks the whole file, so a mistake in PS_Main fails
+// VS_Main's compile first. The CompileError is changed to name that entry
+// and its profile.
+func blameEntry(f backends.ShaderFile, text []byte, err error) backends.ShaderFile {
+	var ce *CompileError
+	if !errors.As(err, &ce) {
+		return f
+	}
+	entry := blame(text, f.Path, ce.Log)
+	if entry == "" || entry == f.Entry {
+		return f
+	}
+	ce.Entry, ce.Target = entry, entryProfiles[entry]
+	stage := backends.StageVertex
+	if entry == "PS_Main" {
+		stage = backends.StageFragment
+	}
+	return backends.ShaderFile{Stage: stage, Path: f.Path, Entry: entry}
 }
 
 // ShaderError wraps err as a *backends.ShaderError for file f, with context
