@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
@@ -341,12 +340,8 @@ func (b *driver) NewProgram(spec core.ProgramSpec) (program, error) {
 		fs = &m
 	}
 	if len(errs) > 0 {
-		// Every missing or broken file at once, the first one as the cause.
-		msgs := make([]string, len(errs))
-		for i, e := range errs {
-			msgs[i] = e.Error()
-		}
-		return program{}, fmt.Errorf("%s: %w", strings.Join(msgs, "; "), errs[0])
+		// Every missing or broken file at once; errors.As finds the first.
+		return program{}, errors.Join(errs...)
 	}
 	build := func(kind pipelineKind) (vk.Pipeline, error) {
 		return b.newPipeline(kind, b.passes[kind.pass()].rp, b.mainLayout, &vs, fs, spec.Layout)
