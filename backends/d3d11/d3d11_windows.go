@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"log/slog"
-	"time"
 	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
@@ -37,15 +36,10 @@ type driver struct {
 	draw  backends.DrawBlock
 	ended uint64 // frames ended
 
-	// validation: the debug layer's messages, nil without one; asked
-	// records whether Config.Validation asked for it.
-	validation *dxcom.InfoQueue
-	asked      bool
+	dxcom.Host // the window and the debug layer
 
-	// Windowed only: the window and the swap chain the composited frame
-	// is copied into.
-	win *win32.Window
-	sc  *dxcom.SwapChain
+	// Windowed only: the swap chain the composited frame is copied into.
+	sc *dxcom.SwapChain
 }
 
 // backend is the Direct3D 11 backend: the shared core over this driver.
@@ -102,7 +96,7 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 	}
 	var err error
-	r.asked = cfg.Validation
+	r.Asked = cfg.Validation
 	debug := cfg.Validation
 	if r.d, err = createDevice(debug); err != nil && debug {
 		// The SDK layers are an optional Windows feature and absent under
@@ -117,7 +111,7 @@ func openDriver(cfg backends.Config) (*driver, error) {
 	}
 	if debug {
 		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue11); err == nil {
-			r.validation = dxcom.NewInfoQueue(q, r.log, "d3d11")
+			r.Validation = dxcom.NewInfoQueue(q, r.log, "d3d11")
 		} else {
 			r.log.Warn("d3d11: the debug device has no ID3D11InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
 		}
@@ -139,7 +133,7 @@ func openDriver(cfg backends.Config) (*driver, error) {
 // the core follows the size the window really got.
 func (r *driver) openWindow(wc *backends.WindowConfig) error {
 	var err error
-	if r.win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
+	if r.Win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
 		return fmt.Errorf("window: %w", err)
 	}
 	factory, err := dxcom.FactoryOfDevice(r.d.dev)
@@ -147,7 +141,7 @@ func (r *driver) openWindow(wc *backends.WindowConfig) error {
 		return fmt.Errorf("swap chain: %w", err)
 	}
 	defer factory.Release()
-	r.sc, err = dxcom.NewSwapChain(factory, r.d.dev, r.win.HWND(), r.width, r.height, 2, wc.VSync)
+	r.sc, err = dxcom.NewSwapChain(factory, r.d.dev, r.Win.HWND(), r.width, r.height, 2, wc.VSync)
 	return err
 }
 
@@ -239,43 +233,6 @@ func (d *device) createStates() (fixedStates, error) {
 	return s, nil
 }
 
-// ValidationErrors counts the debug layer's messages of severity error or
-// corruption. Asked for without a layer to run (Wine has none), it is
-// backends.ValidationUnavailable, never a 0 a test would trust.
-func (r *driver) ValidationErrors() int {
-	switch {
-	case r.validation != nil:
-		return r.validation.Drain()
-	case r.asked:
-		return backends.ValidationUnavailable
-	}
-	return 0
-}
-
-// Window is the native window, or nil offscreen.
-func (r *driver) Window() backends.Window {
-	if r.win == nil {
-		return nil
-	}
-	return r.win
-}
-
-// Surface is the window's client area; 0x0 while minimised.
-func (r *driver) Surface() (int, int, bool) {
-	if r.win == nil {
-		return 0, 0, false
-	}
-	w, h := r.win.Size()
-	return w, h, true
-}
-
-// WaitEvents waits for the window to report something, at most a little
-// while, so a closing window is seen soon.
-func (r *driver) WaitEvents() {
-	if r.win != nil {
-		r.win.WaitEvents(100 * time.Millisecond)
-	}
-}
 func (r *driver) White() texture          { return r.white }
 func (r *driver) ShadowProgram() *program { return r.engine.shadow }
 func (r *driver) UIProgram() *program     { return r.engine.ui }
@@ -385,13 +342,13 @@ func (r *driver) Close() error {
 	dxcom.Release(r.frameCB, r.drawCB)
 	r.frameCB, r.drawCB = nil, nil
 	r.states.release()
-	r.validation.Release()
+	r.Validation.Release()
 	r.sc.Release()
 	r.sc = nil
 	r.d.release()
-	if r.win != nil {
-		r.win.Close()
-		r.win = nil
+	if r.Win != nil {
+		r.Win.Close()
+		r.Win = nil
 	}
 	return nil
 }

@@ -80,7 +80,7 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 // ReadPixels returns what was presented), and the buffer is presented.
 func (r *driver) EndFrame() error {
 	r.unbindAll()
-	r.validation.Drain() // log the frame's messages in the frame's order
+	r.Validation.Drain() // log the frame's messages in the frame's order
 	ctx := r.d.ctx
 	if r.sc == nil {
 		ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(r.targets.ldr.tex))

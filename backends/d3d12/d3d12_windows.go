@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"log/slog"
-	"time"
 	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
@@ -126,14 +125,10 @@ type driver struct {
 	ended     uint64 // frames submitted
 	completed uint64 // frames whose fence the GPU has passed
 
-	// validation: the debug layer's messages, nil without one; asked
-	// records whether Config.Validation asked for it.
-	validation *dxcom.InfoQueue
-	asked      bool
+	dxcom.Host // the window and the debug layer
 
-	// Windowed only: the window, its swap chain and the chain's buffers
+	// Windowed only: the swap chain and its buffers
 	// with the state the recorded commands leave them in.
-	win   *win32.Window
 	sc    *dxcom.SwapChain
 	backs []tracked
 }
@@ -166,7 +161,7 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 		nextSlot:   srvTextures,
 	}
-	r.asked = cfg.Validation
+	r.Asked = cfg.Validation
 	debug := false
 	if cfg.Validation {
 		// The debug layer is an optional Windows feature; Wine's vkd3d has
@@ -185,7 +180,7 @@ func openDriver(cfg backends.Config) (*driver, error) {
 	}
 	if debug {
 		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue12); err == nil {
-			r.validation = dxcom.NewInfoQueue(q, r.log, "d3d12")
+			r.Validation = dxcom.NewInfoQueue(q, r.log, "d3d12")
 		} else {
 			r.log.Warn("d3d12: the device has no ID3D12InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
 		}
@@ -211,7 +206,7 @@ const swapBuffers = 2
 // the size asked for; the core follows the size the window really got.
 func (r *driver) openWindow(wc *backends.WindowConfig) error {
 	var err error
-	if r.win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
+	if r.Win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
 		return fmt.Errorf("window: %w", err)
 	}
 	factory, err := dxcom.NewFactory()
@@ -219,7 +214,7 @@ func (r *driver) openWindow(wc *backends.WindowConfig) error {
 		return fmt.Errorf("swap chain: %w", err)
 	}
 	defer factory.Release()
-	if r.sc, err = dxcom.NewSwapChain(factory, r.d.queue, r.win.HWND(), r.width, r.height, swapBuffers, wc.VSync); err != nil {
+	if r.sc, err = dxcom.NewSwapChain(factory, r.d.queue, r.Win.HWND(), r.width, r.height, swapBuffers, wc.VSync); err != nil {
 		return err
 	}
 	return r.getBuffers()
@@ -354,43 +349,6 @@ func (r *driver) createTargets(w, h int) (targets, error) {
 	return t, nil
 }
 
-// ValidationErrors counts the debug layer's messages of severity error or
-// corruption. Asked for without a layer to run (Wine has none), it is
-// backends.ValidationUnavailable, never a 0 a test would trust.
-func (r *driver) ValidationErrors() int {
-	switch {
-	case r.validation != nil:
-		return r.validation.Drain()
-	case r.asked:
-		return backends.ValidationUnavailable
-	}
-	return 0
-}
-
-// Window is the native window, or nil offscreen.
-func (r *driver) Window() backends.Window {
-	if r.win == nil {
-		return nil
-	}
-	return r.win
-}
-
-// Surface is the window's client area; 0x0 while minimised.
-func (r *driver) Surface() (int, int, bool) {
-	if r.win == nil {
-		return 0, 0, false
-	}
-	w, h := r.win.Size()
-	return w, h, true
-}
-
-// WaitEvents waits for the window to report something, at most a little
-// while, so a closing window is seen soon.
-func (r *driver) WaitEvents() {
-	if r.win != nil {
-		r.win.WaitEvents(100 * time.Millisecond)
-	}
-}
 func (r *driver) White() texture          { return r.white }
 func (r *driver) ShadowProgram() *program { return r.shadowProg }
 func (r *driver) UIProgram() *program     { return r.ui }
@@ -661,11 +619,11 @@ func (r *driver) Close() error {
 	r.releaseBuffers()
 	r.sc.Release()
 	r.sc = nil
-	r.validation.Release()
+	r.Validation.Release()
 	r.d.release()
-	if r.win != nil {
-		r.win.Close()
-		r.win = nil
+	if r.Win != nil {
+		r.Win.Close()
+		r.Win = nil
 	}
 	return nil
 }

@@ -97,7 +97,7 @@ func (r *driver) EndFrame() error {
 	}
 	r.ended++
 	r.completed = r.ended
-	r.validation.Drain() // log the frame's messages in the frame's order
+	r.Validation.Drain() // log the frame's messages in the frame's order
 	if r.sc != nil {
 		return r.sc.Present()
 	}
