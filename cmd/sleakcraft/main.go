@@ -46,6 +46,7 @@ type flags struct {
 	bench     bool
 	greedy    string
 	settings  string
+	chartMS   float64
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -64,11 +65,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
 	fs.StringVar(&fl.settings, "settings", "", "the player's settings file; default "+game.SettingsFile+" in the saves folder")
+	fs.Float64Var(&fl.chartMS, "chart-scale", 0, "the frame chart's time axis in ms, fixed so runs compare (0: scaled to the run)")
 	if code, ok := app.Parse(fs, args, "sleakcraft"); !ok {
 		return code
 	}
 	if err := finish(); err != nil {
 		fmt.Fprintln(stderr, "sleakcraft:", err)
+		return 2
+	}
+	if !(fl.chartMS >= 0 && fl.chartMS <= 60000) {
+		fmt.Fprintf(stderr, "sleakcraft: -chart-scale %g: want 0 (scaled to the run) to 60000 ms\n", fl.chartMS)
 		return 2
 	}
 	if err := play(fl, fs, stdout, stderr); err != nil {
@@ -215,7 +221,8 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	}
 	// One separator in what is printed: Clean writes the platform's.
 	shot = filepath.Clean(shot)
-	if err := writeOutputs(g, shot, sum); err != nil {
+	chart := game.Chart{Title: fmt.Sprintf("%s, %s, render distance %d", kind, sizeString(g), ws.RenderDistance), ScaleMS: fl.chartMS}
+	if err := writeOutputs(g, shot, sum, chart); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s, %s, %s\n", shot, sibling(shot, "frames.json"), sibling(shot, "frames.png"))
@@ -242,7 +249,7 @@ func sizeString(g *game.Game) string {
 
 func sibling(path, name string) string { return filepath.Join(filepath.Dir(path), name) }
 
-func writeOutputs(g *game.Game, shot string, sum game.FrameSummary) error {
+func writeOutputs(g *game.Game, shot string, sum game.FrameSummary, chart game.Chart) error {
 	img, err := g.Screenshot()
 	if err != nil {
 		return fmt.Errorf("screenshot: %w", err)
@@ -257,7 +264,7 @@ func writeOutputs(g *game.Game, shot string, sum game.FrameSummary) error {
 	}); err != nil {
 		return err
 	}
-	return writeAtomic(sibling(shot, "frames.png"), func(w io.Writer) error { return game.WriteChart(w, g.FrameTimes()) })
+	return writeAtomic(sibling(shot, "frames.png"), func(w io.Writer) error { return game.WriteChart(w, g.FrameTimes(), chart) })
 }
 
 // writeAtomic creates path's folder and replaces path only once the new

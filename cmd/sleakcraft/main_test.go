@@ -49,6 +49,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"-width", "-5"}, 2, "size -5x0: width and height must be positive"},
 		// -frames -1 ran forever, growing memory.
 		{[]string{"-frames", "-1"}, 2, "-frames -1: want a positive number of frames"},
+		{[]string{"-chart-scale", "-5"}, 2, "-chart-scale -5: want 0 (scaled to the run) to 60000 ms"},
 		{[]string{"-seed", "hello"}, 2, `invalid value "hello" for flag -seed`},
 		{[]string{"-h"}, 0, "-seed"},
 		{[]string{"-help"}, 0, "usage: sleakcraft [flags]"},
