@@ -10,10 +10,10 @@ import (
 	"github.com/sleakgo/sleak/vmath"
 )
 
-// Begin starts a frame: it derives the camera and
-// light matrices from the world's active camera and sun, and hands them to
-// the backend. With no active camera it renders from the origin looking
-// down -Z.
+// Begin starts a frame: it derives the camera and light matrices from the
+// world's active camera and sun, hands them to the backend, and gathers the
+// frame's draw lists (Gather). With no active camera it renders from the
+// origin looking down -Z.
 func (c *Context) Begin(w *ecs.World) error {
 	c.Started = time.Now()
 	width, height := c.Backend.Size()
@@ -60,6 +60,7 @@ func (c *Context) Begin(w *ecs.World) error {
 		return fmt.Errorf("%s: begin frame: %w", c.Backend.Kind(), err)
 	}
 	c.Stats = c.Backend.Stats() // reset by BeginFrame
+	c.Gather(w)
 	return nil
 }
 

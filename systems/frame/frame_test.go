@@ -7,7 +7,6 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
-	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/frame/frametest"
 )
 
@@ -68,10 +67,10 @@ func TestMaterialShaderLogsAFailureOnce(t *testing.T) {
 
 func TestSubmitLeavesCountingToTheBackend(t *testing.T) {
 	s := frametest.New(t)
-	s.Cube(formats.DefaultHandle, [3]float32{}, ecs.Material{})
+	s.Cube(formats.DefaultHandle, [3]float32{}, ecs.Material{CastShadows: true})
+	s.Cube(formats.DefaultHandle, [3]float32{2, 0, 0}, ecs.Material{CastShadows: true})
 	s.Begin()
-	items := []frame.Item{{Draw: backends.Draw{Mesh: 1}}, {Draw: backends.Draw{Mesh: 1}}}
-	if err := s.Ctx.RunPass(formats.PassShadow, items); err != nil {
+	if err := s.Ctx.RunPass(formats.PassShadow); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.Ctx.Stats.Draws[formats.PassShadow]; got != 2 {
