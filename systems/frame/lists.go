@@ -73,7 +73,6 @@ type drawLists struct {
 	draws   []backends.Draw // one record per entity drawn in any pass
 	keys    [formats.NumPasses][]uint64
 	scratch []uint64
-	shadow  backends.Draw // the shadow pass's copy of a record (no shader, no texture)
 	formats []formatState // by handle, cleared each frame
 	full    bool          // MaxDraws was reached and logged
 }
@@ -221,16 +220,8 @@ func (c *Context) RunPass(p formats.Pass) error {
 		low = depthShift
 	}
 	sortKeys(keys, &l.scratch, low)
-	if p == formats.PassShadow {
-		for _, k := range keys {
-			d := &l.draws[k&indexMask]
-			l.shadow = backends.Draw{Mesh: d.Mesh, Model: d.Model, Color: d.Color}
-			c.Backend.Draw(&l.shadow)
-		}
-	} else {
-		for _, k := range keys {
-			c.Backend.Draw(&l.draws[k&indexMask])
-		}
+	for _, k := range keys {
+		c.Backend.Draw(&l.draws[k&indexMask])
 	}
 	if err := c.Backend.EndPass(); err != nil {
 		return fmt.Errorf("%s: end %s pass: %w", c.Backend.Kind(), p, err)
