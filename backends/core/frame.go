@@ -54,6 +54,9 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	}
 	b.collect()
 	b.stats.Reset()
+	if n, ok := b.drv.GPUTimes(&b.stats.GPUTime); ok {
+		b.stats.GPUFrame = n
+	}
 	b.seq.inFrame, b.seq.open, b.seq.next = true, false, 0
 	return nil
 }

@@ -284,7 +284,11 @@ func (r *driver) UIProgram() *program     { return r.engine.ui }
 // queued commands use alive itself, so an object may be freed as soon as
 // no frame being recorded draws it.
 func (r *driver) Completed() uint64 { return r.ended }
-func (r *driver) WaitIdle()         {}
+
+// GPUTimes reports nothing yet: this backend does not read timestamp
+// queries, so Stats.GPUFrame stays 0.
+func (r *driver) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
+func (r *driver) WaitIdle()                                                 {}
 
 func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
 	m := mesh{stride: layout.Stride, indexCount: uint32(len(indices))}

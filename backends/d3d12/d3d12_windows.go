@@ -399,6 +399,10 @@ func (r *driver) UIProgram() *program     { return r.ui }
 // fence it signals after each frame.
 func (r *driver) Completed() uint64 { return r.completed }
 
+// GPUTimes reports nothing yet: this backend does not read timestamp
+// queries, so Stats.GPUFrame stays 0.
+func (r *driver) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
+
 // WaitIdle waits on the fence for everything submitted.
 func (r *driver) WaitIdle() {
 	if r.d.queue == nil || r.d.fence == nil || r.d.event == 0 {
