@@ -46,6 +46,8 @@ type driver struct {
 	// is copied into.
 	win *win32.Window
 	sc  *dxcom.SwapChain
+
+	timing gpuTiming
 }
 
 // backend is the Direct3D 11 backend: the shared core over this driver.
@@ -168,6 +170,9 @@ func (r *driver) init() error {
 	if r.targets, err = r.d.createTargets(r.width, r.height); err != nil {
 		return err
 	}
+	if err = r.initTiming(); err != nil {
+		return err
+	}
 	white := [4]byte{255, 255, 255, 255}
 	if r.white, err = r.NewTexture(&image.RGBA{Pix: white[:], Stride: 4, Rect: image.Rect(0, 0, 1, 1)}, backends.TextureOptions{Nearest: true}); err != nil {
 		return fmt.Errorf("white texture: %w", err)
@@ -285,10 +290,7 @@ func (r *driver) UIProgram() *program     { return r.engine.ui }
 // no frame being recorded draws it.
 func (r *driver) Completed() uint64 { return r.ended }
 
-// GPUTimes reports nothing yet: this backend does not read timestamp
-// queries, so Stats.GPUFrame stays 0.
-func (r *driver) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
-func (r *driver) WaitIdle()                                                 {}
+func (r *driver) WaitIdle() {}
 
 func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
 	m := mesh{stride: layout.Stride, indexCount: uint32(len(indices))}
@@ -381,6 +383,7 @@ func (r *driver) ReadPixels(dst *image.RGBA) error {
 // Close frees the driver's own Direct3D objects and the device; the core
 // has freed every mesh, texture and program first.
 func (r *driver) Close() error {
+	r.releaseTiming()
 	r.FreeTexture(r.white)
 	r.white = texture{}
 	r.engine.release()
