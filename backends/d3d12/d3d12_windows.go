@@ -133,9 +133,10 @@ type driver struct {
 
 	// Windowed only: the window, its swap chain and the chain's buffers
 	// with the state the recorded commands leave them in.
-	win   *win32.Window
-	sc    *dxcom.SwapChain
-	backs []tracked
+	win    *win32.Window
+	sc     *dxcom.SwapChain
+	backs  []tracked
+	timing gpuTiming
 }
 
 // backend is the Direct3D 12 backend: the shared core over this driver.
@@ -287,6 +288,9 @@ func (r *driver) init() error {
 		return fmt.Errorf("white texture: %w", err)
 	}
 	r.white.sampler = (backends.TextureOptions{Nearest: true}).SamplerIndex()
+	if err = r.initTiming(); err != nil {
+		return err
+	}
 	return r.loadEnginePrograms()
 }
 
@@ -398,10 +402,6 @@ func (r *driver) UIProgram() *program     { return r.ui }
 // Completed returns the frames the GPU has finished: EndFrame waits on the
 // fence it signals after each frame.
 func (r *driver) Completed() uint64 { return r.completed }
-
-// GPUTimes reports nothing yet: this backend does not read timestamp
-// queries, so Stats.GPUFrame stays 0.
-func (r *driver) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
 
 // WaitIdle waits on the fence for everything submitted.
 func (r *driver) WaitIdle() {
@@ -647,6 +647,7 @@ func (r *driver) ReadPixels(dst *image.RGBA) error {
 // the device; the core has freed every mesh, texture and program first.
 func (r *driver) Close() error {
 	r.WaitIdle()
+	r.releaseTiming()
 	r.white.res.Release()
 	r.white = texture{}
 	r.shadowProg.release()
