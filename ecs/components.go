@@ -24,10 +24,11 @@ type Transform struct {
 	// two cache lines of its Transform only.
 	of derivedFrom
 
-	// CullHint is, for each frustum Bounds is tested against (the camera,
-	// the sun), the plane that last rejected it: vmath.Culler.Rejects tests
+	// CullHint is, for each volume Bounds is tested against (the camera,
+	// the sun's frustum, what can shadow the view), the plane that last
+	// rejected it: vmath.Culler.Rejects tests
 	// it first, so an entity that stays culled costs one plane test.
-	CullHint [2]uint8
+	CullHint [3]uint8
 	// Bounds is the world-space box around the entity's Mesh.Bounds, kept
 	// beside World so that visibility is one box test per entity and frame,
 	// shared by every pass, with no box transformed per pass.

@@ -53,10 +53,14 @@ type Context struct {
 	// Stats is the backend's statistics of the current frame: the backend
 	// counts draws and what it drops; the systems add what they cull and
 	// what they drop before submitting.
-	Stats    *backends.Stats
-	Data     backends.FrameData
-	Camera   vmath.Frustum // world-space camera frustum of this frame
-	Light    vmath.Frustum // world-space shadow frustum of this frame
+	Stats  *backends.Stats
+	Data   backends.FrameData
+	Camera vmath.Frustum // world-space camera frustum of this frame
+	Light  vmath.Frustum // world-space shadow frustum of this frame
+	// Casters is what a shadow caster must touch to shadow the view: the
+	// camera's frustum up to ShadowDistance, without the planes a shadow
+	// can cross (CasterVolume).
+	Casters  vmath.Frustum
 	HasLight bool
 	Started  time.Time // when this frame began on the CPU
 	// UI is the frame's screen-space interface, drawn by systems/ui in the
@@ -70,6 +74,7 @@ type Context struct {
 	lists  drawLists
 	camera vmath.Culler // Camera and Light, prepared for box tests
 	light  vmath.Culler
+	caster vmath.Culler
 }
 
 // NewContext returns a context for backend b.

@@ -78,3 +78,17 @@ func TestSubmitLeavesCountingToTheBackend(t *testing.T) {
 	}
 	s.End()
 }
+
+func TestShadowCastersAreThoseThatCanShadowTheView(t *testing.T) {
+	s := frametest.New(t)
+	s.World.Sun().Direction = [3]float32{0, -1, 0}                                        // straight down
+	s.Cube(formats.DefaultHandle, [3]float32{0, 0, 0}, ecs.Material{CastShadows: true})   // in view
+	s.Cube(formats.DefaultHandle, [3]float32{0, 20, 0}, ecs.Material{CastShadows: true})  // above the view: its shadow falls into it
+	s.Cube(formats.DefaultHandle, [3]float32{20, 0, 0}, ecs.Material{CastShadows: true})  // beside it: its shadow falls beside it
+	s.Cube(formats.DefaultHandle, [3]float32{0, -20, 0}, ecs.Material{CastShadows: true}) // below it
+	s.Begin()
+	if got := s.Ctx.Len(formats.PassShadow); got != 2 {
+		t.Errorf("%d shadow casters, want 2 (the cube in view and the one above it)", got)
+	}
+	s.End()
+}

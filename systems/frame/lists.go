@@ -79,9 +79,10 @@ type drawLists struct {
 
 // Gather is the one pass over the drawable entities of a frame (Begin runs
 // it): it brings each entity's World and Bounds up to date, tests Bounds
-// once against the camera frustum and once against the sun's, and files the
-// entity into the draw lists of the passes that draw it: shadow (casters in
-// the sun's frustum), gbuffer (custom formats with a gbuffer stem), forward
+// once against the camera frustum and, for shadow casters, once against the
+// sun's frustum and once against what can shadow the view (Casters), and
+// files the entity into the draw lists of the passes that draw it: shadow,
+// gbuffer (custom formats with a gbuffer stem), forward
 // (other opaque meshes) or transparent. What a pass cannot draw is counted
 // here, as each pass would: a failed material shader, a failed stem.
 func (c *Context) Gather(w *ecs.World) {
@@ -91,7 +92,7 @@ func (c *Context) Gather(w *ecs.World) {
 		l.keys[p] = l.keys[p][:0]
 	}
 	clear(l.formats)
-	c.camera, c.light = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light)
+	c.camera, c.light, c.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
 	shadows := c.HasLight && c.Data.Shadows
 	eye := c.Data.CameraPos
 	q := w.Renderables()
@@ -102,7 +103,8 @@ func (c *Context) Gather(w *ecs.World) {
 		}
 		t.Sync(&m.Bounds)
 		seen := !c.camera.Rejects(&t.Bounds, &t.CullHint[0])
-		casts := shadows && mat.CastShadows && !mat.Transparent && !c.light.Rejects(&t.Bounds, &t.CullHint[1])
+		casts := shadows && mat.CastShadows && !mat.Transparent &&
+			!c.light.Rejects(&t.Bounds, &t.CullHint[1]) && !c.caster.Rejects(&t.Bounds, &t.CullHint[2])
 		if !seen {
 			c.Stats.Culled++
 			if !casts {

@@ -75,11 +75,10 @@ func newBenchScene(tb testing.TB, n int, visible bool) *benchScene {
 
 // frame runs every render system once, as the Render stage does.
 func (s *benchScene) frame(tb testing.TB) {
-	rs := s.rs
-	for _, sys := range []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.End} {
+	for _, sys := range s.rs.List() {
 		sys.Update(s.w)
 	}
-	if err := rs.Err(); err != nil {
+	if err := s.rs.Err(); err != nil {
 		tb.Fatal(err)
 	}
 }
