@@ -105,3 +105,11 @@ func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
 	}
 	return false
 }
+
+// Outside reports whether b is wholly on the negative side of plane i (0
+// to 5, in FrustumFromMatrix's order: left, right, bottom, top, near, far).
+func (c *Culler) Outside(i int, b *AABB) bool {
+	p, a := &c.planes[i%6], &c.abs[i%6]
+	return p[0]*(b.Min[0]+b.Max[0])+p[1]*(b.Min[1]+b.Max[1])+p[2]*(b.Min[2]+b.Max[2])+
+		a[0]*(b.Max[0]-b.Min[0])+a[1]*(b.Max[1]-b.Min[1])+a[2]*(b.Max[2]-b.Min[2])+2*p[3] < 0
+}

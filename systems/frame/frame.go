@@ -75,6 +75,8 @@ type Context struct {
 	camera vmath.Culler // Camera and Light, prepared for box tests
 	light  vmath.Culler
 	caster vmath.Culler
+	// casterFar: Casters kept the far plane of the view slice.
+	casterFar bool
 }
 
 // NewContext returns a context for backend b.

@@ -26,6 +26,8 @@ const (
 	MaxDraws = indexMask
 
 	depthShift = 32 // transparent keys: distance in the high 32 bits
+
+	farPlane = 5 // in vmath.FrustumFromMatrix's order
 )
 
 // Group key fields above the index: format handle, then the shader's and
@@ -93,6 +95,10 @@ func (c *Context) Gather(w *ecs.World) {
 	}
 	clear(l.formats)
 	c.camera, c.light, c.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
+	// Whether the caster volume kept the slice's far plane: then a box in
+	// view that passes it is inside the slice, hence inside the sun's
+	// frustum, and needs no test against it.
+	c.casterFar = c.Casters[farPlane] != (vmath.Vec4{0, 0, 0, 1})
 	shadows := c.HasLight && c.Data.Shadows
 	eye := c.Data.CameraPos
 	q := w.Renderables()
@@ -103,8 +109,17 @@ func (c *Context) Gather(w *ecs.World) {
 		}
 		t.Sync(&m.Bounds)
 		seen := !c.camera.Rejects(&t.Bounds, &t.CullHint[0])
-		casts := shadows && mat.CastShadows && !mat.Transparent &&
-			!c.light.Rejects(&t.Bounds, &t.CullHint[1]) && !c.caster.Rejects(&t.Bounds, &t.CullHint[2])
+		casts := shadows && mat.CastShadows && !mat.Transparent
+		switch {
+		case !casts:
+		case seen:
+			// In view, a box passes every plane of the caster volume but
+			// its far one, at the shadow distance; within it, it also
+			// touches the sun's frustum, fitted around that slice.
+			casts = !c.caster.Outside(farPlane, &t.Bounds) && (c.casterFar || !c.light.Rejects(&t.Bounds, &t.CullHint[1]))
+		default:
+			casts = !c.light.Rejects(&t.Bounds, &t.CullHint[1]) && !c.caster.Rejects(&t.Bounds, &t.CullHint[2])
+		}
 		if !seen {
 			c.Stats.Culled++
 			if !casts {
