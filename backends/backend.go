@@ -94,7 +94,8 @@ type FrameData struct {
 
 // Draw is one draw call. Default-format meshes (format handle 0) draw with
 // Shader, their material's; custom formats draw with their stem pipeline for
-// the current pass, and Shader is ignored.
+// the current pass, and Shader is ignored. The shadow pass, depth only,
+// ignores Shader and Texture.
 type Draw struct {
 	Mesh    MeshID
 	Shader  ShaderID

@@ -11,6 +11,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
@@ -155,18 +156,19 @@ func reloadLine(sh *assets.ShaderSource, i int) int {
 	return i + 1
 }
 
-func (r *tracer) FreeProgram(traceProgram)    {}
-func (r *tracer) FreeMesh(*traceMesh)         {}
-func (r *tracer) FreeTexture(traceTexture)    {}
-func (r *tracer) White() traceTexture         { return traceTexture{} }
-func (r *tracer) ShadowProgram() traceProgram { return traceProgram{} }
-func (r *tracer) UIProgram() traceProgram     { return traceProgram{} }
-func (r *tracer) Window() backends.Window     { return nil }
-func (r *tracer) ValidationErrors() int       { return r.bugs.validation }
-func (r *tracer) Completed() uint64           { return r.frames }
-func (r *tracer) WaitIdle()                   {}
-func (r *tracer) WaitEvents()                 {}
-func (r *tracer) Surface() (int, int, bool)   { return 0, 0, false }
+func (r *tracer) FreeProgram(traceProgram)                                  {}
+func (r *tracer) FreeMesh(*traceMesh)                                       {}
+func (r *tracer) FreeTexture(traceTexture)                                  {}
+func (r *tracer) White() traceTexture                                       { return traceTexture{} }
+func (r *tracer) ShadowProgram() traceProgram                               { return traceProgram{} }
+func (r *tracer) UIProgram() traceProgram                                   { return traceProgram{} }
+func (r *tracer) Window() backends.Window                                   { return nil }
+func (r *tracer) ValidationErrors() int                                     { return r.bugs.validation }
+func (r *tracer) Completed() uint64                                         { return r.frames }
+func (r *tracer) WaitIdle()                                                 {}
+func (r *tracer) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
+func (r *tracer) WaitEvents()                                               {}
+func (r *tracer) Surface() (int, int, bool)                                 { return 0, 0, false }
 func (r *tracer) NewTexture(*image.RGBA, backends.TextureOptions) (traceTexture, error) {
 	return traceTexture{}, nil
 }

@@ -197,12 +197,19 @@ func TestStaleIDsNeverNameAnotherObject(t *testing.T) {
 	tex, err := f.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
 	must(t, err)
 	f.b.DestroyTexture(tex)
-	f.frame([]formats.Pass{formats.PassShadow}, backends.Draw{Mesh: f.cube}, backends.Draw{Mesh: again, Texture: tex})
-	if n := len(f.d.Draws[formats.PassShadow]); n != 0 {
+	sh, err := f.b.CreateShader("assets/shaders/default_shader.hlsl")
+	must(t, err)
+	f.frame([]formats.Pass{formats.PassForward}, backends.Draw{Mesh: f.cube, Shader: sh}, backends.Draw{Mesh: again, Shader: sh, Texture: tex})
+	if n := len(f.d.Draws[formats.PassForward]); n != 0 {
 		t.Errorf("%d draws naming stale IDs reached the driver", n)
 	}
 	if got := f.b.Stats().DroppedStale; got != 2 {
 		t.Errorf("DroppedStale = %d, want 2", got)
+	}
+	// The shadow pass, depth only, never looks at the texture.
+	f.frame([]formats.Pass{formats.PassShadow}, backends.Draw{Mesh: again, Texture: tex})
+	if n := len(f.d.Draws[formats.PassShadow]); n != 1 {
+		t.Errorf("%d shadow draws with a stale texture reached the driver, want 1", n)
 	}
 }
 

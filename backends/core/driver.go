@@ -20,6 +20,7 @@ package core
 import (
 	"errors"
 	"image"
+	"time"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
@@ -80,6 +81,13 @@ type Driver[M, T, P any] interface {
 	Completed() uint64
 	// WaitIdle blocks until the GPU has finished every submitted frame.
 	WaitIdle()
+	// GPUTimes reports, without waiting, the GPU time each pass of an
+	// earlier frame took, from the API's timestamp queries: the core asks
+	// once a frame, right after BeginFrame has waited for the frame's
+	// resources, so the frame that last used them has its results ready.
+	// frame is that frame's number (counted by EndFrame calls, from 1); ok
+	// is false when no new result is ready or the API has no timestamps.
+	GPUTimes(out *[formats.NumPasses]time.Duration) (frame uint64, ok bool)
 	// ReadPixels copies the last composited frame into dst, which has the
 	// framebuffer's size, top row first.
 	ReadPixels(dst *image.RGBA) error

@@ -54,6 +54,9 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	}
 	b.collect()
 	b.stats.Reset()
+	if n, ok := b.drv.GPUTimes(&b.stats.GPUTime); ok {
+		b.stats.GPUFrame = n
+	}
 	b.seq.inFrame, b.seq.open, b.seq.next = true, false, 0
 	return nil
 }
@@ -100,7 +103,9 @@ func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 // is missing or failed, a default-format mesh in the gbuffer pass (there is
 // no default gbuffer stage), a custom-format mesh in the UI pass (which
 // draws default-format quads with the engine's ui shader only). Nothing
-// substitutes another program.
+// substitutes another program. The shadow pass writes depth only: it
+// ignores a draw's shader and texture, so one draw record serves the shadow
+// pass and the colour passes alike.
 func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	if !b.seq.open || d == nil {
 		return
@@ -145,7 +150,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		return
 	}
 	tex := b.drv.White()
-	if d.Texture != 0 {
+	if d.Texture != 0 && p != formats.PassShadow {
 		t := b.textures.Get(uint32(d.Texture))
 		if t == nil {
 			b.dropStale("texture", uint32(d.Texture))

@@ -40,6 +40,8 @@ type driver struct {
 
 	// Windowed only: the swap chain the composited frame is copied into.
 	sc *dxcom.SwapChain
+
+	timing gpuTiming
 }
 
 // backend is the Direct3D 11 backend: the shared core over this driver.
@@ -162,6 +164,9 @@ func (r *driver) init() error {
 	if r.targets, err = r.d.createTargets(r.width, r.height); err != nil {
 		return err
 	}
+	if err = r.initTiming(); err != nil {
+		return err
+	}
 	white := [4]byte{255, 255, 255, 255}
 	if r.white, err = r.NewTexture(&image.RGBA{Pix: white[:], Stride: 4, Rect: image.Rect(0, 0, 1, 1)}, backends.TextureOptions{Nearest: true}); err != nil {
 		return fmt.Errorf("white texture: %w", err)
@@ -241,7 +246,8 @@ func (r *driver) UIProgram() *program     { return r.engine.ui }
 // queued commands use alive itself, so an object may be freed as soon as
 // no frame being recorded draws it.
 func (r *driver) Completed() uint64 { return r.ended }
-func (r *driver) WaitIdle()         {}
+
+func (r *driver) WaitIdle() {}
 
 func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
 	m := mesh{stride: layout.Stride, indexCount: uint32(len(indices))}
@@ -334,6 +340,7 @@ func (r *driver) ReadPixels(dst *image.RGBA) error {
 // Close frees the driver's own Direct3D objects and the device; the core
 // has freed every mesh, texture and program first.
 func (r *driver) Close() error {
+	r.releaseTiming()
 	r.FreeTexture(r.white)
 	r.white = texture{}
 	r.engine.release()

@@ -29,16 +29,26 @@ const (
 
 var nullSlots [numSlots]uintptr
 
-// BeginFrame uploads the frame's Frame constant buffer.
+// BeginFrame waits for the frame two back (framesInFlight), reading its
+// timestamps, and uploads the frame's Frame constant buffer.
 func (r *driver) BeginFrame(block *backends.FrameBlock) error {
+	r.beginTiming()
 	r.block = *block
 	r.d.ctx.Call(ctxUpdateSubresource, ptr(r.frameCB), 0, 0, uintptr(unsafe.Pointer(&r.block[0])), 0, 0)
 	return nil
 }
 
-// RunPass binds the targets and fixed state of pass p, draws the
-// fullscreen passes, then draws the pass's draws in order.
+// RunPass runs pass p between two timestamps.
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
+	r.stamp(p, false)
+	err := r.runPass(p, draws)
+	r.stamp(p, true)
+	return err
+}
+
+// runPass binds the targets and fixed state of pass p, draws the
+// fullscreen passes, then draws the pass's draws in order.
+func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
 	ctx := r.d.ctx
 	var cur *program
@@ -84,6 +94,7 @@ func (r *driver) EndFrame() error {
 	ctx := r.d.ctx
 	if r.sc == nil {
 		ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(r.targets.ldr.tex))
+		r.endTiming()
 		ctx.Call(ctxFlush)
 		r.ended++
 		return nil
@@ -95,6 +106,7 @@ func (r *driver) EndFrame() error {
 	ctx.Call(ctxCopyResource, ptr(back), ptr(r.targets.ldr.tex))
 	ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(back))
 	back.Release()
+	r.endTiming() // Present flushes
 	r.ended++
 	return r.sc.Present()
 }

@@ -129,8 +129,9 @@ type driver struct {
 
 	// Windowed only: the swap chain and its buffers
 	// with the state the recorded commands leave them in.
-	sc    *dxcom.SwapChain
-	backs []tracked
+	sc     *dxcom.SwapChain
+	backs  []tracked
+	timing gpuTiming
 }
 
 // backend is the Direct3D 12 backend: the shared core over this driver.
@@ -282,6 +283,9 @@ func (r *driver) init() error {
 		return fmt.Errorf("white texture: %w", err)
 	}
 	r.white.sampler = (backends.TextureOptions{Nearest: true}).SamplerIndex()
+	if err = r.initTiming(); err != nil {
+		return err
+	}
 	return r.loadEnginePrograms()
 }
 
@@ -601,6 +605,7 @@ func (r *driver) ReadPixels(dst *image.RGBA) error {
 // the device; the core has freed every mesh, texture and program first.
 func (r *driver) Close() error {
 	r.WaitIdle()
+	r.releaseTiming()
 	r.white.res.Release()
 	r.white = texture{}
 	r.shadowProg.release()

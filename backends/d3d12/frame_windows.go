@@ -38,9 +38,17 @@ func (r *driver) bindRoot() {
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 }
 
-// RunPass records pass p: its targets, clears and fixed state, the
-// fullscreen passes' triangle, then the draws in order.
+// RunPass records pass p between two timestamps.
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
+	r.stamp(p, false)
+	err := r.runPass(p, draws)
+	r.stamp(p, true)
+	return err
+}
+
+// runPass records pass p: its targets, clears and fixed state, the
+// fullscreen passes' triangle, then the draws in order.
+func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
 	if len(draws) == 0 {
 		return nil
@@ -92,11 +100,13 @@ func (r *driver) EndFrame() error {
 	if back != nil {
 		back.to(list, statePresent)
 	}
+	r.resolveTimes()
 	if err := r.d.submit(list); err != nil {
 		return err
 	}
 	r.ended++
 	r.completed = r.ended
+	r.readTimes(r.ended)
 	r.Validation.Drain() // log the frame's messages in the frame's order
 	if r.sc != nil {
 		return r.sc.Present()

@@ -29,6 +29,8 @@ type frameState struct {
 
 	// Method values, made once: a hand-off of one of these allocates nothing.
 	runPassFn, endFrameFn, readPixelsFn, surfaceFn func()
+
+	frameTiming
 }
 
 func (f *frameState) init(r *driver) {
@@ -36,12 +38,14 @@ func (f *frameState) init(r *driver) {
 	f.endFrameFn = r.endFrame
 	f.readPixelsFn = r.readPixels
 	f.surfaceFn = r.readSurface
+	f.waitFn = r.waitSlot
 	f.block = new([frameBlockSize / 4]float32)
 }
 
-// BeginFrame keeps the frame's uniform block; nothing reaches the GL thread
-// until the first pass runs.
+// BeginFrame waits for the frame two back (framesInFlight) and keeps the
+// frame's uniform block, uploaded when the first pass runs.
 func (r *driver) BeginFrame(block *backends.FrameBlock) error {
+	r.thr.do(r.waitFn)
 	*r.block = *block
 	r.blockNew = true
 	return nil
@@ -65,7 +69,9 @@ func (r *driver) EndFrame() error {
 // runPass is RunPass on the GL thread.
 func (r *driver) runPass() {
 	r.uploadFrame()
+	r.stamp(r.pass, false)
 	r.execPass(r.pass, r.cmds)
+	r.stamp(r.pass, true)
 }
 
 // endFrame is EndFrame on the GL thread. The composite target has the
@@ -80,6 +86,7 @@ func (r *driver) endFrame() {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 		r.glfw.win.SwapBuffers()
 	}
+	r.fenceFrame()
 	r.validation.poll()
 }
 

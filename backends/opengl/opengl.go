@@ -213,6 +213,7 @@ func (r *driver) initGL(validate bool) error {
 	}
 	r.readBuf = make([]byte, r.width*r.height*4)
 	gl.GenVertexArrays(1, &r.emptyVAO)
+	r.initTiming()
 	gl.GenBuffers(1, &r.ubo)
 	gl.BindBuffer(gl.UNIFORM_BUFFER, r.ubo)
 	gl.BufferData(gl.UNIFORM_BUFFER, frameBlockSize, nil, gl.DYNAMIC_DRAW)
@@ -227,6 +228,7 @@ func (r *driver) initGL(validate bool) error {
 // releaseGL deletes the driver's own GL objects; it runs on the GL thread.
 // The core has freed every mesh, texture and program before.
 func (r *driver) releaseGL() {
+	r.releaseTiming()
 	r.engine.destroy()
 	r.shadow.destroy()
 	r.targets.destroy()

@@ -27,6 +27,7 @@ type frameSlot struct {
 	acquired    vk.Semaphore     // windowed: the swapchain image is ready
 	rendered    vk.Semaphore     // windowed: the frame is ready to present
 	submittedAt uint64           // frame number last submitted from this slot
+	timed       bool             // the slot's timestamp queries were written by that frame
 }
 
 // passTarget is one render pass with what it draws into.
@@ -128,6 +129,7 @@ type driver struct {
 	slot      *frameSlot
 	records   []drawRecord
 	completed uint64 // frames the GPU has finished
+	timing    gpuTiming
 }
 
 // backend is the Vulkan backend: the shared core over this driver.
@@ -236,8 +238,10 @@ func (b *driver) createCommands() error {
 	}
 	b.once.cmd = cmds[framesInFlight]
 	var err error
-	b.once.fence, err = b.newFence(false)
-	return err
+	if b.once.fence, err = b.newFence(false); err != nil {
+		return err
+	}
+	return b.initTiming()
 }
 
 func (b *driver) newFence(signalled bool) (vk.Fence, error) {
@@ -360,6 +364,7 @@ func (b *driver) Close() error {
 				vk.DestroyRenderPass(b.dev, b.passes[p].rp, nil)
 			}
 		}
+		b.destroyTiming()
 		for i := range b.frames {
 			f := &b.frames[i]
 			b.destroyBuffer(&f.ubo)

@@ -36,6 +36,7 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 	if r := b.c.beginCmd(slot.cmd); r != vk.Success {
 		return vkError("vkBeginCommandBuffer", r)
 	}
+	b.readTimes(slot, slot.cmd)
 	*uboFloats(&slot.ubo) = *block
 	b.slot = slot
 	return nil
@@ -48,6 +49,7 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, program]) error {
 	t := &b.passes[p]
 	cmd := b.slot.cmd
+	b.stamp(cmd, p, false)
 	b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
 	set := b.slot.set
 	if p == formats.PassShadow {
@@ -86,6 +88,7 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	if p == formats.PassUI && b.win != nil {
 		b.c.blitToSwapchain(cmd, b.final.img, b.win.images[b.win.index], uint32(b.width), uint32(b.height))
 	}
+	b.stamp(cmd, p, true)
 	return nil
 }
 

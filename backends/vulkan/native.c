@@ -109,6 +109,9 @@ struct slDevice {
 	PFN_vkQueueSubmit QueueSubmit;
 	PFN_vkAcquireNextImageKHR AcquireNextImageKHR;
 	PFN_vkQueuePresentKHR QueuePresentKHR;
+	PFN_vkCmdResetQueryPool CmdResetQueryPool;
+	PFN_vkCmdWriteTimestamp CmdWriteTimestamp;
+	PFN_vkGetQueryPoolResults GetQueryPoolResults;
 };
 
 slDevice *sl_device_new(uint64_t instance, uint64_t device) {
@@ -130,6 +133,9 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 		return NULL;                                                      \
 	}
 	LOAD(WaitForFences)
+	LOAD(CmdResetQueryPool)
+	LOAD(CmdWriteTimestamp)
+	LOAD(GetQueryPoolResults)
 	LOAD(ResetFences)
 	LOAD(ResetCommandBuffer)
 	LOAD(BeginCommandBuffer)
@@ -257,6 +263,19 @@ void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, u
 }
 
 void sl_end_pass(slDevice *d, uint64_t cmd) { d->CmdEndRenderPass(CMD(cmd)); }
+
+void sl_reset_queries(slDevice *d, uint64_t cmd, uint64_t pool, uint32_t first, uint32_t count) {
+	d->CmdResetQueryPool(CMD(cmd), (VkQueryPool)(uintptr_t)pool, first, count);
+}
+
+void sl_write_timestamp(slDevice *d, uint64_t cmd, uint32_t stage, uint64_t pool, uint32_t query) {
+	d->CmdWriteTimestamp(CMD(cmd), (VkPipelineStageFlagBits)stage, (VkQueryPool)(uintptr_t)pool, query);
+}
+
+VkResult sl_query_results(slDevice *d, uint64_t pool, uint32_t first, uint32_t count, uint64_t *out) {
+	return d->GetQueryPoolResults(d->device, (VkQueryPool)(uintptr_t)pool, first, count,
+		count * sizeof(uint64_t), out, sizeof(uint64_t), VK_QUERY_RESULT_64_BIT);
+}
 
 VkResult sl_submit(slDevice *d, uint64_t queue, uint64_t cmd, uint64_t waitSem, uint64_t signalSem, uint64_t fence) {
 	VkResult r = d->EndCommandBuffer(CMD(cmd));

@@ -192,6 +192,7 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		return err
 	}
 	last := time.Now()
+	var passes passTally
 	for !g.ShouldClose() {
 		now := time.Now()
 		dt := now.Sub(last)
@@ -203,10 +204,14 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		if err := g.Step(dt); err != nil {
 			return err
 		}
+		passes.add(g.Backend().Stats())
 		last = now
 	}
 	sum := game.Summarize(g.FrameTimes())
 	fmt.Fprintf(stdout, "%s, render distance %d, %s: %s\n", kind, ws.RenderDistance, sizeString(g), sum)
+	if fl.bench {
+		passes.print(stdout)
+	}
 	if fl.app.Stats != "" {
 		if err := writeStats(fl.app.Stats, g.Runner().Summary(), stdout); err != nil {
 			return err

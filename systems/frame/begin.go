@@ -10,10 +10,10 @@ import (
 	"github.com/sleakgo/sleak/vmath"
 )
 
-// Begin starts a frame: it derives the camera and
-// light matrices from the world's active camera and sun, and hands them to
-// the backend. With no active camera it renders from the origin looking
-// down -Z.
+// Begin starts a frame: it derives the camera and light matrices from the
+// world's active camera and sun, hands them to the backend, and gathers the
+// frame's draw lists (Gather). With no active camera it renders from the
+// origin looking down -Z.
 func (c *Context) Begin(w *ecs.World) error {
 	c.Started = time.Now()
 	width, height := c.Backend.Size()
@@ -55,12 +55,31 @@ func (c *Context) Begin(w *ecs.World) error {
 		shadowFar := min(far, c.Env.ShadowDistance)
 		d.LightViewProj = lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir)
 		c.Light = vmath.FrustumFromMatrix(d.LightViewProj)
+		slice := vmath.FrustumFromMatrix(vmath.Perspective(vmath.Radians(fov), aspect, near, shadowFar).Mul(view))
+		c.Casters = CasterVolume(&slice, d.LightDir)
 	}
 	if err := c.Backend.BeginFrame(d); err != nil {
 		return fmt.Errorf("%s: begin frame: %w", c.Backend.Kind(), err)
 	}
 	c.Stats = c.Backend.Stats() // reset by BeginFrame
+	c.Gather(w)
 	return nil
+}
+
+// CasterVolume returns the planes a shadow caster must pass to cast a shadow
+// into view, the frustum slice the shadow map covers: a box wholly outside a
+// plane whose normal does not face the light's direction stays outside it
+// however far its shadow reaches along dir, so it shadows nothing there.
+// The other planes, which a shadow can cross, are replaced by planes that
+// pass everything.
+func CasterVolume(view *vmath.Frustum, dir vmath.Vec3) vmath.Frustum {
+	out := *view
+	for i, p := range out {
+		if p[0]*dir[0]+p[1]*dir[1]+p[2]*dir[2] > 0 {
+			out[i] = vmath.Vec4{0, 0, 0, 1}
+		}
+	}
+	return out
 }
 
 // lightMatrix fits an orthographic shadow projection around the bounding

@@ -11,9 +11,6 @@
 package render
 
 import (
-	"slices"
-
-	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/systems/frame"
@@ -76,9 +73,11 @@ type Begin struct {
 	Err error
 }
 
-// Update updates transforms and begins the frame.
+// Update brings the transforms of entities without a mesh (the camera, the
+// sun) up to date and begins the frame, which syncs and culls the drawable
+// entities once for every pass.
 func (b *Begin) Update(w *ecs.World) {
-	w.UpdateTransforms()
+	w.UpdatePlainTransforms()
 	b.Err = b.Ctx.Begin(w)
 }
 
@@ -106,30 +105,8 @@ type Forward struct {
 	Err error
 }
 
-// Update records the forward opaque pass.
-func (f *Forward) Update(w *ecs.World) {
-	c := f.Ctx
-	items := c.Items()
-	q := w.Renderables()
-	for q.Next() {
-		t, m, mat := q.Get()
-		if mat.Transparent || m.ID == 0 || gbuffer.Deferred(c.Formats, m.Format) {
-			continue
-		}
-		if _, ok := frame.Visible(&c.Camera, t.World, m.Bounds); !ok {
-			c.Stats.Culled++
-			continue
-		}
-		item, ok := drawItem(c, t, m, mat, formats.PassForward)
-		if !ok {
-			continue
-		}
-		items = append(items, item)
-	}
-	slices.SortFunc(items, frame.ByKey)
-	f.Err = c.RunPass(formats.PassForward, items)
-	c.Keep(items)
-}
+// Update records the forward opaque pass from the frame's gathered list.
+func (f *Forward) Update(*ecs.World) { f.Err = f.Ctx.RunPass(formats.PassForward) }
 
 // Transparent draws transparent materials back to front.
 type Transparent struct {
@@ -137,51 +114,5 @@ type Transparent struct {
 	Err error
 }
 
-// Update records the transparent pass.
-func (tp *Transparent) Update(w *ecs.World) {
-	c := tp.Ctx
-	items := c.Items()
-	eye := c.Data.CameraPos
-	q := w.Renderables()
-	for q.Next() {
-		t, m, mat := q.Get()
-		if !mat.Transparent || m.ID == 0 {
-			continue
-		}
-		box, ok := frame.Visible(&c.Camera, t.World, m.Bounds)
-		if !ok {
-			c.Stats.Culled++
-			continue
-		}
-		item, ok := drawItem(c, t, m, mat, formats.PassTransparent)
-		if !ok {
-			continue
-		}
-		d := box.Center().Sub(eye)
-		item.Depth = d.Dot(d)
-		items = append(items, item)
-	}
-	slices.SortFunc(items, frame.BackToFront)
-	tp.Err = c.RunPass(formats.PassTransparent, items)
-	c.Keep(items)
-}
-
-// drawItem builds the draw of one entity for a stem pass, or reports that it
-// is dropped (counted) or skipped.
-func drawItem(c *frame.Context, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, p formats.Pass) (frame.Item, bool) {
-	var shader backends.ShaderID
-	if m.Format == formats.DefaultHandle {
-		shader = c.MaterialShader(mat)
-		if shader == 0 {
-			c.Stats.DroppedMaterial++
-			return frame.Item{}, false
-		}
-	} else if !c.CustomReady(m.Format, p) {
-		return frame.Item{}, false
-	}
-	return frame.Item{
-		Key:    frame.GroupKey(m.Format, shader, mat.Texture),
-		Format: m.Format,
-		Draw:   backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color},
-	}, true
-}
+// Update records the transparent pass, back to front.
+func (tp *Transparent) Update(*ecs.World) { tp.Err = tp.Ctx.RunPass(formats.PassTransparent) }

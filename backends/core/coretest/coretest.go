@@ -8,6 +8,7 @@ import (
 	"errors"
 	"image"
 	"strconv"
+	"time"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
@@ -31,6 +32,7 @@ type Backend = core.Backend[Mesh, Texture, Program]
 
 // Driver records every call. Fail, when set, makes NewProgram fail for the
 // files it returns true for; Lag holds Completed that many frames behind.
+// GPU, when set, is what GPUTimes reports for the frame Lag+1 back.
 type Driver struct {
 	Passes    []formats.Pass // every RunPass, in order
 	Draws     [formats.NumPasses][]Draw
@@ -44,6 +46,7 @@ type Driver struct {
 	SurfaceH  int
 	Stale     bool // the next BeginFrame reports a stale surface
 	Validated int
+	GPU       *[formats.NumPasses]time.Duration
 
 	n int
 }
@@ -107,7 +110,16 @@ func (d *Driver) Completed() uint64 {
 	return d.Frames - d.Lag
 }
 
-func (d *Driver) WaitIdle()                    { d.Lag = 0 }
+func (d *Driver) WaitIdle() { d.Lag = 0 }
+
+func (d *Driver) GPUTimes(out *[formats.NumPasses]time.Duration) (uint64, bool) {
+	if d.GPU == nil || d.Frames <= d.Lag {
+		return 0, false
+	}
+	*out = *d.GPU
+	return d.Frames - d.Lag, true
+}
+
 func (d *Driver) ReadPixels(*image.RGBA) error { return nil }
 func (d *Driver) Resize(w, h int) error        { d.Resizes = append(d.Resizes, [2]int{w, h}); return nil }
 func (d *Driver) WaitEvents()                  {}
