@@ -66,6 +66,9 @@ type Options struct {
 	// driver for the backend (a skip) rather than a backend bug (a
 	// failure). Nil treats every Open error as a missing driver.
 	NoDriver func(error) bool
+	// NoGPUTimes says the backend has no timestamp queries, so Stats
+	// carries no GPU time (the suite's own test renderer).
+	NoGPUTimes bool
 	// AllowAllocations skips the check that a steady frame allocates
 	// nothing. Real backends leave it false; it exists for the suite's own
 	// test renderer, which traces rays in Go.

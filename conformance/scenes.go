@@ -42,6 +42,7 @@ var scenes = []struct {
 	{"stale_ids", staleIDs, false},
 	{"destroyed_shader", destroyedShader, false},
 	{"limits", limits, false},
+	{"gpu_times", gpuTimes, false},
 	{"hot_reload", hotReload, false},
 	{"hot_reload_error", hotReloadError, false},
 }
@@ -438,6 +439,32 @@ func limits(h *harness) {
 	}
 	if _, err := h.b.CreateMesh(formats.DefaultHandle, nil, []uint32{0}); err == nil {
 		h.t.Error("CreateMesh with no vertices succeeded")
+	}
+}
+
+// gpuTimes: a frame's statistics carry the GPU time of each pass of an
+// earlier frame, GPUFrame, which trails the current frame by the frames
+// the backend keeps in flight (at most two) and never names one that has
+// not ended; once frames have finished, the passes took time.
+func gpuTimes(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	for range 6 {
+		h.step(1)
+		st := h.ctx.Stats
+		switch {
+		case st.GPUFrame >= st.Frame:
+			h.t.Errorf("frame %d carries the GPU times of frame %d, which has not ended", st.Frame, st.GPUFrame)
+		case h.s.o.NoGPUTimes:
+			if st.GPUFrame != 0 || st.GPUTotal() != 0 {
+				h.t.Errorf("frame %d: GPU times %v of frame %d from a backend without timestamps", st.Frame, st.GPUTime, st.GPUFrame)
+			}
+		case st.Frame > 3 && st.GPUFrame+2 < st.Frame:
+			h.t.Errorf("frame %d carries the GPU times of frame %d: more than two frames back", st.Frame, st.GPUFrame)
+		case st.Frame > 3 && st.GPUTotal() <= 0:
+			h.t.Errorf("frame %d: GPU times %v: no pass took time", st.Frame, st.GPUTime)
+		}
 	}
 }
 
