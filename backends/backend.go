@@ -148,6 +148,11 @@ type Backend interface {
 	// indices. Empty input, a length that is not a multiple of the stride or
 	// an index past the last vertex is an error.
 	CreateMesh(format formats.Handle, vertices []byte, indices []uint32) (MeshID, error)
+	// CreateInstancedMesh uploads a mesh of an instanced format (one with
+	// attributes of step "instance"): vertices (none when every attribute
+	// steps per instance), indices, and one record of InstanceStride bytes
+	// per instance. Every draw of the mesh draws all its instances.
+	CreateInstancedMesh(format formats.Handle, vertices []byte, indices []uint32, instances []byte) (MeshID, error)
 	DestroyMesh(MeshID)
 	CreateTexture(img *image.RGBA, opts TextureOptions) (TextureID, error)
 	DestroyTexture(TextureID)

@@ -173,7 +173,11 @@ func (r *tracer) NewTexture(*image.RGBA, backends.TextureOptions) (traceTexture,
 	return traceTexture{}, nil
 }
 
-func (r *tracer) NewMesh(l *formats.Layout, vertices []byte, indices []uint32) (*traceMesh, error) {
+func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, error) {
+	if l.Instanced() {
+		return nil, fmt.Errorf("the reference renderer draws no instanced format (%s)", l.Name)
+	}
+	vertices, indices := data.Vertices, data.Indices
 	n := len(vertices) / int(l.Stride)
 	m := &traceMesh{index: indices}
 	for i := range n {

@@ -132,18 +132,30 @@ func (b *Backend[M, T, P]) Window() backends.Window {
 
 // CreateMesh checks the input (backends.CheckMesh) and uploads it.
 func (b *Backend[M, T, P]) CreateMesh(h formats.Handle, vertices []byte, indices []uint32) (backends.MeshID, error) {
+	return b.CreateInstancedMesh(h, vertices, indices, nil)
+}
+
+// CreateInstancedMesh uploads a mesh of an instanced format: its vertices
+// (none when every attribute steps per instance), indices, and one record
+// of the format's InstanceStride per instance; a draw of it draws every
+// instance.
+func (b *Backend[M, T, P]) CreateInstancedMesh(h formats.Handle, vertices []byte, indices []uint32, instances []byte) (backends.MeshID, error) {
 	if b.closed {
 		return 0, b.errClosed("CreateMesh")
 	}
-	layout, err := backends.CheckMesh(b.kind, b.cfg.Formats, h, vertices, indices)
+	layout, err := backends.CheckMesh(b.kind, b.cfg.Formats, h, vertices, indices, instances)
 	if err != nil {
 		return 0, err
 	}
-	m, err := b.drv.NewMesh(layout, vertices, indices)
+	m, err := b.drv.NewMesh(layout, MeshData{Vertices: vertices, Indices: indices, Instances: instances})
 	if err != nil {
 		return 0, b.errorf("CreateMesh: vertex format %s: %w", layout.Name, err)
 	}
-	id := b.meshes.Add(meshEntry[M]{format: h, triangles: len(indices) / 3, obj: m})
+	n := 1
+	if layout.Instanced() {
+		n = len(instances) / int(layout.InstanceStride)
+	}
+	id := b.meshes.Add(meshEntry[M]{format: h, triangles: len(indices) / 3 * n, obj: m})
 	if id == 0 {
 		b.drv.FreeMesh(m)
 		return 0, b.errorf("CreateMesh: %w", backends.ErrTooManyObjects)

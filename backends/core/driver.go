@@ -37,8 +37,13 @@ import (
 // meshes that passed backends.CheckMesh, textures that passed CheckTexture,
 // shader files that ResolveStem or Resolve chose.
 type Driver[M, T, P any] interface {
-	// NewMesh uploads a mesh of the given layout.
-	NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (M, error)
+	// NewMesh uploads a mesh of the given layout. For an instanced layout
+	// (formats.Layout.Instanced) it also uploads the instance records, and
+	// every draw of the mesh draws each instance: the per-instance
+	// attributes step through them (Vulkan's instance input rate, GL's
+	// attribute divisor, Direct3D's per-instance input elements). Vertices
+	// are empty when no attribute steps per vertex.
+	NewMesh(layout *formats.Layout, data MeshData) (M, error)
 	// NewTexture uploads an RGBA8 image; row 0 is v = 0.
 	NewTexture(img *image.RGBA, opts backends.TextureOptions) (T, error)
 	// NewProgram loads and builds the program of one stem or material
@@ -106,6 +111,22 @@ type Driver[M, T, P any] interface {
 	// Close frees the driver's own objects, the device and the window. The
 	// core has freed every mesh, texture and program first.
 	Close() error
+}
+
+// MeshData is what NewMesh uploads, checked by backends.CheckMesh.
+type MeshData struct {
+	Vertices  []byte
+	Indices   []uint32
+	Instances []byte // InstanceStride bytes per instance; nil for other layouts
+}
+
+// InstanceCount returns how many instances data holds for layout l: 1 for a
+// layout without per-instance attributes.
+func (d *MeshData) InstanceCount(l *formats.Layout) uint32 {
+	if !l.Instanced() {
+		return 1
+	}
+	return uint32(len(d.Instances) / int(l.InstanceStride))
 }
 
 // ErrSurfaceStale is returned by Driver.BeginFrame when the window's surface

@@ -40,6 +40,7 @@ const (
 	ctxIASetInputLayout       = 17
 	ctxIASetVertexBuffers     = 18
 	ctxIASetIndexBuffer       = 19
+	ctxDrawIndexedInstanced   = 20
 	ctxIASetPrimitiveTopo     = 24
 	ctxOMSetRenderTargets     = 33
 	ctxOMSetBlendState        = 35

@@ -66,6 +66,10 @@ type mesh struct {
 	vb, ib     *dxcom.Object
 	stride     uint32
 	indexCount uint32
+	// Instanced formats: the instance records (slot dxcom.InstanceSlot),
+	// their stride and count; ins is nil otherwise.
+	ins                *dxcom.Object
+	istride, instances uint32
 }
 
 type texture struct {
@@ -249,11 +253,19 @@ func (r *driver) Completed() uint64 { return r.ended }
 
 func (r *driver) WaitIdle() {}
 
-func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, error) {
+	vertices, indices := data.Vertices, data.Indices
 	m := mesh{stride: layout.Stride, indexCount: uint32(len(indices))}
 	var err error
-	m.vb, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(vertices)), Usage: usageImmutable, BindFlags: bindVertexBuffer},
-		&subresourceData{Mem: unsafe.Pointer(&vertices[0])})
+	if len(vertices) > 0 {
+		m.vb, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(vertices)), Usage: usageImmutable, BindFlags: bindVertexBuffer},
+			&subresourceData{Mem: unsafe.Pointer(&vertices[0])})
+	}
+	if err == nil && len(data.Instances) > 0 {
+		m.istride, m.instances = layout.InstanceStride, data.InstanceCount(layout)
+		m.ins, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(data.Instances)), Usage: usageImmutable, BindFlags: bindVertexBuffer},
+			&subresourceData{Mem: unsafe.Pointer(&data.Instances[0])})
+	}
 	if err == nil {
 		m.ib, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(indices) * 4), Usage: usageImmutable, BindFlags: bindIndexBuffer},
 			&subresourceData{Mem: unsafe.Pointer(&indices[0])})
@@ -265,7 +277,7 @@ func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint
 	return m, nil
 }
 
-func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb) }
+func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb, m.ins) }
 
 // NewTexture uploads an RGBA image; row 0 of the image is v = 0, as in the
 // other backends.

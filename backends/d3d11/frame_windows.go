@@ -76,6 +76,15 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 		*(*backends.DrawBlock)(dxcom.Pointer(mapped.Data)) = r.draw
 		ctx.Call(ctxUnmap, ptr(r.drawCB), 0)
 		m := &d.Mesh
+		if m.ins != nil {
+			// Slot 0 the vertices (none when every attribute steps per
+			// instance), slot dxcom.InstanceSlot the instance records.
+			vbs, strides, offsets := [2]uintptr{ptr(m.vb), ptr(m.ins)}, [2]uint32{m.stride, m.istride}, [2]uint32{}
+			ctx.Call(ctxIASetVertexBuffers, 0, 2, uintptr(unsafe.Pointer(&vbs[0])), uintptr(unsafe.Pointer(&strides[0])), uintptr(unsafe.Pointer(&offsets[0])))
+			ctx.Call(ctxIASetIndexBuffer, ptr(m.ib), uintptr(dxcom.FormatR32UInt), 0)
+			ctx.Call(ctxDrawIndexedInstanced, uintptr(m.indexCount), uintptr(m.instances), 0, 0, 0)
+			continue
+		}
 		vb, stride, offset := ptr(m.vb), m.stride, uint32(0)
 		ctx.Call(ctxIASetVertexBuffers, 0, 1, uintptr(unsafe.Pointer(&vb)), uintptr(unsafe.Pointer(&stride)), uintptr(unsafe.Pointer(&offset)))
 		ctx.Call(ctxIASetIndexBuffer, ptr(m.ib), uintptr(dxcom.FormatR32UInt), 0)

@@ -72,9 +72,12 @@ func (t *targets) release() {
 
 type mesh struct {
 	vb, ib   *dxcom.Object
-	vbv      vertexBufferView
+	vbv      [2]vertexBufferView // slot 0 the vertices, slot dxcom.InstanceSlot the instance records
 	ibv      indexBufferView
 	indexCnt uint32
+	ins      *dxcom.Object // instanced formats only
+	views    uint32        // vertex buffer views to bind: 1, or 2 with instances
+	count    uint32        // instances; 1 for other formats
 }
 
 type texture struct {
@@ -373,8 +376,9 @@ func (r *driver) WaitIdle() {
 	r.completed = r.ended
 }
 
-func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
-	m := mesh{indexCnt: uint32(len(indices))}
+func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, error) {
+	vertices, indices := data.Vertices, data.Indices
+	m := mesh{indexCnt: uint32(len(indices)), views: 1, count: 1}
 	upload := func(data unsafe.Pointer, n int) (*dxcom.Object, error) {
 		b, err := r.d.buffer(heapUpload, uint64(n))
 		if err != nil {
@@ -390,19 +394,31 @@ func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint
 		return b, nil
 	}
 	var err error
-	if m.vb, err = upload(unsafe.Pointer(&vertices[0]), len(vertices)); err == nil {
+	if len(vertices) > 0 {
+		m.vb, err = upload(unsafe.Pointer(&vertices[0]), len(vertices))
+	}
+	if err == nil {
 		m.ib, err = upload(unsafe.Pointer(&indices[0]), len(indices)*4)
+	}
+	if err == nil && len(data.Instances) > 0 {
+		m.ins, err = upload(unsafe.Pointer(&data.Instances[0]), len(data.Instances))
 	}
 	if err != nil {
 		r.FreeMesh(m)
 		return mesh{}, err
 	}
-	m.vbv = vertexBufferView{Location: gpuAddress(m.vb), Size: uint32(len(vertices)), Stride: layout.Stride}
+	if m.vb != nil {
+		m.vbv[0] = vertexBufferView{Location: gpuAddress(m.vb), Size: uint32(len(vertices)), Stride: layout.Stride}
+	}
+	if m.ins != nil {
+		m.vbv[dxcom.InstanceSlot] = vertexBufferView{Location: gpuAddress(m.ins), Size: uint32(len(data.Instances)), Stride: layout.InstanceStride}
+		m.views, m.count = 2, data.InstanceCount(layout)
+	}
 	m.ibv = indexBufferView{Location: gpuAddress(m.ib), Size: uint32(len(indices) * 4), Format: dxcom.FormatR32UInt}
 	return m, nil
 }
 
-func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb) }
+func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb, m.ins) }
 
 // NewTexture uploads an image into a free slot of the shader-visible heap.
 func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (texture, error) {

@@ -71,9 +71,9 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 		copy(r.draw[:16], d.Model[:])
 		copy(r.draw[16:], d.Color[:])
 		list.Call(listSetGraphicsRootConstants, rootDraw, numRootDraws, uintptr(unsafe.Pointer(&r.draw[0])), 0)
-		list.Call(listIASetVertexBuffers, 0, 1, uintptr(unsafe.Pointer(&d.Mesh.vbv)))
+		list.Call(listIASetVertexBuffers, 0, uintptr(d.Mesh.views), uintptr(unsafe.Pointer(&d.Mesh.vbv[0])))
 		list.Call(listIASetIndexBuffer, uintptr(unsafe.Pointer(&d.Mesh.ibv)))
-		list.Call(listDrawIndexedInstanced, uintptr(d.Mesh.indexCnt), 1, 0, 0, 0)
+		list.Call(listDrawIndexedInstanced, uintptr(d.Mesh.indexCnt), uintptr(d.Mesh.count), 0, 0, 0)
 	}
 	return nil
 }

@@ -212,7 +212,11 @@ func (r *driver) replay(cmds []drawCmd) {
 			vao = c.Mesh.vao
 			gl.BindVertexArray(vao)
 		}
-		gl.DrawElementsWithOffset(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, 0)
+		if c.Mesh.ins != 0 {
+			gl.DrawElementsInstanced(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, nil, c.Mesh.instances) // offset 0 of the bound index buffer
+		} else {
+			gl.DrawElementsWithOffset(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, 0)
+		}
 	}
 	gl.BindVertexArray(0)
 	gl.UseProgram(0)

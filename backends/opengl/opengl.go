@@ -251,11 +251,11 @@ func (r *driver) Window() backends.Window {
 	return r.win
 }
 
-func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, error) {
 	var m mesh
 	var err error
 	r.thr.do(func() {
-		m, err = createMesh(layout, vertices, indices)
+		m, err = createMesh(layout, &data)
 		r.validation.poll()
 	})
 	return m, err

@@ -45,6 +45,8 @@ type mesh struct {
 	voff       uint64
 	firstIndex uint32
 	indexCount uint32
+	ioff       uint64 // instanced formats: where the instance records start
+	instances  uint32 // 0 for a format without per-instance attributes
 }
 
 // texture is a sampled RGBA8 image with its descriptor set.

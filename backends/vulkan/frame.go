@@ -78,6 +78,8 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 			set:        h(d.Texture.set),
 			indexCount: m.indexCount,
 			firstIndex: m.firstIndex,
+			ioffset:    m.ioff,
+			instances:  m.instances,
 		})
 		r := &b.records[len(b.records)-1]
 		copy(r.push[:16], d.Model[:])

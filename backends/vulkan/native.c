@@ -246,7 +246,14 @@ void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, u
 			VkDescriptorSet s = (VkDescriptorSet)(uintptr_t)set;
 			d->CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 1, 1, &s, 0, NULL);
 		}
-		if (dr->vbuf != vbuf || dr->voffset != voff) {
+		if (dr->instanceCount > 0) {
+			// Binding 0 the vertices (unused when none step per vertex),
+			// binding 1 the instance records, both in the mesh's block.
+			VkBuffer b[2] = {(VkBuffer)(uintptr_t)dr->vbuf, (VkBuffer)(uintptr_t)dr->vbuf};
+			VkDeviceSize o[2] = {dr->voffset, dr->ioffset};
+			d->CmdBindVertexBuffers(cb, 0, 2, b, o);
+			vbuf = 0; // rebind the next plain mesh
+		} else if (dr->vbuf != vbuf || dr->voffset != voff) {
 			vbuf = dr->vbuf;
 			voff = dr->voffset;
 			VkBuffer b = (VkBuffer)(uintptr_t)vbuf;
@@ -258,7 +265,7 @@ void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, u
 			d->CmdBindIndexBuffer(cb, (VkBuffer)(uintptr_t)ibuf, 0, VK_INDEX_TYPE_UINT32);
 		}
 		d->CmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(dr->push), dr->push);
-		d->CmdDrawIndexed(cb, dr->indexCount, 1, dr->firstIndex, 0, 0);
+		d->CmdDrawIndexed(cb, dr->indexCount, dr->instanceCount > 0 ? dr->instanceCount : 1, dr->firstIndex, 0, 0);
 	}
 }
 

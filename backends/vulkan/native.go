@@ -28,6 +28,9 @@ type drawRecord struct {
 	set        uint64
 	indexCount uint32
 	firstIndex uint32
+	ioffset    uint64 // instanced formats: the instance records, in vbuf
+	instances  uint32 // 0: no instance buffer, draw once
+	_          uint32
 	push       [20]float32
 }
 

@@ -21,6 +21,9 @@ typedef struct {
 	uint64_t set;
 	uint32_t indexCount;
 	uint32_t firstIndex;
+	uint64_t ioffset;       // instanced formats: the instance records, in vbuf
+	uint32_t instanceCount; // 0: no instance buffer, draw once
+	uint32_t pad;
 	float push[20]; // mat4 model, vec4 color
 } slDraw;
 

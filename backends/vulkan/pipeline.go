@@ -105,7 +105,11 @@ func vertexInput(l *formats.Layout, vs *shaderModule) ([]vk.VertexInputAttribute
 			return nil, fmt.Errorf("the shader reads location %d (%s) as %s, but vertex format %s stores it as %v, which reads as %s",
 				in.Location, a.Name, in.Base, l.Name, a.Format, a.Format.BaseType())
 		}
-		attrs = append(attrs, vk.VertexInputAttributeDescription{Location: a.Location, Format: f, Offset: a.Offset})
+		binding := uint32(0)
+		if a.Step == formats.StepInstance {
+			binding = 1 // the instance records, stepped per instance
+		}
+		attrs = append(attrs, vk.VertexInputAttributeDescription{Location: a.Location, Binding: binding, Format: f, Offset: a.Offset})
 	}
 	return attrs, nil
 }
@@ -148,8 +152,15 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 		if err != nil {
 			return nil, &backends.ShaderError{Path: vs.path, Stage: backends.StageVertex, Err: err}
 		}
-		vin.VertexBindingDescriptionCount = 1
-		vin.PVertexBindingDescriptions = []vk.VertexInputBindingDescription{{Stride: l.Stride, InputRate: vk.VertexInputRateVertex}}
+		var binds []vk.VertexInputBindingDescription
+		if l.PerVertex() {
+			binds = append(binds, vk.VertexInputBindingDescription{Binding: 0, Stride: l.Stride, InputRate: vk.VertexInputRateVertex})
+		}
+		if l.Instanced() {
+			binds = append(binds, vk.VertexInputBindingDescription{Binding: 1, Stride: l.InstanceStride, InputRate: vk.VertexInputRateInstance})
+		}
+		vin.VertexBindingDescriptionCount = uint32(len(binds))
+		vin.PVertexBindingDescriptions = binds
 		vin.VertexAttributeDescriptionCount = uint32(len(attrs))
 		vin.PVertexAttributeDescriptions = attrs
 	}

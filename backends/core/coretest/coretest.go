@@ -64,7 +64,7 @@ func Open(cfg backends.Config) (*Backend, *Driver, error) {
 
 func (d *Driver) next() int { d.n++; return d.n }
 
-func (d *Driver) NewMesh(*formats.Layout, []byte, []uint32) (Mesh, error) { return Mesh{d.next()}, nil }
+func (d *Driver) NewMesh(*formats.Layout, core.MeshData) (Mesh, error) { return Mesh{d.next()}, nil }
 func (d *Driver) NewTexture(*image.RGBA, backends.TextureOptions) (Texture, error) {
 	return Texture{d.next()}, nil
 }
