@@ -101,6 +101,9 @@ type Game struct {
 	prefs  Prefs
 	ui     gameUI
 	quit   bool // Quit in the pause menu
+	// saveErrs carries autosave failures from the saver's goroutine to
+	// the next frame, which shows them.
+	saveErrs chan error
 }
 
 type chunkEntities struct {
@@ -210,9 +213,18 @@ func (g *Game) openWorld() error {
 		UploadBudget:   8,
 		Mesh:           mesh.Options{Greedy: ws.Greedy},
 	})
+	g.saveErrs = make(chan error, 4)
 	g.saver = save.NewSaver(g.world, store, save.SaverConfig{
 		Interval: ws.Autosave(),
-		Report:   func(err error) { g.log.Error(err.Error()) },
+		// Autosaves fail on the saver's goroutine: the error is handed to
+		// the frame, which shows it, and a full queue still logs it.
+		Report: func(err error) {
+			select {
+			case g.saveErrs <- err:
+			default:
+				g.log.Error(err.Error())
+			}
+		},
 	})
 	g.saver.SetPlayer(g.playerState())
 	return nil

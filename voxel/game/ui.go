@@ -259,6 +259,11 @@ func (g *Game) savePrefs(nextStart bool) {
 
 // drawUI lays out and draws the frame's interface.
 func (g *Game) drawUI(w *ecs.World) {
+	select {
+	case err := <-g.saveErrs:
+		g.Notify(err.Error()+" (retried at the next autosave)", true)
+	default:
+	}
 	u := &g.ui
 	c := u.canvas
 	u.elements = u.elements[:0]
