@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"math"
 	"path"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +28,7 @@ import (
 // light them. Its bugs are switchable, so the suite's tests can show that
 // each check catches the fault it is for.
 type tracer struct {
+	gamma  float64 // the composite's, read from its shader when it is reloaded; 0 is 2.2
 	kind   backends.Kind
 	w, h   int
 	log    *slog.Logger
@@ -96,6 +99,34 @@ type keepStems struct {
 func (keepStems) Resize(int, int) error { return nil }
 
 // NewProgram "compiles" a stem or material: every file must exist.
+// ReloadEngine reads the gamma the engine's composite shader source
+// applies, as a compiler would read the new file: the tracer composites
+// with it from then on.
+func (r *tracer) ReloadEngine() error {
+	files, err := backends.Resolve(r.kind, backends.ShaderDir+"/composite.hlsl")
+	if err != nil {
+		return err
+	}
+	src := files.Fragment.Path
+	if r.kind == backends.Vulkan {
+		src = backends.SourceOf(src)
+	}
+	text, err := assets.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	m := regexp.MustCompile(`1\.0 / ([0-9.]+)`).FindSubmatch(text)
+	if m == nil {
+		return fmt.Errorf("%s: no gamma", src)
+	}
+	g, err := strconv.ParseFloat(string(m[1]), 64)
+	if err != nil || g <= 0 {
+		return fmt.Errorf("%s: gamma %q", src, m[1])
+	}
+	r.gamma = g
+	return nil
+}
+
 func (r *tracer) NewProgram(spec core.ProgramSpec) (traceProgram, error) {
 	var missing []string
 	var first *backends.ShaderError
@@ -414,7 +445,11 @@ func (r *tracer) composite(c vmath.Vec3) color.RGBA {
 		x *= exp
 		y := (x * (2.51*x + 0.03)) / (x*(2.43*x+0.59) + 0.14)
 		y = max(0, min(1, y))
-		v := math.Pow(float64(y), 1/2.2) * 255
+		gamma := r.gamma
+		if gamma == 0 {
+			gamma = 2.2
+		}
+		v := math.Pow(float64(y), 1/gamma) * 255
 		if r.bugs.tint && i == 1 {
 			v *= 0.9
 		}

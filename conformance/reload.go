@@ -2,12 +2,14 @@ package conformance
 
 import (
 	"fmt"
+	"image"
 	"os"
 	"path"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/vmath"
 )
@@ -148,4 +150,52 @@ func hotReloadError(h *harness) {
 	if n := len(h.errorLines()); n != 1 {
 		h.t.Errorf("%d error lines after the fix, want still the 1", n)
 	}
+}
+
+// hotReloadEngine: the engine's own fixed passes reload too. The scene
+// writes the engine's composite shader into the game's folder with its
+// gamma changed; the next frames are composited with it (a darker sky),
+// with no restart and no error.
+func hotReloadEngine(h *harness) {
+	h.hotReload = true
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	h.step(2)
+	sky := func() rgb {
+		img := h.pixels()
+		return mean(img, []image.Point{{2, 2}, {Width - 3, 2}, {Width / 2, 2}})
+	}
+	before := sky()
+	files, err := backends.Resolve(h.kind, backends.ShaderDir+"/composite.hlsl")
+	h.must(err, "resolve the composite shader")
+	src := files.Fragment.Path
+	if h.kind == backends.Vulkan {
+		src = backends.SourceOf(src) // the GLSL the watcher compiles
+	}
+	loaded := src
+	if h.kind == backends.D3D12 {
+		src = backends.ShaderDir + "/composite.hlsl" // composite_dx12.hlsl includes it
+	}
+	text, err := assets.ReadFile(src)
+	h.must(err, "read %s", src)
+	edited := strings.Replace(string(text), "1.0 / 2.2", "1.0 / 0.6", 1)
+	if edited == string(text) {
+		h.t.Fatalf("%s has no gamma of 1.0 / 2.2 to change", src)
+	}
+	h.must(os.WriteFile(src, []byte(edited), 0o644), "write %s", src)
+	if loaded != src {
+		// The file the backend loads, beside the include: its copy on
+		// disk now includes the edited one.
+		h.copyFile(loaded, loaded)
+	}
+	deadline := time.Now().Add(reloadWait)
+	for sky().luma() > before.luma()-0.1 {
+		if time.Now().After(deadline) {
+			h.t.Fatalf("the sky stayed %v (before %v) within %v of editing %s; log:\n%s", sky(), before, reloadWait, src, h.log.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+		h.step(1)
+	}
+	h.noErrors()
 }

@@ -45,6 +45,7 @@ var scenes = []struct {
 	{"gpu_times", gpuTimes, false},
 	{"hot_reload", hotReload, false},
 	{"hot_reload_error", hotReloadError, false},
+	{"hot_reload_engine", hotReloadEngine, false},
 }
 
 // The stage every scene shares: a 10-unit plane, a unit cube on it, a sun

@@ -129,6 +129,18 @@ func (d *MeshData) InstanceCount(l *formats.Layout) uint32 {
 	return uint32(len(d.Instances) / int(l.InstanceStride))
 }
 
+// EngineReloader is implemented by a driver that can build its fixed
+// engine programs again in place (the default-format shadow program and the
+// lighting, composite and UI passes), for shader hot reload. When the new
+// files fail to build it keeps the programs it had and returns the error.
+type EngineReloader interface {
+	ReloadEngine() error
+}
+
+// engineStems are the stems every driver builds at start for its fixed
+// passes; a change to one of their files reloads them all.
+var engineStems = [...]string{"shadow_depth", "lighting_pass", "composite", "ui"}
+
 // ErrSurfaceStale is returned by Driver.BeginFrame when the window's surface
 // no longer matches its size (an out-of-date or suboptimal swapchain).
 var ErrSurfaceStale = errors.New("the window surface is out of date")

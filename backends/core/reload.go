@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -72,8 +73,26 @@ func (b *Backend[M, T, P]) ResetFiles(paths []string) (int, error) {
 			n++
 		}
 	})
+	if r, ok := b.drv.(EngineReloader); ok && b.usesEngine(uses) {
+		if err := r.ReloadEngine(); err != nil {
+			b.log.Error(fmt.Sprintf("%s: engine shaders not reloaded, the last good ones keep drawing: %v", b.kind, err),
+				"backend", b.kind.String())
+		}
+		n++
+	}
 	b.collect()
 	return n, nil
+}
+
+// usesEngine reports whether any of the engine's fixed programs reads a
+// file uses names.
+func (b *Backend[M, T, P]) usesEngine(uses func(backends.ShaderFiles) bool) bool {
+	for _, stem := range engineStems {
+		if files, err := backends.Resolve(b.kind, backends.ShaderDir+"/"+stem+".hlsl"); err == nil && uses(files) {
+			return true
+		}
+	}
+	return false
 }
 
 // rebuildShader builds a live material shader again from its files, in

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -167,5 +168,40 @@ func TestSteadyFrameAfterResetFilesAllocatesNothing(t *testing.T) {
 	f.frame(all, d...)
 	if n := testing.AllocsPerRun(20, func() { f.frame(all, d...) }); n != 0 {
 		t.Errorf("a steady frame allocates %v times", n)
+	}
+}
+
+func TestResetFilesReloadsTheEngine(t *testing.T) {
+	tests := []struct {
+		name    string
+		paths   []string
+		fail    bool
+		reloads int
+		logged  bool
+	}{
+		{"a game's file", []string{"assets/shaders/a.frag.spv"}, false, 0, false},
+		{"the composite pass", []string{"assets/shaders/composite.frag.spv"}, false, 1, false},
+		{"the default shadow program", []string{"assets/shaders/shadow_depth.vert.spv"}, false, 1, false},
+		{"two engine files, one reload", []string{"assets/shaders/ui.vert.spv", "assets/shaders/lighting_pass.frag.spv"}, false, 1, false},
+		{"another backend's engine file", []string{"assets/shaders/composite_gl.frag"}, false, 0, false},
+		{"a broken engine file", []string{"assets/shaders/composite.frag.spv"}, true, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := open(t)
+			if tt.fail {
+				f.d.ReloadErr = errors.New("composite.frag.spv: does not compile")
+			}
+			f.frame(all)
+			if _, err := f.b.ResetFiles(tt.paths); err != nil {
+				t.Fatal(err)
+			}
+			if f.d.Reloads != tt.reloads {
+				t.Errorf("%d engine reloads, want %d", f.d.Reloads, tt.reloads)
+			}
+			if got := strings.Contains(f.log.String(), "engine shaders not reloaded"); got != tt.logged {
+				t.Errorf("failure logged %v, want %v:\n%s", got, tt.logged, f.log)
+			}
+		})
 	}
 }

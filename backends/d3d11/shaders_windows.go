@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
 )
@@ -102,3 +103,17 @@ func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 	}
 	return e, nil
 }
+
+// ReloadEngine builds the engine's programs again from their files and
+// swaps them in; on failure the old ones stay.
+func (r *driver) ReloadEngine() error {
+	e, err := r.loadEnginePrograms()
+	if err != nil {
+		return err
+	}
+	r.engine.release()
+	r.engine = e
+	return nil
+}
+
+var _ core.EngineReloader = (*driver)(nil)

@@ -535,6 +535,28 @@ func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout
 	return p, nil
 }
 
+// ReloadEngine builds the engine's programs again from their files and
+// swaps them in; on failure the old ones stay. The GPU is idle between
+// frames (every frame is waited for as it is submitted).
+func (r *driver) ReloadEngine() error {
+	old := [...]*program{r.shadowProg, r.lighting, r.composite, r.ui}
+	if err := r.loadEnginePrograms(); err != nil {
+		for i, p := range [...]*program{r.shadowProg, r.lighting, r.composite, r.ui} {
+			if p != nil && p != old[i] {
+				p.release()
+			}
+		}
+		r.shadowProg, r.lighting, r.composite, r.ui = old[0], old[1], old[2], old[3]
+		return err
+	}
+	for _, p := range old {
+		p.release()
+	}
+	return nil
+}
+
+var _ core.EngineReloader = (*driver)(nil)
+
 func (r *driver) loadEnginePrograms() error {
 	load := func(name string, layout *formats.Layout, vertexOnly bool, st passState) (*program, error) {
 		files, err := backends.Resolve(backends.D3D12, backends.ShaderDir+"/"+name+".hlsl")

@@ -370,4 +370,23 @@ func (r *driver) Close() error {
 	return nil
 }
 
-var _ core.Driver[mesh, uint32, *program] = (*driver)(nil)
+// ReloadEngine builds the engine's programs again from their files and
+// swaps them in; on failure the old ones stay.
+func (r *driver) ReloadEngine() error {
+	var err error
+	r.thr.do(func() {
+		var e enginePrograms
+		if e, err = loadEnginePrograms(); err != nil {
+			return
+		}
+		r.engine.destroy()
+		r.engine = e
+		r.validation.poll()
+	})
+	return err
+}
+
+var (
+	_ core.Driver[mesh, uint32, *program] = (*driver)(nil)
+	_ core.EngineReloader                 = (*driver)(nil)
+)

@@ -317,6 +317,38 @@ func (b *driver) createPipelines() error {
 	return nil
 }
 
+// ReloadEngine loads the engine's shaders again and builds their
+// pipelines; the old ones are destroyed once the GPU is idle, and stay when
+// the new files fail.
+func (b *driver) ReloadEngine() error {
+	oldEngine := b.engine
+	oldPipes := [...]vk.Pipeline{b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe}
+	b.engine = engineShaders{}
+	b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe = nil, nil, nil, nil
+	err := b.loadEngineShaders()
+	if err == nil {
+		err = b.createPipelines()
+	}
+	if err != nil {
+		b.destroyPipelines()
+		b.destroyEngineShaders()
+		b.engine = oldEngine
+		b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe = oldPipes[0], oldPipes[1], oldPipes[2], oldPipes[3]
+		return err
+	}
+	b.WaitIdle()
+	for i := range oldPipes {
+		b.destroyPipeline(&oldPipes[i])
+	}
+	newEngine := b.engine
+	b.engine = oldEngine
+	b.destroyEngineShaders()
+	b.engine = newEngine
+	return nil
+}
+
+var _ core.EngineReloader = (*driver)(nil)
+
 // destroyPipelines destroys the engine's pipelines.
 func (b *driver) destroyPipelines() {
 	b.destroyPipeline(&b.shadowPipe)

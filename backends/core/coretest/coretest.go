@@ -46,6 +46,9 @@ type Driver struct {
 	SurfaceH  int
 	Stale     bool // the next BeginFrame reports a stale surface
 	Validated int
+	// Reloads counts ReloadEngine calls; ReloadErr, when set, fails them.
+	Reloads   int
+	ReloadErr error
 	GPU       *[formats.NumPasses]time.Duration
 
 	n int
@@ -100,6 +103,8 @@ func (d *Driver) RunPass(p formats.Pass, draws []Draw) error {
 	d.Draws[p] = append(d.Draws[p], draws...)
 	return nil
 }
+
+func (d *Driver) ReloadEngine() error { d.Reloads++; return d.ReloadErr }
 
 func (d *Driver) EndFrame() error { d.Frames++; return nil }
 
