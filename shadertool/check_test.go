@@ -580,8 +580,9 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 	writeFile(t, filepath.Join(root, "game.toml"), "")
 	copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
 	hlsl, _ := filepath.Glob(filepath.Join(root, "assets", "shaders", "*.hlsl"))
-	// The shared HLSL include goes too: nothing includes it any more.
-	hlsl = append(hlsl, filepath.Join(root, "assets", "shaders", "sleak.hlsli"))
+	// The shared HLSL includes go too: nothing includes them any more.
+	includes, _ := filepath.Glob(filepath.Join(root, "assets", "shaders", "*.hlsli"))
+	hlsl = append(hlsl, includes...)
 	for _, f := range hlsl {
 		removeFile(t, f)
 	}
