@@ -87,9 +87,16 @@ type FrameData struct {
 	LightColor    vmath.Vec3 // color times intensity
 	Ambient       vmath.Vec3
 	Exposure      float32    // 0 means 1
-	FogColor      vmath.Vec3 // also the clear (sky) color
+	FogColor      vmath.Vec3 // also the clear (sky) color at the horizon
 	FogStart      float32
 	FogEnd        float32 // 0 disables fog
+	// SkyColor is the sky straight up; the lighting pass blends it with
+	// FogColor from the horizon up. Zero: the sky is FogColor all over.
+	SkyColor vmath.Vec3
+	// SunDisc is the angular radius, in radians, of the light's disc drawn
+	// in the sky where the light comes from (-LightDir), in LightColor;
+	// 0 draws none.
+	SunDisc float32
 }
 
 // Draw is one draw call. Default-format meshes (format handle 0) draw with

@@ -28,15 +28,19 @@ import (
 // light them. Its bugs are switchable, so the suite's tests can show that
 // each check catches the fault it is for.
 type tracer struct {
-	gamma  float64 // the composite's, read from its shader when it is reloaded; 0 is 2.2
-	kind   backends.Kind
-	w, h   int
-	log    *slog.Logger
-	frame  backends.FrameData
-	draws  [formats.NumPasses][]traceDraw
-	img    *image.RGBA
-	frames uint64
-	bugs   bugs
+	gamma float64 // the composite's, read from its shader when it is reloaded; 0 is 2.2
+	kind  backends.Kind
+	w, h  int
+	log   *slog.Logger
+	frame backends.FrameData
+	// zenith and discCos are the Frame block's sky: the colour straight up
+	// and the cosine of the light disc's radius (0: none).
+	zenith  vmath.Vec3
+	discCos float32
+	draws   [formats.NumPasses][]traceDraw
+	img     *image.RGBA
+	frames  uint64
+	bugs    bugs
 }
 
 // bugs are faults a broken backend might have.
@@ -257,6 +261,7 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	f.LightColor = vmath.Vec3{b[56], b[57], b[58]}
 	f.Ambient, f.Exposure = vmath.Vec3{b[60], b[61], b[62]}, b[63]
 	f.FogColor = vmath.Vec3{b[64], b[65], b[66]}
+	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
@@ -380,7 +385,7 @@ func (r *tracer) EndFrame() error {
 			o := vmath.Vec3{float32(n64[0]), float32(n64[1]), float32(n64[2])}
 			d := vmath.Vec3{float32(f64[0]), float32(f64[1]), float32(f64[2])}.Sub(o)
 			best := float32(math.Inf(1))
-			col := f.FogColor
+			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
 			for i := range opaque {
 				if t, ok := hitTri(o, d, &opaque[i]); ok && t < best {
 					best = t

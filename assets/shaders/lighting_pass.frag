@@ -53,13 +53,14 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos) {
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     float depth = texelFetch(gDepth, p, 0).r;
-    if (depth >= 1.0) {
-        outColor = vec4(frame.fogColor.rgb, 1.0);
-        return;
-    }
     vec2 size = vec2(textureSize(gDepth, 0));
     // Row 0 of the framebuffer is NDC y = +1 (the viewport is flipped).
     vec2 ndc = sleakScreenNDC(gl_FragCoord.xy, size);
+    if (depth >= 1.0) {
+        vec4 far = frame.invViewProj * vec4(ndc, 1.0, 1.0);
+        outColor = vec4(sleakSky(normalize(far.xyz / far.w - frame.cameraPos.xyz)), 1.0);
+        return;
+    }
     vec4 w = frame.invViewProj * vec4(ndc, depth, 1.0);
     vec3 worldPos = w.xyz / w.w;
     vec4 albedo = texelFetch(gAlbedo, p, 0);

@@ -22,10 +22,13 @@ float4 VS_Main(uint id : SV_VertexID) : SV_Position {
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     int3 p = int3(int2(fragCoord.xy), 0);
     float depth = gDepth.Load(p);
-    float4 outColor = float4(fogColor.rgb, 1.0);
+    // Row 0 of the target is NDC y = +1.
+    float2 ndcXY = float2(fragCoord.x * targetSize.z * 2.0 - 1.0, 1.0 - fragCoord.y * targetSize.w * 2.0);
+    float4 far = mul(invViewProj, float4(ndcXY, 1.0, 1.0));
+    float3 skyDir = normalize(far.xyz / far.w - cameraPos.xyz);
+    #include "sleak_sky.hlsli"
+    float4 outColor = float4(sky, 1.0);
     if (depth < 1.0) {
-        // Row 0 of the target is NDC y = +1.
-        float2 ndcXY = float2(fragCoord.x * targetSize.z * 2.0 - 1.0, 1.0 - fragCoord.y * targetSize.w * 2.0);
         float4 wp = mul(invViewProj, float4(ndcXY, depth, 1.0));
         float3 worldPos = wp.xyz / wp.w;
         float4 albedo4 = gAlbedo.Load(p);

@@ -10,7 +10,7 @@ import (
 )
 
 // frameBlockSize is the std140 Frame block of docs/SHADERS.md, in bytes.
-const frameBlockSize = 288
+const frameBlockSize = backends.FrameBlockSize
 
 // drawCmd is one resolved draw, replayed on the GL thread.
 type drawCmd = core.Draw[mesh, uint32, *program]

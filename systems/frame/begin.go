@@ -41,6 +41,7 @@ func (c *Context) Begin(w *ecs.World) error {
 	d.Time = float32(w.Time.Elapsed.Seconds())
 	d.Ambient = c.Env.Ambient
 	d.FogColor = c.Env.FogColor
+	d.SkyColor, d.SunDisc = c.Env.SkyColor, c.Env.SunDisc
 	d.FogStart, d.FogEnd = c.Env.FogStart, c.Env.FogEnd
 	d.Exposure = c.Env.Exposure
 	c.Camera = vmath.FrustumFromMatrix(vp)

@@ -26,7 +26,9 @@ import (
 // Environment is the lighting the frame uses besides the sun.
 type Environment struct {
 	Ambient        vmath.Vec3
-	FogColor       vmath.Vec3 // also the sky colour
+	FogColor       vmath.Vec3 // also the sky colour at the horizon
+	SkyColor       vmath.Vec3 // the sky straight up; zero: FogColor all over
+	SunDisc        float32    // angular radius of the sun's disc in the sky, radians; 0: none
 	FogStart       float32
 	FogEnd         float32 // 0 disables fog
 	Exposure       float32
