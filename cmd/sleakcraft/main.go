@@ -47,6 +47,7 @@ type flags struct {
 	greedy    string
 	settings  string
 	chartMS   float64
+	clock     string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -65,6 +66,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
 	fs.StringVar(&fl.settings, "settings", "", "the player's settings file; default "+game.SettingsFile+" in the saves folder")
+	fs.StringVar(&fl.clock, "time", "", "time of day to start at, HH:MM (06:00 sunrise, 18:00 sunset); default where the world was saved")
 	fs.Float64Var(&fl.chartMS, "chart-scale", 0, "the frame chart's time axis in ms, fixed so runs compare (0: scaled to the run)")
 	if code, ok := app.Parse(fs, args, "sleakcraft"); !ok {
 		return code
@@ -119,6 +121,13 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	}
 	if set["saves"] {
 		ws.SavesDir = fl.saves
+	}
+	if set["time"] {
+		t, err := game.ParseTimeOfDay(fl.clock)
+		if err != nil {
+			return fmt.Errorf("-time: %w", err)
+		}
+		opts.TimeOfDay = &t
 	}
 	switch fl.greedy {
 	case "":

@@ -130,7 +130,7 @@ func texel(t block.Tile, x, y int) color.RGBA {
 		}
 		return shadeRGB(150, 66, 52, v, 255)
 	case block.TileWater:
-		return shadeRGB(36, 78, 172, 0.9+0.15*n, 205)
+		return shadeRGB(18, 60, 128, 0.9+0.15*n, 232)
 	case block.TileGlass:
 		if x == 0 || y == 0 || x == TilePixels-1 || y == TilePixels-1 || (x == y && x > 3 && x < 8) {
 			return color.RGBA{220, 236, 240, 230}

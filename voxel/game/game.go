@@ -70,6 +70,9 @@ type Options struct {
 	PrefsPath string
 	// VSync, when set, overrides game.toml's [window] vsync.
 	VSync *bool
+	// TimeOfDay, when set, starts the clock there (a fraction of a day from
+	// midnight) instead of where the save left it.
+	TimeOfDay *float64
 }
 
 // Game is a running voxel game.
@@ -104,6 +107,14 @@ type Game struct {
 	// saveErrs carries autosave failures from the saver's goroutine to
 	// the next frame, which shows them.
 	saveErrs chan error
+	// timeOfDay is the world's clock, a fraction of a day from midnight.
+	timeOfDay float64
+	// fog is how far the fog ends now: it follows the chunks that are
+	// drawn (loadedRadius), so the edge of the loaded world is never seen.
+	fog          float32
+	loadedRadius int
+	fogStale     bool // the drawn chunks or the player's chunk changed
+	fogCenter    chunk.Pos
 }
 
 type chunkEntities struct {
@@ -196,6 +207,13 @@ func (g *Game) openWorld() error {
 	}})
 	g.player.Params = physics.DefaultParams()
 	g.player.Hotbar = block.Hotbar
+	g.timeOfDay = startTimeOfDay
+	if info != nil && info.TimeOfDay != nil {
+		g.timeOfDay = *info.TimeOfDay
+	}
+	if t := g.opts.TimeOfDay; t != nil {
+		g.timeOfDay = *t - math.Floor(*t)
+	}
 	if info != nil {
 		p := info.Player
 		g.player.Body.Pos = physics.Vec3{X: p.Position[0], Y: p.Position[1], Z: p.Position[2]}
@@ -247,14 +265,8 @@ func (g *Game) setupScene() error {
 		return fmt.Errorf("atlas texture: %w", err)
 	}
 	rd := float32(g.opts.World.RenderDistance * chunk.Size)
-	g.ctx.Env.FogColor = vmath.Vec3{0.62, 0.76, 0.95}
-	g.ctx.Env.FogEnd = rd * 0.95
-	g.ctx.Env.FogStart = rd * 0.55
-	g.ctx.Env.Ambient = vmath.Vec3{0.22, 0.25, 0.32}
 	g.ctx.Env.ShadowDistance = 72
-	g.ecs.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
-		Direction: vmath.Vec3{-0.45, -0.8, -0.3}, Color: vmath.Vec3{1, 0.95, 0.85}, Intensity: 1.6, CastShadows: true,
-	})
+	g.ecs.SpawnLight(ecs.NewTransform(vmath.Vec3{}), daylightAt(g.timeOfDay).light)
 	g.camera = g.ecs.SpawnCamera(ecs.NewTransform(vmath.Vec3{}), ecs.Camera{FovY: 70, Near: 0.05, Far: rd + 64, Active: true})
 	if err := g.hud.init(g); err != nil {
 		return err
@@ -266,7 +278,9 @@ func (g *Game) setupScene() error {
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.look))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.interact))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.streamChunks))
+	g.sched.Add(ecs.Update, ecs.SystemFunc(g.advanceDay))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.followLoaded))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawUI))
 	return nil
 }

@@ -163,6 +163,9 @@ func intersects(box physics.AABB, b [3]int) bool {
 func (g *Game) streamChunks(w *ecs.World) {
 	pos := g.player.Body.Pos
 	fr := g.streamer.Update(pos.X, pos.Z)
+	if len(fr.Releases) > 0 || len(fr.Uploads) > 0 {
+		g.fogStale = true
+	}
 	for _, p := range fr.Releases {
 		g.dropChunk(p)
 	}

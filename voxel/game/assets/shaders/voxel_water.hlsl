@@ -77,11 +77,43 @@ float4 PS_Main(VSOutput input) : SV_Target {
     // most of the work.
     #include "sleak_shadow.hlsli"
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    float alpha = tex.a;
+    // Water: waterColor of voxel_water_surface.glsl, written out in place.
+    // WATER_TILE there is block.TileWater, 12 (a test keeps them equal).
+    float water = (float)(abs(input.tile.x * 16.0 - 12.0) < 0.5) * (float)(input.tile.y < 0.5 / 16.0);
+    if (water > 0.5) {
+        float t = cameraPos.w;
+        float3 wn = n;
+        if (n.y > 0.5) {
+            float2 q = worldPos.xz;
+            float dx = 0.6 * cos(q.x * 1.3 + q.y * 0.4 + t * 1.6) + 0.35 * cos(q.x * 2.9 - q.y * 1.7 + t * 2.3);
+            float dz = 0.6 * cos(q.y * 1.1 - q.x * 0.5 + t * 1.3) + 0.35 * cos(q.y * 3.3 + q.x * 1.9 - t * 2.7);
+            wn = normalize(float3(-0.08 * dx, 1.0, -0.08 * dz));
+        }
+        float3 toEye = normalize(cameraPos.xyz - worldPos);
+        float3 body = albedo * (ambient.rgb * ao + lightColor.rgb * (0.55 * max(dot(wn, -lightDir.xyz), 0.0) * shadow));
+        float c = 1.0 - max(dot(wn, toEye), 0.0);
+        float c2 = c * c;
+        float fresnel = 0.04 + 0.96 * c2 * c2 * c;
+        float3 skyDir = 2.0 * dot(wn, toEye) * wn - toEye;
+        skyDir.y = abs(skyDir.y);
+        skyDir = normalize(skyDir);
+        #include "sleak_sky.hlsli"
+        float s = max(dot(wn, normalize(toEye - lightDir.xyz)), 0.0);
+        s = s * s;
+        s = s * s;
+        s = s * s;
+        s = s * s;
+        s = s * s;
+        s = s * s;
+        shaded = body + (sky - body) * fresnel + lightColor.rgb * (1.5 * s * shadow);
+        alpha = alpha + (1.0 - alpha) * fresnel;
+    }
     // Distance fog.
     if (fogParams.y > 0.0) {
         float dist = length(worldPos - cameraPos.xyz);
         float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
         shaded = shaded + (fogColor.rgb - shaded) * f;
     }
-    return float4(shaded, tex.a);
+    return float4(shaded, alpha);
 }

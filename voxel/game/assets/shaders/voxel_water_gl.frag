@@ -53,8 +53,13 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos) {
     return applyFog(lit, worldPos);
 }
 
+#include "voxel_water_surface.glsl"
+
 void main() {
     vec4 tex = texture(u_texture, vTile.xy + fract(vUV) * vTile.zw) * u_color;
-    
+    if (isWater(vTile)) {
+        outColor = waterColor(tex, vNormal, vAO, vWorldPos);
+        return;
+    }
     outColor = vec4(shade(tex.rgb, vNormal, vAO, vWorldPos), tex.a);
 }
