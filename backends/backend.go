@@ -48,6 +48,12 @@ type Window interface {
 	ShouldClose() bool
 	PollEvents()
 	Native() any
+	// SetVSync changes, from the next frame on, whether presenting waits
+	// for the display's vertical blank (WindowConfig.VSync at start). It
+	// is called between frames; the frames keep their size and content.
+	SetVSync(on bool) error
+	// VSync reports whether presenting waits for the vertical blank.
+	VSync() bool
 }
 
 // TextureOptions says how a texture is sampled.

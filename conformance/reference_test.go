@@ -197,7 +197,8 @@ func (r *tracer) FreeTexture(traceTexture)                                  {}
 func (r *tracer) White() traceTexture                                       { return traceTexture{} }
 func (r *tracer) ShadowProgram() traceProgram                               { return traceProgram{} }
 func (r *tracer) UIProgram() traceProgram                                   { return traceProgram{} }
-func (r *tracer) Window() backends.Window                                   { return nil }
+func (r *tracer) Window() core.NativeWindow                                 { return nil }
+func (r *tracer) SetVSync(bool) error                                       { return nil }
 func (r *tracer) ValidationErrors() int                                     { return r.bugs.validation }
 func (r *tracer) Completed() uint64                                         { return r.frames }
 func (r *tracer) WaitIdle()                                                 {}

@@ -102,7 +102,7 @@ func New[M, T, P any](kind backends.Kind, cfg backends.Config, open Open[M, T, P
 		}
 	}
 	if w := drv.Window(); w != nil {
-		b.win = &window[M, T, P]{b: b, inner: w}
+		b.win = &window[M, T, P]{b: b, inner: w, vsync: cfg.Window != nil && cfg.Window.VSync}
 	}
 	b.table = backends.NewPipelineTable(kind, cfg.Formats, b.buildFormat, b.log)
 	return b, nil

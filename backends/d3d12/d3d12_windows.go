@@ -672,3 +672,11 @@ func (r *driver) Close() error {
 }
 
 var _ core.Driver[mesh, texture, *program] = (*driver)(nil)
+
+// SetVSync sets the sync interval of the next presents.
+func (r *driver) SetVSync(on bool) error {
+	if r.sc != nil {
+		r.sc.SetVSync(on)
+	}
+	return nil
+}

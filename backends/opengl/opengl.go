@@ -244,7 +244,7 @@ func (r *driver) releaseGL() {
 // without OpenGL.
 var ErrNoContext = backends.NoDriver("no OpenGL 4.1 core context")
 
-func (r *driver) Window() backends.Window {
+func (r *driver) Window() core.NativeWindow {
 	if r.win == nil {
 		return nil
 	}

@@ -316,11 +316,21 @@ func (b *driver) createWhite() error {
 	return nil
 }
 
-func (b *driver) Window() backends.Window {
+func (b *driver) Window() core.NativeWindow {
 	if b.win == nil {
 		return nil
 	}
 	return b.win
+}
+
+// SetVSync picks the present mode of the next swapchain and marks the
+// current one stale, so the next frame recreates it through the core's
+// resize path.
+func (b *driver) SetVSync(on bool) error {
+	if b.win != nil {
+		b.win.vsync, b.win.stale = on, true
+	}
+	return nil
 }
 
 func (b *driver) ValidationErrors() int { return int(b.validationErrors.Load()) }

@@ -199,6 +199,21 @@ func TestWindowed(t *testing.T) {
 			if g.Stats().Draws[formats.PassGBuffer] == 0 {
 				t.Error("the windowed game drew no chunks")
 			}
+			// The vsync setting applies at once, and frames go on.
+			win := g.Backend().Window()
+			was := win.VSync()
+			g.changeSetting(setVSync, 0, g.ecs)
+			if win.VSync() == was || g.prefs.VSync == was {
+				t.Errorf("vsync %v after the setting was toggled from %v (setting %v)", win.VSync(), was, g.prefs.VSync)
+			}
+			for range 3 {
+				if err := g.Step(time.Second / 60); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g.Stats().Draws[formats.PassGBuffer] == 0 {
+				t.Error("the windowed game drew no chunks after vsync changed")
+			}
 		})
 	}
 }

@@ -232,6 +232,11 @@ func (g *Game) changeSetting(i, dir int, w *ecs.World) {
 		g.setRenderDistance(p.RenderDistance)
 	case setVSync:
 		p.VSync = !p.VSync
+		if win := g.backend.Window(); win != nil {
+			if err := win.SetVSync(p.VSync); err != nil {
+				g.Notify(err.Error(), true)
+			}
+		}
 	case setShowFPS:
 		p.ShowFPS = !p.ShowFPS
 	case setBack:
@@ -240,10 +245,10 @@ func (g *Game) changeSetting(i, dir int, w *ecs.World) {
 		}
 		return
 	}
-	g.savePrefs(i == setVSync)
+	g.savePrefs()
 }
 
-func (g *Game) savePrefs(nextStart bool) {
+func (g *Game) savePrefs() {
 	if g.opts.PrefsPath == "" {
 		return // a scripted or throw-away run keeps the player's file as it is
 	}
@@ -251,11 +256,7 @@ func (g *Game) savePrefs(nextStart bool) {
 		g.Notify(err.Error(), true)
 		return
 	}
-	msg := "settings saved to " + g.opts.PrefsPath
-	if nextStart {
-		msg += " (applies at the next start)"
-	}
-	g.Notify(msg, false)
+	g.Notify("settings saved to "+g.opts.PrefsPath, false)
 }
 
 // setRenderDistance changes the render distance while playing: the

@@ -128,7 +128,8 @@ func (d *Driver) GPUTimes(out *[formats.NumPasses]time.Duration) (uint64, bool) 
 func (d *Driver) ReadPixels(*image.RGBA) error { return nil }
 func (d *Driver) Resize(w, h int) error        { d.Resizes = append(d.Resizes, [2]int{w, h}); return nil }
 func (d *Driver) WaitEvents()                  {}
-func (d *Driver) Window() backends.Window      { return nil }
+func (d *Driver) Window() core.NativeWindow    { return nil }
+func (d *Driver) SetVSync(bool) error          { return nil }
 func (d *Driver) ValidationErrors() int        { return d.Validated }
 func (d *Driver) Close() error                 { return nil }
 func (d *Driver) Surface() (w, h int, ok bool) {
