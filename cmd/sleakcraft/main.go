@@ -235,7 +235,7 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	}
 	// One separator in what is printed: Clean writes the platform's.
 	shot = filepath.Clean(shot)
-	chart := game.Chart{Title: fmt.Sprintf("%s, %s, render distance %d", kind, sizeString(g), ws.RenderDistance), ScaleMS: fl.chartMS}
+	chart := game.Chart{Title: fmt.Sprintf("%s, %s, render distance %d", kind, sizeString(g), ws.RenderDistance), ScaleMS: fl.chartMS, GPU: g.GPUTimes()}
 	if err := writeOutputs(g, shot, sum, chart); err != nil {
 		return err
 	}

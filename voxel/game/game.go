@@ -100,6 +100,7 @@ type Game struct {
 	hud    hud
 	edits  []world.Edit // every block this session changed, for tests
 	frames []time.Duration
+	gpu    [][formats.NumPasses]time.Duration // per frame, per pass; zero without timestamps
 	closed bool
 	prefs  Prefs
 	ui     gameUI
@@ -306,6 +307,10 @@ func (g *Game) Stats() *backends.Stats { return g.ctx.Stats }
 // FrameTimes returns the CPU time of every frame so far.
 func (g *Game) FrameTimes() []time.Duration { return g.frames }
 
+// GPUTimes returns, for every frame so far, the GPU time of each pass the
+// backend measured then (zero where it has no timestamps).
+func (g *Game) GPUTimes() [][formats.NumPasses]time.Duration { return g.gpu }
+
 // Load streams the chunks within radius of the player before play starts,
 // writing a progress line. It returns once they are all uploaded, or the
 // timeout passed.
@@ -376,6 +381,11 @@ func (g *Game) Step(dt time.Duration) error {
 	start := time.Now()
 	err := g.runner.Step(dt)
 	g.frames = append(g.frames, time.Since(start))
+	var gpu [formats.NumPasses]time.Duration
+	if st := g.ctx.Stats; st.GPUFrame != 0 {
+		gpu = st.GPUTime
+	}
+	g.gpu = append(g.gpu, gpu)
 	if err != nil {
 		return err
 	}
