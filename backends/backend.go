@@ -86,6 +86,9 @@ type FrameData struct {
 	FogColor      vmath.Vec3 // also the clear (sky) color
 	FogStart      float32
 	FogEnd        float32 // 0 disables fog
+	// Lights are the frame's point and spot lights; the core bins them
+	// into a LightGrid for the lighting, forward and transparent passes.
+	Lights []Light
 }
 
 // Draw is one draw call. Default-format meshes (format handle 0) draw with

@@ -22,6 +22,7 @@ type File struct {
 	Path          string
 	Window        Window
 	Renderer      Renderer
+	Lighting      Lighting
 	VertexFormats []formats.Layout // [[vertex_format]], in file order, already validated
 	Materials     []Material       // [[material]], in file order
 	Entities      []Entity         // [[entity]], in file order
@@ -56,6 +57,18 @@ type Renderer struct {
 	// ShadowMapSize is the side of the square shadow map in texels; 0 is
 	// the backends' default (backends.DefaultShadowMapSize).
 	ShadowMapSize int
+}
+
+// Lighting is the [lighting] table: which of the engine's lighting
+// features the game turns on.
+type Lighting struct {
+	// PunctualLights shades point and spot light entities in the lighting,
+	// forward and transparent passes (default true). Off, they are data
+	// only and the shaders skip them at the cost of one texel fetch.
+	PunctualLights bool
+	// MaxLights caps the lights a frame shades, the nearest to the camera
+	// first: 1 to 1024 (backends.MaxLights), default 1024.
+	MaxLights int
 }
 
 // Material is one [[material]] table.
@@ -162,13 +175,14 @@ type Section struct {
 }
 
 // Engine sections, in the order the file is decoded.
-var engineSections = []string{"window", "renderer", "vertex_format", "material", "entity", "shaders", "game"}
+var engineSections = []string{"window", "renderer", "lighting", "vertex_format", "material", "entity", "shaders", "game"}
 
 func defaults(path string) *File {
 	return &File{
 		Path:     path,
 		Window:   Window{Width: 1200, Height: 800, Title: "Sleak", VSync: true},
 		Renderer: Renderer{Backend: "vulkan"},
+		Lighting: Lighting{PunctualLights: true, MaxLights: 1024},
 	}
 }
 
@@ -277,6 +291,10 @@ func (d *decoder) section(f *File, top *obj, name string) {
 	case "renderer":
 		if o, ok := top.sub(name); ok {
 			d.renderer(o, &f.Renderer)
+		}
+	case "lighting":
+		if o, ok := top.sub(name); ok {
+			d.lighting(o, &f.Lighting)
 		}
 	case "vertex_format":
 		f.VertexFormats = d.vertexFormats(top.tables(name))
@@ -430,6 +448,14 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 	o.boolean("strict_shaders", &r.StrictShaders)
 	if n, ok := o.integer("shadow_map_size", 1, backends.MaxTargetSize); ok {
 		r.ShadowMapSize = int(n)
+	}
+	o.finish()
+}
+
+func (d *decoder) lighting(o *obj, l *Lighting) {
+	o.boolean("point_lights", &l.PunctualLights)
+	if n, ok := o.integer("max_lights", 1, 1024); ok {
+		l.MaxLights = int(n)
 	}
 	o.finish()
 }

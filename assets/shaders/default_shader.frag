@@ -2,6 +2,7 @@
 // Forward lighting: sun with filtered shadows, ambient, distance fog. Output is
 // linear HDR; composite tonemaps it.
 #include "sleak.glsl"
+#include "sleak_lights.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D albedoTex;
 #define SHADOWMAP shadowMap
@@ -45,15 +46,17 @@ vec3 applyFog(vec3 color, vec3 worldPos) {
     return mix(color, frame.fogColor.rgb, f);
 }
 
-vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos) {
+vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, float metallic) {
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
     vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }
 
 void main() {
     vec4 base = texture(albedoTex, vUV) * vColor;
-    outColor = vec4(shade(base.rgb, vNormal, 1.0, vWorldPos), base.a);
+    outColor = vec4(shade(base.rgb, vNormal, 1.0, vWorldPos, 1.0, 0.0), base.a);
 }

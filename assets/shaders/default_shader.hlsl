@@ -3,6 +3,7 @@
 // fog. Output is linear HDR; composite tonemaps it. Same math as
 // default_shader.vert/.frag.
 #include "sleak.hlsli"
+#include "sleak_lights.hlsli"
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
@@ -70,6 +71,7 @@ float4 PS_Main(VSOutput input) : SV_Target {
         }
     }
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    SLEAK_PUNCTUAL(input.worldPos, n, normalize(cameraPos.xyz - input.worldPos), albedo, 1.0, 0.0, shaded)
     // Distance fog.
     if (fogParams.y > 0.0) {
         float dist = length(worldPos - cameraPos.xyz);

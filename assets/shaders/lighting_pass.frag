@@ -1,6 +1,7 @@
 #version 450
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky colour.
 #include "sleak.glsl"
+#include "sleak_lights.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D gAlbedo;
 layout(set = 1, binding = 1) uniform sampler2D gNormal;
@@ -42,11 +43,13 @@ vec3 applyFog(vec3 color, vec3 worldPos) {
     return mix(color, frame.fogColor.rgb, f);
 }
 
-vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos) {
+vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, float metallic) {
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
     vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }
 
@@ -65,6 +68,6 @@ void main() {
     vec4 albedo = texelFetch(gAlbedo, p, 0);
     vec4 normal = texelFetch(gNormal, p, 0);
     vec4 material = texelFetch(gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a, worldPos);
+    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a, worldPos, normal.w, material.x);
     outColor = vec4(color + albedo.rgb * material.y, 1.0);
 }

@@ -1,6 +1,7 @@
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky
 // colour. Same math as lighting_pass.frag.
 #include "sleak.hlsli"
+#include "sleak_lights.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).
 cbuffer Target : register(b2) {
@@ -63,6 +64,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
         }
     }
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    SLEAK_PUNCTUAL(worldPos, n, normalize(cameraPos.xyz - worldPos), albedo, normal4.w, material.x, shaded)
     // Distance fog.
     if (fogParams.y > 0.0) {
         float dist = length(worldPos - cameraPos.xyz);

@@ -59,6 +59,10 @@ type Driver[M, T, P any] interface {
 	// ErrSurfaceStale when the window surface no longer fits (the core then
 	// resizes to Surface and asks again, once).
 	BeginFrame(block *backends.FrameBlock) error
+	// UploadLights makes the frame's light grid (its first grid.Rows rows)
+	// what the lighting, forward and transparent passes of this frame read.
+	// The core calls it after BeginFrame, before the first pass.
+	UploadLights(grid *backends.LightGrid) error
 	// RunPass records or executes one pass: its fixed state and targets,
 	// then draws in order. Fullscreen passes get no draws. A pass the
 	// caller skipped is run with no draws, so every target ends the frame

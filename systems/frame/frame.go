@@ -28,6 +28,11 @@ type Environment struct {
 	FogEnd         float32 // 0 disables fog
 	Exposure       float32
 	ShadowDistance float32 // how far from the camera the shadow map reaches
+	// PunctualLights turns on point and spot light entities (game.toml's
+	// [lighting] point_lights); MaxLights caps them, nearest first (0:
+	// backends.MaxLights).
+	PunctualLights bool
+	MaxLights      int
 }
 
 // DefaultEnvironment is a soft daylight.
@@ -38,6 +43,7 @@ func DefaultEnvironment() Environment {
 		FogEnd:         0,
 		Exposure:       1,
 		ShadowDistance: 40,
+		PunctualLights: true,
 	}
 }
 
@@ -62,6 +68,11 @@ type Context struct {
 	// failure costs one line.
 	logged map[string]error
 	items  []Item
+	// lights is the frame's light list, Data.Lights, with each light's
+	// distance key for the nearest-first order.
+	lights       []backends.Light
+	sortedLights []backends.Light // the other buffer of the nearest-first reorder
+	lightKeys    []lightKey
 }
 
 // NewContext returns a context for backend b.
