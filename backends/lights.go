@@ -71,6 +71,9 @@ type LightGrid struct {
 	// frame's lights it could not (past MaxLights, or with every cluster
 	// list full), and Clipped how many cluster entries MaxClusterLights cut.
 	Lights, Dropped, Clipped int
+	// All is the lights Build was given, up to MaxLights: light i of the
+	// grid is All[i]. It is the caller's slice, valid until the next Build.
+	All []Light
 
 	counts [LightClusters]uint16
 	filled [LightClusters]uint16
@@ -96,6 +99,7 @@ func (g *LightGrid) texel(x, y int) []float32 {
 func (g *LightGrid) Build(viewProj *vmath.Mat4, lights []Light) {
 	n := min(len(lights), MaxLights)
 	g.Dropped = len(lights) - n
+	g.All = lights[:n]
 	g.Clipped = 0
 	// The view depth of a point is its clip w: the projection's last row,
 	// whose xyz is the camera's forward axis.
