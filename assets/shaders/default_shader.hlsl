@@ -71,7 +71,16 @@ float4 PS_Main(VSOutput input) : SV_Target {
         }
     }
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
-    SLEAK_PUNCTUAL(input.worldPos, n, normalize(cameraPos.xyz - input.worldPos), albedo, 1.0, 0.0, shaded)
+    // The frame's point and spot lights (sleak_lights_apply.hlsli).
+    float3 slPos = input.worldPos;
+    float3 slNrm = n;
+    float3 slEye = normalize(cameraPos.xyz - input.worldPos);
+    float3 slAlbedo = albedo;
+    float slRough = 1.0;
+    float slMetal = 0.0;
+    float3 slSum = float3(0.0, 0.0, 0.0);
+#include "sleak_lights_apply.hlsli"
+    shaded += slSum;
     // Distance fog.
     if (fogParams.y > 0.0) {
         float dist = length(worldPos - cameraPos.xyz);

@@ -64,7 +64,16 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
         }
     }
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
-    SLEAK_PUNCTUAL(worldPos, n, normalize(cameraPos.xyz - worldPos), albedo, normal4.w, material.x, shaded)
+    // The frame's point and spot lights (sleak_lights_apply.hlsli).
+    float3 slPos = worldPos;
+    float3 slNrm = n;
+    float3 slEye = normalize(cameraPos.xyz - worldPos);
+    float3 slAlbedo = albedo;
+    float slRough = normal4.w;
+    float slMetal = material.x;
+    float3 slSum = float3(0.0, 0.0, 0.0);
+#include "sleak_lights_apply.hlsli"
+    shaded += slSum;
     // Distance fog.
     if (fogParams.y > 0.0) {
         float dist = length(worldPos - cameraPos.xyz);
