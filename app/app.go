@@ -210,7 +210,7 @@ func (r *Runner) start() error {
 		r.Scheduler.FixedStep = o.FixedStep
 	}
 	r.Frame = frame.NewContext(r.Backend, r.Formats, log)
-	r.Frame.Env.PunctualLights = f.Lighting.PunctualLights
+	r.Frame.Env.PunctualLights = !f.Lighting.PunctualLightsOff
 	r.Frame.Env.MaxLights = f.Lighting.MaxLights
 	if strict {
 		if err := buildAll(r); err != nil {

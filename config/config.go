@@ -62,12 +62,12 @@ type Renderer struct {
 // Lighting is the [lighting] table: which of the engine's lighting
 // features the game turns on.
 type Lighting struct {
-	// PunctualLights shades point and spot light entities in the lighting,
-	// forward and transparent passes (default true). Off, they are data
-	// only and the shaders skip them at the cost of one texel fetch.
-	PunctualLights bool
+	// PunctualLightsOff is point_lights = false: point and spot light
+	// entities are data only, and the shaders skip them at the cost of one
+	// texel fetch. The zero value shades them, as the file's default does.
+	PunctualLightsOff bool
 	// MaxLights caps the lights a frame shades, the nearest to the camera
-	// first: 1 to 1024 (backends.MaxLights), default 1024.
+	// first: 1 to 1024 (backends.MaxLights), default 1024; 0 means 1024.
 	MaxLights int
 }
 
@@ -105,6 +105,7 @@ type Entity struct {
 	Camera           *Camera           // [entity.camera]
 	DirectionalLight *DirectionalLight // [entity.directional_light]
 	PointLight       *PointLight       // [entity.point_light]
+	SpotLight        *SpotLight        // [entity.spot_light]
 }
 
 // Camera is an entity's [entity.camera] table.
@@ -127,6 +128,16 @@ type PointLight struct {
 	Color     [3]float32 // default white
 	Intensity float32    // default 1
 	Range     float32    // default 10
+}
+
+// SpotLight is an entity's [entity.spot_light] table.
+type SpotLight struct {
+	Direction  [3]float32 // in the entity's space, default -Z
+	Color      [3]float32 // default white
+	Intensity  float32    // default 1
+	Range      float32    // default 10
+	InnerAngle float32    // half-angle in degrees of the full cone, default 20
+	OuterAngle float32    // half-angle in degrees where the light ends, default 30
 }
 
 // ShaderPolicy is the [shaders] table: the stems the game knowingly ships for
@@ -182,7 +193,7 @@ func defaults(path string) *File {
 		Path:     path,
 		Window:   Window{Width: 1200, Height: 800, Title: "Sleak", VSync: true},
 		Renderer: Renderer{Backend: "vulkan"},
-		Lighting: Lighting{PunctualLights: true, MaxLights: 1024},
+		Lighting: Lighting{MaxLights: 1024},
 	}
 }
 
@@ -453,7 +464,10 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 }
 
 func (d *decoder) lighting(o *obj, l *Lighting) {
-	o.boolean("point_lights", &l.PunctualLights)
+	on := true
+	if o.boolean("point_lights", &on) {
+		l.PunctualLightsOff = !on
+	}
 	if n, ok := o.integer("max_lights", 1, 1024); ok {
 		l.MaxLights = int(n)
 	}
