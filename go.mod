@@ -1,6 +1,6 @@
 module github.com/sleakgo/sleak
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/BurntSushi/toml v1.6.0
@@ -9,4 +9,10 @@ require (
 	github.com/mlange-42/arche v0.15.3
 	github.com/qmuntal/gltf v0.28.0
 	github.com/vulkan-go/vulkan v0.0.0-20221209234627-c0a353ae26c8
+)
+
+require (
+	golang.org/x/image v0.48.0
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/text v0.44.0 // indirect
 )

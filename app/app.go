@@ -80,6 +80,12 @@ type Options struct {
 	Logger *slog.Logger // default: text to Stderr at Info
 	Stdout io.Writer    // default os.Stdout
 	Stderr io.Writer    // default os.Stderr
+	// HotReload watches the shader files and rebuilds the programs an
+	// edit touches, without a restart, even if game.toml's [shaders]
+	// hot_reload is false (see docs/SHADERS.md).
+	HotReload bool
+
+	reloadInterval time.Duration // how often hot reload looks; 0: the watcher's default
 }
 
 // Runner is a running game. Its fields are set by Start and may be read by
@@ -104,6 +110,7 @@ type Runner struct {
 	Input func(in *ecs.Input, frame uint64)
 
 	source  *input.Source
+	reload  *hotReload
 	ctl     control
 	sysErr  error
 	frames  int
@@ -185,7 +192,7 @@ func (r *Runner) start() error {
 	if w <= 0 || h <= 0 {
 		return fmt.Errorf("size %dx%d: width and height must be positive", w, h)
 	}
-	r.Headless = o.Headless || !hasDisplay() || !windowed(r.Kind)
+	r.Headless = o.Headless || !hasDisplay()
 	log := r.Log
 	cfg := backends.Config{Width: w, Height: h, Formats: r.Formats, Logger: log, Validation: o.Validation,
 		ShadowMapSize: f.Renderer.ShadowMapSize}
@@ -203,6 +210,11 @@ func (r *Runner) start() error {
 	if r.Backend, err = open(cfg); err != nil {
 		return err
 	}
+	// Before anything loads a shader, so the folders on disk are mounted
+	// over the embedded copies from the first program on.
+	if err := r.startReload(path); err != nil {
+		return err
+	}
 	r.World = ecs.NewWorld()
 	ecs.AddResource(r.World, &r.ctl)
 	r.Scheduler = ecs.NewScheduler()
@@ -212,6 +224,9 @@ func (r *Runner) start() error {
 	r.Frame = frame.NewContext(r.Backend, r.Formats, log)
 	r.Frame.Env.PunctualLights = !f.Lighting.PunctualLightsOff
 	r.Frame.Env.MaxLights = f.Lighting.MaxLights
+	// The screen-space interface: games draw on it from any system
+	// (ecs.Resource[ui.Canvas]); the UI pass shows it after the composite.
+	ecs.AddResource(r.World, r.Frame.UI)
 	if strict {
 		if err := buildAll(r); err != nil {
 			return err
@@ -244,10 +259,6 @@ func hasDisplay() bool {
 	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
 }
 
-// windowed reports whether backend k can present to a window; the
-// Direct3D backends render offscreen only so far.
-func windowed(k backends.Kind) bool { return k == backends.Vulkan || k == backends.OpenGL }
-
 // Add adds a system that can fail to a stage, after those added before.
 // Add systems in Game.Setup: the render systems are installed after it.
 func (r *Runner) Add(stage ecs.Stage, s System) {
@@ -258,6 +269,11 @@ func (r *Runner) Add(stage ecs.Stage, s System) {
 // World.Input, then Input, then every system. It returns the first error a
 // system or the renderer met in the frame.
 func (r *Runner) Step(dt time.Duration) error {
+	// Between frames, so a changed shader is rebuilt before the frame
+	// that draws with it.
+	if err := r.applyReload(); err != nil {
+		return err
+	}
 	w := r.World
 	w.Input.BeginStep()
 	r.source.Poll(&w.Input)
@@ -267,6 +283,7 @@ func (r *Runner) Step(dt time.Duration) error {
 	// The backend reports a window resize in Size once it has polled, so
 	// the camera's aspect follows the window the same frame.
 	w.Window.Width, w.Window.Height = r.Backend.Size()
+	r.Frame.UI.Begin(w.Window.Width, w.Window.Height, &w.Input)
 	r.Scheduler.Step(w, dt)
 	r.frames++
 	r.cpu += r.Frame.Stats.CPUTime
@@ -338,6 +355,9 @@ func (r *Runner) Close() error {
 	var errs []error
 	if r.source != nil {
 		r.source.Close()
+	}
+	if r.reload != nil {
+		r.reload.w.Close() // before the backend goes, so nothing is handed to it
 	}
 	if r.started {
 		errs = append(errs, r.Scheduler.Close(r.World))

@@ -81,6 +81,7 @@ func AddFlags(fs *flag.FlagSet, o *Options, defaultConfig string) (finish func()
 	fs.IntVar(&o.Frames, "frames", 0, "stop after this many frames (headless default 1; windowed: when the window closes)")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "write the last frame as a PNG to this file")
 	fs.StringVar(&o.Stats, "stats", "", "write frame statistics as JSON to this file ('-' for stdout)")
+	fs.BoolVar(&o.HotReload, "hot-reload", false, "watch the shader files and rebuild the programs an edit touches, without a restart (also [shaders] hot_reload)")
 	fs.BoolVar(&o.Strict, "strict-shaders", false, "refuse to start unless every shader variant exists and builds (also [renderer] strict_shaders)")
 	return func() error {
 		if size != "" {
@@ -92,6 +93,10 @@ func AddFlags(fs *flag.FlagSet, o *Options, defaultConfig string) (finish func()
 		}
 		if o.Width < 0 || o.Height < 0 {
 			return fmt.Errorf("size %dx%d: width and height must be positive", o.Width, o.Height)
+		}
+		if o.Frames < 0 {
+			// A negative count would never be reached: the run would not end.
+			return fmt.Errorf("-frames %d: want a positive number of frames (0 or absent: the default)", o.Frames)
 		}
 		o.VSync = vsync.value
 		return nil

@@ -188,6 +188,39 @@ func resolveInclude(file, name string) (string, error) {
 	return path.Join(path.Dir(file), name), nil
 }
 
+// lineDirective matches the #line directives the expander writes.
+var lineDirective = regexp.MustCompile(`^#line (\d+) (?:"([^"]*)"|(\d+))$`)
+
+// Origin returns the file and line that line n (1-based) of the expanded
+// text comes from, following its #line directives: for a compiler that
+// reports places in the text it was given and ignores #line.
+func (s *ShaderSource) Origin(n int) (file string, line int) {
+	if s == nil || len(s.Files) == 0 {
+		return "", n
+	}
+	file, base, at := s.Files[0], 1, 1 // line at of the text is line base of file
+	for i, l := range strings.Split(string(s.Text), "\n") {
+		if i+1 >= n {
+			break
+		}
+		m := lineDirective.FindStringSubmatch(strings.TrimRight(l, "\r"))
+		if m == nil {
+			continue
+		}
+		num, _ := strconv.Atoi(m[1])
+		switch {
+		case m[2] != "":
+			file = m[2]
+		default:
+			if k, err := strconv.Atoi(m[3]); err == nil && k >= 0 && k < len(s.Files) {
+				file = s.Files[k]
+			}
+		}
+		base, at = num, i+2
+	}
+	return file, base + n - at
+}
+
 // glslLocation matches the place at the start of a GLSL compiler message:
 // Mesa writes "0:12(5): error", NVIDIA "0(12) : error", glslang
 // "ERROR: 0:12: ...".

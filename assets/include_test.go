@@ -163,3 +163,25 @@ func TestReadShaderEmbedded(t *testing.T) {
 		}
 	}
 }
+
+func TestOrigin(t *testing.T) {
+	files := map[string]string{
+		"s/top.hlsl": "// top\n#include \"a.hlsli\"\nfloat4 x;\n",
+		"s/a.hlsli":  "// a1\n// a2\nbad;\n",
+	}
+	src, err := ExpandIncludes("s/top.hlsl", func(name string) ([]byte, error) { return []byte(files[name]), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src.Text), "\n")
+	want := map[string][2]any{"// top": {"s/top.hlsl", 1}, "bad;": {"s/a.hlsli", 3}, "float4 x;": {"s/top.hlsl", 3}}
+	for i, l := range lines {
+		w, ok := want[l]
+		if !ok {
+			continue
+		}
+		if f, n := src.Origin(i + 1); f != w[0] || n != w[1] {
+			t.Errorf("Origin(%d) (%q) = %s:%d, want %s:%d", i+1, l, f, n, w[0], w[1])
+		}
+	}
+}

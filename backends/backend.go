@@ -26,12 +26,15 @@ type Config struct {
 	Logger        *slog.Logger      // nil logs to slog.Default()
 	ShadowMapSize int               // square, in texels; default 2048
 	// Validation turns on the driver's validation (Vulkan layers, GL debug
-	// output) where it is installed; every message it reports is logged and
-	// counted in ValidationErrors.
+	// output, the Direct3D debug layers) where it is installed; every
+	// message it reports is logged and counted in ValidationErrors. Where
+	// a backend has no layer to turn on it says so: ValidationErrors
+	// returns ValidationUnavailable.
 	Validation bool
 }
 
-// WindowConfig asks for a GLFW window.
+// WindowConfig asks for a window: a GLFW one on Vulkan and OpenGL, a
+// native Win32 one on Direct3D.
 type WindowConfig struct {
 	Title      string
 	Fullscreen bool
@@ -39,7 +42,8 @@ type WindowConfig struct {
 }
 
 // Window is the window a windowed backend opened. Native returns the
-// *glfw.Window, for input handling in game code.
+// *glfw.Window (Vulkan, OpenGL) or the native Win32 window (Direct3D), for
+// package input.
 type Window interface {
 	ShouldClose() bool
 	PollEvents()
@@ -93,7 +97,8 @@ type FrameData struct {
 
 // Draw is one draw call. Default-format meshes (format handle 0) draw with
 // Shader, their material's; custom formats draw with their stem pipeline for
-// the current pass, and Shader is ignored.
+// the current pass, and Shader is ignored. The shadow pass, depth only,
+// ignores Shader and Texture.
 type Draw struct {
 	Mesh    MeshID
 	Shader  ShaderID
@@ -146,6 +151,11 @@ type Backend interface {
 	// indices. Empty input, a length that is not a multiple of the stride or
 	// an index past the last vertex is an error.
 	CreateMesh(format formats.Handle, vertices []byte, indices []uint32) (MeshID, error)
+	// CreateInstancedMesh uploads a mesh of an instanced format (one with
+	// attributes of step "instance"): vertices (none when every attribute
+	// steps per instance), indices, and one record of InstanceStride bytes
+	// per instance. Every draw of the mesh draws all its instances.
+	CreateInstancedMesh(format formats.Handle, vertices []byte, indices []uint32, instances []byte) (MeshID, error)
 	DestroyMesh(MeshID)
 	CreateTexture(img *image.RGBA, opts TextureOptions) (TextureID, error)
 	DestroyTexture(TextureID)
@@ -187,10 +197,38 @@ type Backend interface {
 	// systems add what they cull and drop before submitting.
 	Stats() *Stats
 	// ValidationErrors counts the driver validation messages of severity
-	// error seen so far.
+	// error seen so far. A backend asked for validation (Config.Validation)
+	// that could not turn any on returns ValidationUnavailable instead, so
+	// that 0 always means "validated, and clean" when validation was asked
+	// for; test ValidationErrors() > 0 for failures and report
+	// ValidationUnavailable rather than read it as clean.
 	ValidationErrors() int
 	Close() error
 }
+
+// ShaderReloader is implemented by every backend (backends/core does it
+// once): it is how shader hot reload reaches a running backend without
+// widening Backend for games that never reload.
+type ShaderReloader interface {
+	// ResetFiles forgets what was built from the shader files named by
+	// paths, the files a backend loads as Resolve and ResolveStem name them
+	// ("assets/shaders/foo_gl.frag"; a file's includes are the caller's to
+	// map to the files that include them). Exactly the custom-format
+	// programs and material shaders built from those files are dropped
+	// and exactly their failures forgotten; every other program and
+	// failure stays. Custom formats rebuild on their next use; a live
+	// material shader rebuilds at once under the same ShaderID, and when
+	// that fails the failure is logged once and its draws are dropped
+	// (Stats.DroppedMaterial): the old program is not kept, so nothing
+	// draws with a variant other than the files on disk. It returns how
+	// many programs and failures it reset, and refuses inside a frame.
+	ResetFiles(paths []string) (int, error)
+}
+
+// ValidationUnavailable is what ValidationErrors returns when validation
+// was asked for and the driver has no validation layer to run (the
+// Direct3D debug layers under Wine, which has none).
+const ValidationUnavailable = -1
 
 // Defaults and limits of Config, the same on every backend.
 const (

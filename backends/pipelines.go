@@ -3,6 +3,7 @@ package backends
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"strings"
 
@@ -117,6 +118,14 @@ func (t *PipelineTable) Reset() {
 	clear(t.errs)
 }
 
+// ResetPass forgets the state of (h, p) alone, so the next Ready builds that
+// pipeline again and leaves every other one as it stands.
+func (t *PipelineTable) ResetPass(h formats.Handle, p formats.Pass) {
+	if int(h) < len(t.states) && p < formats.NumPasses {
+		t.states[h][p] = Unbuilt
+	}
+}
+
 func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState {
 	for int(h) >= len(t.states) {
 		t.states = append(t.states, [formats.NumPasses]PipelineState{})
@@ -165,7 +174,14 @@ func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState 
 	if errors.As(err, &se) {
 		failed = se.Path
 	}
-	t.log.Error(fmt.Sprintf("%s: Failed to compile '%s' for vertex format %s", t.rendererName(), failed, layout.Name),
+	// The seed's line for a variant that fails to build; a file that is
+	// not there at all is said to be missing, so the log points at the
+	// file to write rather than at a compiler.
+	msg := "%s: Failed to compile '%s' for vertex format %s"
+	if errors.Is(err, fs.ErrNotExist) {
+		msg = "%s: Missing shader file '%s' for vertex format %s"
+	}
+	t.log.Error(fmt.Sprintf(msg, t.rendererName(), failed, layout.Name),
 		"backend", t.kind.String(), "format", layout.Name, "pass", p.String(),
 		"stem", stem, "tried", strings.Join(files.Paths(), " "), "err", err.Error())
 	return *st

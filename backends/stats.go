@@ -31,6 +31,21 @@ type Stats struct {
 	Lights, LightsDropped, LightsClipped int
 	PassTime                             [formats.NumPasses]time.Duration // CPU time spent recording each pass
 	CPUTime                              time.Duration                    // the whole frame on the CPU
+	// GPUTime is the GPU time of each pass of frame GPUFrame, an earlier
+	// frame (one to three back, as the backend's frames in flight allow),
+	// measured with timestamp queries; GPUFrame is 0 when this frame has no
+	// new result or the backend has no timestamps.
+	GPUTime  [formats.NumPasses]time.Duration
+	GPUFrame uint64
+}
+
+// GPUTotal is the sum of GPUTime over the passes.
+func (s *Stats) GPUTotal() time.Duration {
+	var t time.Duration
+	for _, d := range s.GPUTime {
+		t += d
+	}
+	return t
 }
 
 // Reset clears the counters for a new frame without freeing memory.

@@ -150,6 +150,11 @@ type ShaderPolicy struct {
 	// its stems are found there at run time. Shader tools look for the
 	// game's stems in them.
 	Dirs []string
+	// HotReload watches the shader files in the working directory's
+	// assets/shaders and in Dirs while the game runs, and rebuilds the
+	// programs an edit touches (see docs/SHADERS.md); the runner's
+	// -hot-reload flag does the same.
+	HotReload bool
 }
 
 // LimitedStem is one entry of [shaders] limited.
@@ -511,6 +516,7 @@ func (d *decoder) shaders(o *obj) ShaderPolicy {
 			p.Dirs = append(p.Dirs, clean)
 		}
 	}
+	o.boolean("hot_reload", &p.HotReload)
 	o.finish()
 	return p
 }

@@ -287,12 +287,15 @@ func TestErrorFormatting(t *testing.T) {
 }
 
 func TestShaderDirs(t *testing.T) {
-	f, err := Parse("game.toml", []byte("[shaders]\ndirs = [\"game/assets/shaders\", \"more/./shaders\"]\n"))
+	f, err := Parse("game.toml", []byte("[shaders]\ndirs = [\"game/assets/shaders\", \"more/./shaders\"]\nhot_reload = true\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := f.Shaders.Dirs; len(got) != 2 || got[0] != "game/assets/shaders" || got[1] != "more/shaders" {
 		t.Fatalf("Dirs = %q", got)
+	}
+	if !f.Shaders.HotReload {
+		t.Error("hot_reload = true did not set HotReload")
 	}
 	_, err = Parse("game.toml", []byte("[shaders]\ndirs = [\"../outside\"]\n"))
 	want := `game.toml:2:9: shaders.dirs[0]: "../outside" must be a folder below game.toml's, written with '/'`

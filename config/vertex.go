@@ -47,6 +47,10 @@ func (d *decoder) vertexFormat(o *obj) (formats.Layout, bool) {
 	if _, present := o.m["stride"]; present && !strideSet {
 		bad["stride"] = true
 	}
+	instSet := o.uint32("instance_stride", &l.InstanceStride)
+	if _, present := o.m["instance_stride"]; present && !instSet {
+		bad["instance_stride"] = true
+	}
 	stems := []*string{&l.Shader, &l.ShadowShader, &l.GBufferShader, &l.TransparentShader}
 	for i, k := range stemKeys {
 		if _, present := o.m[k]; !o.str(k, stems[i]) && present {
@@ -57,17 +61,23 @@ func (d *decoder) vertexFormat(o *obj) (formats.Layout, bool) {
 	_, hasAttrs := o.m["attribute"]
 	entries := o.tables("attribute")
 	var orig []int // index in the file of each attribute kept in l
-	var prevEnd, maxEnd uint64
+	// Per step (vertex, instance): where the last attribute ended and the
+	// furthest end, for omitted offsets and strides.
+	var prevEnd, maxEnd [2]uint64
 	for j, a := range entries {
-		attr, ok, end := d.attribute(a, prevEnd)
-		prevEnd, maxEnd = end, max(maxEnd, end)
+		attr, ok, end := d.attribute(a, &prevEnd)
+		st := min(attr.Step, formats.StepInstance)
+		prevEnd[st], maxEnd[st] = end, max(maxEnd[st], end)
 		if ok {
 			l.Attributes = append(l.Attributes, attr)
 			orig = append(orig, j)
 		}
 	}
 	if !strideSet {
-		l.Stride = uint32(min(alignUp(maxEnd), math.MaxUint32))
+		l.Stride = uint32(min(alignUp(maxEnd[formats.StepVertex]), math.MaxUint32))
+	}
+	if !instSet {
+		l.InstanceStride = uint32(min(alignUp(maxEnd[formats.StepInstance]), math.MaxUint32))
 	}
 	o.finish()
 
@@ -80,6 +90,8 @@ func (d *decoder) vertexFormat(o *obj) (formats.Layout, bool) {
 			continue
 		case ve.Code == formats.ErrZeroStride && !strideSet:
 			continue // only without attributes, which ErrNoAttributes reports
+		case ve.Code == formats.ErrZeroInstanceStride && !instSet:
+			continue // computed: only when instance attributes failed to decode
 		case ve.Code == formats.ErrNoAttributes && hasAttrs:
 			continue // they exist but failed to decode, already reported
 		default:
@@ -91,11 +103,23 @@ func (d *decoder) vertexFormat(o *obj) (formats.Layout, bool) {
 }
 
 // attribute decodes one [[vertex_format.attribute]]. An omitted offset packs
-// the attribute right after the previous one, aligned to 4. It returns where
-// the attribute ends, for the next one's offset and the computed stride.
-func (d *decoder) attribute(o *obj, prevEnd uint64) (formats.Attribute, bool, uint64) {
+// the attribute right after the previous one of the same step (prevEnd, by
+// step), aligned to 4. It returns where the attribute ends, for the next
+// one's offset and the computed stride.
+func (d *decoder) attribute(o *obj, prevEnd *[2]uint64) (formats.Attribute, bool, uint64) {
 	var a formats.Attribute
 	ok := true
+	var step string
+	if o.str("step", &step) {
+		st, err := formats.ParseStep(step)
+		if err != nil {
+			d.at(with(o.path, "step"), err, "%s: %s", o.key("step"), err.Error())
+			ok = false
+		}
+		a.Step = st
+	} else if _, present := o.m["step"]; present {
+		ok = false
+	}
 	if !o.require("name") || !o.str("name", &a.Name) {
 		ok = false
 	}
@@ -121,7 +145,7 @@ func (d *decoder) attribute(o *obj, prevEnd uint64) (formats.Attribute, bool, ui
 		if _, present := o.m["offset"]; present {
 			ok = false
 		}
-		a.Offset = uint32(min(alignUp(prevEnd), math.MaxUint32&^3))
+		a.Offset = uint32(min(alignUp(prevEnd[a.Step]), math.MaxUint32&^3))
 	}
 	o.finish()
 	return a, ok, uint64(a.Offset) + uint64(a.Format.Size())

@@ -32,12 +32,12 @@ func TestSuitePassesOnCorrectRenderer(t *testing.T) {
 	gl := filepath.Join(dir, "opengl", "golden")
 	t.Run("bless", func(t *testing.T) {
 		setUpdate(t, true)
-		Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, bugs{}), GoldenDir: vk, AllowAllocations: true})
-		Run(t, Options{Backend: backends.OpenGL, Open: openTracer(backends.OpenGL, bugs{}), GoldenDir: gl, AllowAllocations: true})
+		Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, bugs{}), GoldenDir: vk, AllowAllocations: true, NoGPUTimes: true})
+		Run(t, Options{Backend: backends.OpenGL, Open: openTracer(backends.OpenGL, bugs{}), GoldenDir: gl, AllowAllocations: true, NoGPUTimes: true})
 	})
 	t.Run("compare", func(t *testing.T) {
-		Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, bugs{}), GoldenDir: vk, AllowAllocations: true})
-		Run(t, Options{Backend: backends.OpenGL, Open: openTracer(backends.OpenGL, bugs{}), GoldenDir: gl, Reference: vk, AllowAllocations: true})
+		Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, bugs{}), GoldenDir: vk, AllowAllocations: true, NoGPUTimes: true})
+		Run(t, Options{Backend: backends.OpenGL, Open: openTracer(backends.OpenGL, bugs{}), GoldenDir: gl, Reference: vk, AllowAllocations: true, NoGPUTimes: true})
 	})
 	for _, scene := range scenes {
 		if !scene.golden {
@@ -95,7 +95,7 @@ func TestSuiteCatchesBrokenRenderers(t *testing.T) {
 	golden := filepath.Join(t.TempDir(), "good", "golden")
 	t.Run("bless", func(t *testing.T) {
 		setUpdate(t, true)
-		Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, bugs{}), GoldenDir: golden, AllowAllocations: true})
+		Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, bugs{}), GoldenDir: golden, AllowAllocations: true, NoGPUTimes: true})
 	})
 	for i, br := range brokenRenderers {
 		t.Run(br.name, func(t *testing.T) {
@@ -146,7 +146,7 @@ func TestHelperBrokenRenderer(t *testing.T) {
 		k, v, _ := strings.Cut(e, "=")
 		t.Setenv(k, v)
 	}
-	Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, br.bugs), GoldenDir: os.Getenv("CONFORMANCE_GOLDEN"), AllowAllocations: true})
+	Run(t, Options{Backend: backends.Vulkan, Open: openTracer(backends.Vulkan, br.bugs), GoldenDir: os.Getenv("CONFORMANCE_GOLDEN"), AllowAllocations: true, NoGPUTimes: true})
 }
 
 func copyDir(t *testing.T, from, to string) {

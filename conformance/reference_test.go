@@ -8,8 +8,12 @@ import (
 	"image/color"
 	"log/slog"
 	"math"
+	"path"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
@@ -24,6 +28,7 @@ import (
 // light them. Its bugs are switchable, so the suite's tests can show that
 // each check catches the fault it is for.
 type tracer struct {
+	gamma  float64 // the composite's, read from its shader when it is reloaded; 0 is 2.2
 	kind   backends.Kind
 	w, h   int
 	log    *slog.Logger
@@ -58,8 +63,13 @@ type traceMesh struct {
 // files a program needs exist.
 type (
 	traceTexture struct{}
-	traceProgram struct{}
-	traceDraw    = core.Draw[*traceMesh, traceTexture, traceProgram]
+	// traceProgram is flat for the hot reload scenes' material, whose
+	// colour the tracer reads from its include as a compiler would.
+	traceProgram struct {
+		flat  bool
+		color vmath.Vec4
+	}
+	traceDraw = core.Draw[*traceMesh, traceTexture, traceProgram]
 )
 
 func openTracer(kind backends.Kind, b bugs) func(cfg backends.Config) (backends.Backend, error) {
@@ -90,6 +100,34 @@ type keepStems struct {
 func (keepStems) Resize(int, int) error { return nil }
 
 // NewProgram "compiles" a stem or material: every file must exist.
+// ReloadEngine reads the gamma the engine's composite shader source
+// applies, as a compiler would read the new file: the tracer composites
+// with it from then on.
+func (r *tracer) ReloadEngine() error {
+	files, err := backends.Resolve(r.kind, backends.ShaderDir+"/composite.hlsl")
+	if err != nil {
+		return err
+	}
+	src := files.Fragment.Path
+	if r.kind == backends.Vulkan {
+		src = backends.SourceOf(src)
+	}
+	text, err := assets.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	m := regexp.MustCompile(`1\.0 / ([0-9.]+)`).FindSubmatch(text)
+	if m == nil {
+		return fmt.Errorf("%s: no gamma", src)
+	}
+	g, err := strconv.ParseFloat(string(m[1]), 64)
+	if err != nil || g <= 0 {
+		return fmt.Errorf("%s: gamma %q", src, m[1])
+	}
+	r.gamma = g
+	return nil
+}
+
 func (r *tracer) NewProgram(spec core.ProgramSpec) (traceProgram, error) {
 	var missing []string
 	var first *backends.ShaderError
@@ -104,25 +142,74 @@ func (r *tracer) NewProgram(spec core.ProgramSpec) (traceProgram, error) {
 	if first != nil {
 		return traceProgram{}, fmt.Errorf("missing %s: %w", strings.Join(missing, ", "), first)
 	}
+	if f := spec.Files.Fragment; f != nil && strings.HasPrefix(path.Base(f.Path), "reload") {
+		return reloadProgram(*f)
+	}
 	return traceProgram{}, nil
 }
 
-func (r *tracer) FreeProgram(traceProgram)    {}
-func (r *tracer) FreeMesh(*traceMesh)         {}
-func (r *tracer) FreeTexture(traceTexture)    {}
-func (r *tracer) White() traceTexture         { return traceTexture{} }
-func (r *tracer) ShadowProgram() traceProgram { return traceProgram{} }
-func (r *tracer) Window() backends.Window     { return nil }
-func (r *tracer) ValidationErrors() int       { return r.bugs.validation }
-func (r *tracer) Completed() uint64           { return r.frames }
-func (r *tracer) WaitIdle()                   {}
-func (r *tracer) WaitEvents()                 {}
-func (r *tracer) Surface() (int, int, bool)   { return 0, 0, false }
+// reloadProgram "compiles" the hot reload material: its colour is the
+// RELOAD_COLOR its include defines, and a line that is no shader fails it
+// with the include's file and line, as a compiler reports it.
+func reloadProgram(f backends.ShaderFile) (traceProgram, error) {
+	src := f.Path
+	if s := backends.SourceOf(src); s != "" {
+		src = s // Vulkan: the .spv's source, which the watcher just compiled
+	}
+	sh, err := assets.ReadShader(src)
+	if err != nil {
+		return traceProgram{}, &backends.ShaderError{Path: f.Path, Stage: f.Stage, Err: err}
+	}
+	p := traceProgram{flat: true}
+	for i, line := range strings.Split(string(sh.Text), "\n") {
+		if strings.Contains(line, "no shader") {
+			return traceProgram{}, &backends.ShaderError{Path: f.Path, Stage: f.Stage,
+				Err: fmt.Errorf("%s:%d: error: syntax error", sh.Files[len(sh.Files)-1], reloadLine(sh, i))}
+		}
+		if rest, ok := strings.CutPrefix(line, "#define RELOAD_COLOR "); ok {
+			_, rest, _ = strings.Cut(rest, "(")
+			fmt.Sscanf(strings.NewReplacer(",", " ").Replace(rest), "%f %f %f %f", &p.color[0], &p.color[1], &p.color[2], &p.color[3])
+		}
+	}
+	return p, nil
+}
+
+// reloadLine is the line within its own file of line i of the expanded
+// text: the count since the last #line directive.
+func reloadLine(sh *assets.ShaderSource, i int) int {
+	lines := strings.Split(string(sh.Text), "\n")
+	for j := i - 1; j >= 0; j-- {
+		if rest, ok := strings.CutPrefix(lines[j], "#line "); ok {
+			var n int
+			fmt.Sscanf(rest, "%d", &n)
+			return n + i - j - 1
+		}
+	}
+	return i + 1
+}
+
+func (r *tracer) FreeProgram(traceProgram)                                  {}
+func (r *tracer) FreeMesh(*traceMesh)                                       {}
+func (r *tracer) FreeTexture(traceTexture)                                  {}
+func (r *tracer) White() traceTexture                                       { return traceTexture{} }
+func (r *tracer) ShadowProgram() traceProgram                               { return traceProgram{} }
+func (r *tracer) UIProgram() traceProgram                                   { return traceProgram{} }
+func (r *tracer) Window() backends.Window                                   { return nil }
+func (r *tracer) ValidationErrors() int                                     { return r.bugs.validation }
+func (r *tracer) Completed() uint64                                         { return r.frames }
+func (r *tracer) WaitIdle()                                                 {}
+func (r *tracer) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
+func (r *tracer) WaitEvents()                                               {}
+func (r *tracer) Surface() (int, int, bool)                                 { return 0, 0, false }
 func (r *tracer) NewTexture(*image.RGBA, backends.TextureOptions) (traceTexture, error) {
 	return traceTexture{}, nil
 }
 
-func (r *tracer) NewMesh(l *formats.Layout, vertices []byte, indices []uint32) (*traceMesh, error) {
+func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, error) {
+	if l.Instanced() {
+		return nil, fmt.Errorf("the reference renderer draws no instanced format (%s)", l.Name)
+	}
+	vertices, indices := data.Vertices, data.Indices
 	n := len(vertices) / int(l.Stride)
 	m := &traceMesh{index: indices}
 	for i := range n {
@@ -212,6 +299,7 @@ type tri struct {
 	a, b, c vmath.Vec3
 	n       vmath.Vec3
 	color   vmath.Vec4
+	flat    bool // unlit, in color
 }
 
 func (r *tracer) triangles(ds []traceDraw) []tri {
@@ -222,10 +310,14 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 			ia, ib, ic := m.index[i], m.index[i+1], m.index[i+2]
 			n := d.Model.MulVec4(m.normal[ia].Vec4(0)).Vec3().Normalize()
 			c := m.color[ia]
-			out = append(out, tri{
+			t := tri{
 				a: d.Model.MulPoint(m.pos[ia]), b: d.Model.MulPoint(m.pos[ib]), c: d.Model.MulPoint(m.pos[ic]),
 				n: n, color: vmath.Vec4{c[0] * d.Color[0], c[1] * d.Color[1], c[2] * d.Color[2], c[3] * d.Color[3]},
-			})
+			}
+			if d.Program.flat {
+				t.color, t.flat = d.Program.color, true
+			}
+			out = append(out, t)
 		}
 	}
 	return out
@@ -267,6 +359,9 @@ func (r *tracer) EndFrame() error {
 	}
 	toSun := f.LightDir.Mul(-1)
 	shade := func(t *tri, at vmath.Vec3, eye vmath.Vec3) vmath.Vec3 {
+		if t.flat {
+			return t.color.Vec3()
+		}
 		n := t.n
 		if n.Dot(eye.Sub(at)) < 0 {
 			n = n.Mul(-1)
@@ -337,8 +432,29 @@ func (r *tracer) EndFrame() error {
 			r.img.SetRGBA(px, py, r.composite(col))
 		}
 	}
+	r.drawUI()
 	r.frames++
 	return nil
+}
+
+// drawUI blends the UI pass's quads over the composited image as the ui
+// shader does, rectangle from the model matrix's first column, covering the
+// pixels whose centres it contains. The tracer keeps no textures, so every
+// quad is its colour alone: glyphs come out as solid boxes.
+func (r *tracer) drawUI() {
+	for _, d := range r.draws[formats.PassUI] {
+		m := d.Model
+		for py := max(0, int(math.Ceil(float64(m[1])-0.5))); py < min(r.h, int(math.Ceil(float64(m[3])-0.5))); py++ {
+			for px := max(0, int(math.Ceil(float64(m[0])-0.5))); px < min(r.w, int(math.Ceil(float64(m[2])-0.5))); px++ {
+				dst := r.img.RGBAAt(px, py)
+				a := d.Color[3]
+				mix := func(c uint8, s float32) uint8 {
+					return uint8(math.Round(float64((float32(c)/255*(1-a) + s*a) * 255)))
+				}
+				r.img.SetRGBA(px, py, color.RGBA{mix(dst.R, d.Color[0]), mix(dst.G, d.Color[1]), mix(dst.B, d.Color[2]), 255})
+			}
+		}
+	}
 }
 
 // composite is the engine's: exposure, Narkowicz's ACES fit, gamma 2.2.
@@ -352,7 +468,11 @@ func (r *tracer) composite(c vmath.Vec3) color.RGBA {
 		x *= exp
 		y := (x * (2.51*x + 0.03)) / (x*(2.43*x+0.59) + 0.14)
 		y = max(0, min(1, y))
-		v := math.Pow(float64(y), 1/2.2) * 255
+		gamma := r.gamma
+		if gamma == 0 {
+			gamma = 2.2
+		}
+		v := math.Pow(float64(y), 1/gamma) * 255
 		if r.bugs.tint && i == 1 {
 			v *= 0.9
 		}

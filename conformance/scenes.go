@@ -15,6 +15,7 @@ import (
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/meshes"
 	"github.com/sleakgo/sleak/systems/render"
+	"github.com/sleakgo/sleak/ui"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -37,11 +38,16 @@ var scenes = []struct {
 	{"strict_mode", strictMode, true},
 	{"punctual_lights", punctualLights, true},
 	{"many_lights", manyLights, true},
+	{"ui_layer", uiLayer, true},
 	{"skipped_shadow_pass", skippedShadowPass, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},
 	{"destroyed_shader", destroyedShader, false},
 	{"limits", limits, false},
+	{"gpu_times", gpuTimes, false},
+	{"hot_reload", hotReload, false},
+	{"hot_reload_error", hotReloadError, false},
+	{"hot_reload_engine", hotReloadEngine, false},
 }
 
 // The stage every scene shares: a 10-unit plane, a unit cube on it, a sun
@@ -547,6 +553,32 @@ func limits(h *harness) {
 	}
 }
 
+// gpuTimes: a frame's statistics carry the GPU time of each pass of an
+// earlier frame, GPUFrame, which trails the current frame by the frames
+// the backend keeps in flight (at most two) and never names one that has
+// not ended; once frames have finished, the passes took time.
+func gpuTimes(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	for range 6 {
+		h.step(1)
+		st := h.ctx.Stats
+		switch {
+		case st.GPUFrame >= st.Frame:
+			h.t.Errorf("frame %d carries the GPU times of frame %d, which has not ended", st.Frame, st.GPUFrame)
+		case h.s.o.NoGPUTimes:
+			if st.GPUFrame != 0 || st.GPUTotal() != 0 {
+				h.t.Errorf("frame %d: GPU times %v of frame %d from a backend without timestamps", st.Frame, st.GPUTime, st.GPUFrame)
+			}
+		case st.Frame > 3 && st.GPUFrame+2 < st.Frame:
+			h.t.Errorf("frame %d carries the GPU times of frame %d: more than two frames back", st.Frame, st.GPUFrame)
+		case st.Frame > 3 && st.GPUTotal() <= 0:
+			h.t.Errorf("frame %d: GPU times %v: no pass took time", st.Frame, st.GPUTime)
+		}
+	}
+}
+
 // ---- building the stage ----
 
 // stage adds the camera, the sun and the plane.
@@ -790,4 +822,115 @@ func sameSet(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// ---- the UI pass ----
+
+// uiCorners are the four boxes uiLayer anchors in the corners, and their
+// colours, one pure channel each so a swapped channel shows.
+var uiCorners = []struct {
+	anchor ui.Anchor
+	dx, dy float32
+	color  ui.Color
+}{
+	{ui.TopLeft, 4, 4, ui.RGBA(1, 0, 0, 1)},
+	{ui.TopRight, -4, 4, ui.RGBA(0, 1, 0, 1)},
+	{ui.BottomLeft, 4, -4, ui.RGBA(0, 0, 1, 1)},
+	{ui.BottomRight, -4, -4, ui.RGBA(1, 1, 0, 1)},
+}
+
+// uiLayer: the UI pass draws screen-space quads over the composited image
+// on whole pixels: opaque boxes in the four corners keep their exact
+// colours, a half-transparent panel blends with the scene beneath it, text
+// from the font atlas covers some of its box and leaves the rest, and a
+// sprite samples its own texture. The 3D image under the interface is the
+// one the frame had without it.
+func uiLayer(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	h.step(2)
+	bare := h.pixels()
+	checker := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	for i, c := range [][4]uint8{{255, 255, 255, 255}, {40, 40, 40, 255}, {40, 40, 40, 255}, {255, 255, 255, 255}} {
+		copy(checker.Pix[i*4:], c[:])
+	}
+	tex, err := h.b.CreateTexture(checker, backends.TextureOptions{Nearest: true, Clamp: true})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	c := h.ctx.UI
+	var panel, text, sprite ui.Rect
+	quads := 0
+	// The runner begins the canvas each frame; a game system fills it.
+	fill := func(*ecs.World) {
+		s := c.Screen()
+		for _, k := range uiCorners {
+			c.Rect(s.Place(k.anchor, 24, 16, k.dx, k.dy), k.color)
+		}
+		panel = s.Place(ui.Center, 120, 40, 0, 0)
+		c.Rect(panel, ui.RGBA(0, 0, 0, 0.5))
+		text = c.TextIn(c.Fonts.Face(16), panel, ui.AlignCenter, "Sleak 42", ui.White)
+		sprite = s.Place(ui.BottomCenter, 32, 32, 0, -4)
+		c.Sprite(sprite, tex, [4]float32{0, 0, 1, 1}, ui.White)
+		quads = len(c.Quads())
+	}
+	h.r.Scheduler.Add(ecs.Update, ecs.SystemFunc(fill))
+	h.step(2)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	if got := h.ctx.Stats.Draws[formats.PassUI]; got != quads || quads < 8 {
+		h.t.Errorf("UI pass drew %d quads, want the canvas's %d (4 boxes, a panel, a sprite and the glyphs)", got, quads)
+	}
+	h.matchGolden(img)
+	at := func(im *image.RGBA, x, y float32) [4]uint8 {
+		c := im.RGBAAt(int(x), int(y))
+		return [4]uint8{c.R, c.G, c.B, c.A}
+	}
+	near := func(a, b [4]uint8, tol int) bool {
+		for i := range 3 {
+			if d := int(a[i]) - int(b[i]); d > tol || d < -tol {
+				return false
+			}
+		}
+		return true
+	}
+	for _, k := range uiCorners {
+		r := c.Screen().Place(k.anchor, 24, 16, k.dx, k.dy)
+		want := [4]uint8{uint8(k.color[0] * 255), uint8(k.color[1] * 255), uint8(k.color[2] * 255), 255}
+		for _, p := range [][2]float32{{r.X + 0.5, r.Y + 0.5}, {r.X + r.W - 0.5, r.Y + r.H - 0.5}, {r.X + r.W/2, r.Y + r.H/2}} {
+			if got := at(img, p[0], p[1]); !near(got, want, 1) {
+				h.t.Errorf("corner box at %v: pixel (%v, %v) is %v, want %v", k.anchor, p[0], p[1], got, want)
+			}
+		}
+		// One pixel outside the box is the scene, untouched.
+		if got, was := at(img, r.X+r.W+0.5, r.Y+r.H/2), at(bare, r.X+r.W+0.5, r.Y+r.H/2); !near(got, was, 2) {
+			h.t.Errorf("beside the %v box the scene changed from %v to %v: a box covers more than its pixels", k.anchor, was, got)
+		}
+	}
+	// The panel's corner (no glyph there) is the scene at half brightness.
+	px, py := panel.X+1.5, panel.Y+1.5
+	was, got := at(bare, px, py), at(img, px, py)
+	half := [4]uint8{was[0] / 2, was[1] / 2, was[2] / 2, 255}
+	if !near(got, half, 3) {
+		h.t.Errorf("half-transparent panel: pixel %v over scene %v, want about %v", got, was, half)
+	}
+	// Text: some pixels of its box are (nearly) white, some keep the panel.
+	white, panelled := 0, 0
+	for y := int(text.Y); y < int(text.Y+text.H); y++ {
+		for x := int(text.X); x < int(text.X+text.W); x++ {
+			p := img.RGBAAt(x, y)
+			if p.R > 230 && p.G > 230 && p.B > 230 {
+				white++
+			} else if b := bare.RGBAAt(x, y); near([4]uint8{p.R, p.G, p.B}, [4]uint8{b.R / 2, b.G / 2, b.B / 2}, 3) {
+				panelled++
+			}
+		}
+	}
+	if white < 20 || panelled < 20 {
+		h.t.Errorf("text %v: %d white and %d panel pixels in its box, want glyphs with gaps between them", text, white, panelled)
+	}
+	h.expectNoAllocations()
+	h.b.DestroyTexture(tex)
 }

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"image"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -26,11 +27,11 @@ func setSize(w backends.Window, width, height int) error {
 }
 
 // RunWindowed runs the scenes that need a real window (an X display; run
-// under xvfb-run): a window resized by the OS with a missing variant
-// restored in between must draw that variant at the new size, and the
-// frame read back from the window must match the same scene rendered
-// offscreen at that size, so it is neither stretched nor drawn at the old
-// aspect ratio.
+// under xvfb-run): the lit_cube scene presented in a window must match the
+// offscreen golden, and a window resized by the OS with a missing variant
+// restored in between must draw that variant at the new size, the frame
+// read back from the window matching the same scene rendered offscreen at
+// that size, so it is neither stretched nor drawn at the old aspect ratio.
 func RunWindowed(t *testing.T, o Options, resize ResizeWindow) {
 	t.Helper()
 	if resize == nil {
@@ -42,6 +43,19 @@ func RunWindowed(t *testing.T, o Options, resize ResizeWindow) {
 		t.Fatal(err)
 	}
 	s.failures = filepath.Join(filepath.Dir(s.golden), "failures")
+	if o.Reference != "" {
+		if s.reference, err = filepath.Abs(o.Reference); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Run("window_lit_cube", func(t *testing.T) {
+		if *updateGolden {
+			t.Skip("goldens are written offscreen, by Run")
+		}
+		h := s.start(t, "lit_cube")
+		h.window = &backends.WindowConfig{Title: "sleak conformance"}
+		litCube(h)
+	})
 	t.Run("window_resize_retries_variant", func(t *testing.T) {
 		h := s.start(t, "window_resize_retries_variant")
 		h.window = &backends.WindowConfig{Title: "sleak conformance"}
@@ -108,9 +122,19 @@ func (h *harness) stepWindowed(n int) {
 }
 
 // offscreenScene renders the window scene's final state offscreen at the
-// resized size, as the reference picture.
+// resized size, as the reference picture. It runs in a folder of its own
+// inside the scene's, with its own copy of the shaders, because a backend
+// opened through a wrapper like dxtest.EmptyingWorkDir removes its working
+// folder when it closes.
 func offscreenScene(h *harness) *image.RGBA {
 	h.t.Helper()
+	dir, err := os.Getwd()
+	h.must(err, "working directory")
+	sub := filepath.Join(dir, "offscreen")
+	h.must(os.MkdirAll(sub, 0o755), "mkdir %s", sub)
+	h.must(os.Chdir(sub), "chdir %s", sub)
+	defer func() { h.must(os.Chdir(dir), "chdir %s", dir) }()
+	h.must(copyTestShaders(), "copy the test shaders")
 	o := &harness{t: h.t, s: h.s, scene: h.scene + "_offscreen", kind: h.kind, reg: formats.NewRegistry(), log: &syncBuffer{}}
 	hs := o.open(blobLayout("blob_late", "blob", "blob_shadow", "blob_late", ""))
 	o.must(o.b.Resize(resizedWidth, resizedHeight), "resize")

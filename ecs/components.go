@@ -1,19 +1,48 @@
 package ecs
 
 import (
+	"unsafe"
+
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 )
 
-// Transform places an entity in the world. TransformSystem derives World
-// from Position, Rotation and Scale every frame; set World yourself only for
-// entities outside that system.
+// Transform places an entity in the world. World is derived from Position,
+// Rotation and Scale, and Bounds from World and the entity's Mesh.Bounds:
+// set the three inputs, never World or Bounds. The render systems keep
+// drawable entities current (Sync) in their one pass over them each frame;
+// UpdateTransforms does the same for every entity.
 type Transform struct {
 	Position vmath.Vec3
 	Rotation vmath.Quat
 	Scale    vmath.Vec3
-	World    vmath.Mat4
+
+	// of is what World and Bounds were last derived from: while it matches,
+	// Sync costs a comparison instead of a matrix and a box transform. It
+	// sits before Bounds so that a static entity's frame touches the first
+	// two cache lines of its Transform only.
+	of derivedFrom
+
+	// CullHint is, for each volume Bounds is tested against (the camera,
+	// the sun's frustum, what can shadow the view), the plane that last
+	// rejected it: vmath.Culler.Rejects tests
+	// it first, so an entity that stays culled costs one plane test.
+	CullHint [3]uint8
+	// Bounds is the world-space box around the entity's Mesh.Bounds, kept
+	// beside World so that visibility is one box test per entity and frame,
+	// shared by every pass, with no box transformed per pass.
+	Bounds vmath.AABB
+	World  vmath.Mat4
+}
+
+// derivedFrom holds the inputs as bits: comparing words is cheaper than
+// comparing floats, and a NaN input then counts as unchanged instead of
+// forcing a recomputation every frame.
+type derivedFrom struct {
+	inputs [5]uint64 // Position, Rotation, Scale
+	local  [3]uint64
+	synced bool
 }
 
 // NewTransform returns a transform at p with no rotation and unit scale.
@@ -23,6 +52,30 @@ func NewTransform(p vmath.Vec3) Transform {
 
 // Update recomputes World from Position, Rotation and Scale.
 func (t *Transform) Update() { t.World = vmath.TRS(t.Position, t.Rotation, t.Scale) }
+
+// Sync brings World and Bounds (around local, the mesh's own bounds) up to
+// date. When neither the inputs nor local changed since the last call it
+// only compares them, so static entities cost next to nothing.
+func (t *Transform) Sync(local *vmath.AABB) {
+	// Word-wise XORs instead of ==, which calls memequal for arrays.
+	in, loc, o := inputBits(t), (*[3]uint64)(unsafe.Pointer(local)), &t.of
+	if (in[0]^o.inputs[0])|(in[1]^o.inputs[1])|(in[2]^o.inputs[2])|(in[3]^o.inputs[3])|(in[4]^o.inputs[4])|
+		(loc[0]^o.local[0])|(loc[1]^o.local[1])|(loc[2]^o.local[2]) != 0 || !o.synced {
+		t.derive(local)
+	}
+}
+
+// inputBits is Position, Rotation and Scale (40 bytes, contiguous) as
+// words. Loads of unaligned words are fine on the platforms Sleak runs on,
+// and the checked-pointer mode does not check the alignment of pointer-free
+// types.
+func inputBits(t *Transform) *[5]uint64 { return (*[5]uint64)(unsafe.Pointer(&t.Position)) }
+
+func (t *Transform) derive(local *vmath.AABB) {
+	t.World = vmath.TRS(t.Position, t.Rotation, t.Scale)
+	t.Bounds = local.Transform(t.World)
+	t.of = derivedFrom{inputs: *inputBits(t), local: *(*[3]uint64)(unsafe.Pointer(local)), synced: true}
+}
 
 // Mesh is geometry a backend holds, in one vertex format.
 type Mesh struct {

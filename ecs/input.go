@@ -166,6 +166,10 @@ type Input struct {
 	// MouseCaptured reports whether the cursor is hidden and locked to the
 	// window, motion arriving unbounded (for mouse look).
 	MouseCaptured bool
+	// PixelScale is the window's framebuffer pixels per window pixel (2 on
+	// most HiDPI displays; 0 means 1): MouseX and MouseY times PixelScale
+	// are the cursor in the framebuffer's pixels, which the UI lays out in.
+	PixelScale float32
 
 	captureWanted, captureAsked bool
 }

@@ -59,6 +59,7 @@ type World struct {
 	cameraF    *Filter2[Transform, Camera]
 	lightF     *Filter1[DirectionalLight]
 	transformF *Filter1[Transform]
+	plainF     *Filter1[Transform] // transforms of entities without a Mesh
 
 	// Time, Input and Window are the engine's resources, updated by the
 	// game loop before the systems run.
@@ -88,6 +89,8 @@ func NewWorld() *World {
 	w.lightF.Register(&w.w)
 	w.transformF = generic.NewFilter1[Transform]()
 	w.transformF.Register(&w.w)
+	w.plainF = generic.NewFilter1[Transform]().Without(generic.T[Mesh]())
+	w.plainF.Register(&w.w)
 	return w
 }
 
@@ -184,9 +187,23 @@ func (w *World) Sun() *DirectionalLight {
 	return nil
 }
 
-// UpdateTransforms recomputes every Transform's World matrix.
+// UpdateTransforms brings every Transform up to date: World, and for
+// entities with a Mesh also Bounds (Transform.Sync).
 func (w *World) UpdateTransforms() {
-	q := w.transformF.Query(&w.w)
+	w.UpdatePlainTransforms()
+	q := w.renderF.Query(&w.w)
+	for q.Next() {
+		t, m, _ := q.Get()
+		t.Sync(&m.Bounds)
+	}
+}
+
+// UpdatePlainTransforms recomputes World for the entities without a Mesh
+// (cameras, lights, a game's own objects). The render systems call it and
+// sync drawable entities themselves, in the same pass that tests their
+// visibility, so that pass is the only one over them in a frame.
+func (w *World) UpdatePlainTransforms() {
+	q := w.plainF.Query(&w.w)
 	for q.Next() {
 		q.Get().Update()
 	}

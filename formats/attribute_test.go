@@ -90,11 +90,15 @@ func TestPass(t *testing.T) {
 	want := []struct {
 		name, stem string
 		vertexOnly bool
-	}{{"shadow", "b", true}, {"gbuffer", "c", true}, {"lighting", "", false}, {"forward", "a", false},
-		{"transparent", "d", false}, {"composite", "", false}}
+		draws      bool
+	}{{"shadow", "b", true, true}, {"gbuffer", "c", true, true}, {"lighting", "", false, false}, {"forward", "a", false, true},
+		{"transparent", "d", false, true}, {"composite", "", false, false}, {"ui", "", false, true}}
 	for p := Pass(0); p < NumPasses; p++ {
 		w := want[p]
-		if p.TakesDraws() != (w.stem != "") {
+		if p.HasStem() != (w.stem != "") {
+			t.Errorf("pass %v: HasStem = %v", p, p.HasStem())
+		}
+		if p.TakesDraws() != w.draws {
 			t.Errorf("pass %v: TakesDraws = %v", p, p.TakesDraws())
 		}
 		if p.String() != w.name || l.Stem(p) != w.stem || p.VertexOnly() != w.vertexOnly {
@@ -107,10 +111,10 @@ func TestPass(t *testing.T) {
 	if q, err := ParsePass("main"); err != nil || q != PassForward {
 		t.Errorf(`ParsePass("main") = %v, %v; want the forward pass`, q, err)
 	}
-	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(6)" {
+	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(7)" {
 		t.Error("out-of-range pass")
 	}
-	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want shadow, gbuffer, lighting, forward, transparent or composite)` {
+	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want shadow, gbuffer, lighting, forward, transparent, composite or ui)` {
 		t.Errorf("ParsePass(Main): %v", err)
 	}
 }

@@ -4,9 +4,10 @@ import "fmt"
 
 // Pass is one step of a frame, in the order every frame runs them. It is
 // the engine's one pass vocabulary: the render systems, the backends and the
-// tools all name passes with it. The four passes that take draws (shadow,
-// gbuffer, forward, transparent) each draw a layout's stem for that pass;
-// lighting and composite are fullscreen steps.
+// tools all name passes with it. The four stem passes (shadow, gbuffer,
+// forward, transparent) each draw a layout's stem for that pass; lighting
+// and composite are fullscreen steps; the UI pass draws screen-space quads
+// over the composited image with the engine's ui shader.
 type Pass uint8
 
 // The passes of a frame, in order.
@@ -17,19 +18,23 @@ const (
 	PassForward // draws a layout's main stem
 	PassTransparent
 	PassComposite
+	// PassUI draws default-format quads in screen space over the composited,
+	// tonemapped image, alpha blended, with no depth: text, sprites and
+	// rectangles of the user interface.
+	PassUI
 )
 
 // NumPasses is the number of passes, for arrays indexed by Pass.
-const NumPasses = 6
+const NumPasses = 7
 
 // StemPasses are the passes that draw a layout's stems, the forward pass
 // (the main stem, which gates the others) first.
 var StemPasses = [...]Pass{PassForward, PassShadow, PassGBuffer, PassTransparent}
 
-var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite"}
+var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite", "ui"}
 
 // String returns the pass's name: "shadow", "gbuffer", "lighting",
-// "forward", "transparent" or "composite".
+// "forward", "transparent", "composite" or "ui".
 func (p Pass) String() string {
 	if int(p) < NumPasses {
 		return passNames[p]
@@ -37,9 +42,15 @@ func (p Pass) String() string {
 	return fmt.Sprintf("Pass(%d)", uint8(p))
 }
 
-// TakesDraws reports whether the pass draws meshes (and so a stem of their
-// layout), as opposed to a fullscreen step.
+// TakesDraws reports whether the pass draws meshes, as opposed to a
+// fullscreen step: the four stem passes and the UI pass.
 func (p Pass) TakesDraws() bool {
+	return p.HasStem() || p == PassUI
+}
+
+// HasStem reports whether a layout names a stem for the pass (see
+// [Layout.Stem]); the UI pass draws with the engine's ui shader only.
+func (p Pass) HasStem() bool {
 	return p == PassShadow || p == PassGBuffer || p == PassForward || p == PassTransparent
 }
 
@@ -54,7 +65,7 @@ func ParsePass(s string) (Pass, error) {
 			return Pass(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent or composite)", s)
+	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent, composite or ui)", s)
 }
 
 // VertexOnly reports whether the pass's stem names a vertex shader only.
@@ -69,12 +80,44 @@ func (p Pass) VertexOnly() bool {
 // MaxLocations-1, the minimum every backend guarantees.
 const MaxLocations = 16
 
+// Step says how often an attribute advances: once per vertex, or once per
+// instance of an instanced draw.
+type Step uint8
+
+const (
+	StepVertex   Step = iota // the default: read from the vertex buffer, Stride apart
+	StepInstance             // read from the instance buffer, InstanceStride apart
+)
+
+// String returns the game.toml spelling: "vertex" or "instance".
+func (s Step) String() string {
+	switch s {
+	case StepVertex:
+		return "vertex"
+	case StepInstance:
+		return "instance"
+	}
+	return fmt.Sprintf("Step(%d)", uint8(s))
+}
+
+// ParseStep parses "vertex" or "instance".
+func ParseStep(s string) (Step, error) {
+	switch s {
+	case "vertex":
+		return StepVertex, nil
+	case "instance":
+		return StepInstance, nil
+	}
+	return 0, fmt.Errorf("unknown step %q: want \"vertex\" or \"instance\"", s)
+}
+
 // Attribute is one input of the vertex shader, bound by location.
 type Attribute struct {
 	Name     string // used in diagnostics only; binding is by Location
 	Location uint32
 	Format   AttributeFormat
-	Offset   uint32 // bytes from the start of the vertex
+	Offset   uint32 // bytes from the start of the vertex, or of the instance's record
+	Step     Step   // per vertex (the default) or per instance
 }
 
 // Layout describes one vertex format: its size, its attributes and the
@@ -85,13 +128,40 @@ type Attribute struct {
 // stem is set, because a format without a main pipeline is drawn in no pass
 // at all.
 type Layout struct {
-	Name              string
-	Stride            uint32 // bytes from one vertex to the next
+	Name   string
+	Stride uint32 // bytes from one vertex to the next; 0 when no attribute steps per vertex
+	// InstanceStride is the bytes from one instance's record to the next,
+	// when some attribute steps per instance; 0 otherwise. A layout whose
+	// attributes all step per instance has no vertex buffer: its vertex
+	// shader derives each corner from the vertex index.
+	InstanceStride    uint32
 	Attributes        []Attribute
 	Shader            string // main (forward opaque) stem, both stages
 	ShadowShader      string // vertex-only; empty skips the shadow pass
 	GBufferShader     string // vertex-only; empty means forward only
 	TransparentShader string // both stages; empty skips the transparent pass
+}
+
+// Instanced reports whether some attribute steps per instance, so the
+// format's meshes carry instance records and draw instanced.
+func (l *Layout) Instanced() bool {
+	for _, a := range l.Attributes {
+		if a.Step == StepInstance {
+			return true
+		}
+	}
+	return false
+}
+
+// PerVertex reports whether some attribute steps per vertex, so the
+// format's meshes carry vertices.
+func (l *Layout) PerVertex() bool {
+	for _, a := range l.Attributes {
+		if a.Step == StepVertex {
+			return true
+		}
+	}
+	return false
 }
 
 // Stem returns the stem used for pass p, or "" when the layout skips it (or p

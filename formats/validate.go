@@ -11,20 +11,23 @@ type ErrorCode uint8
 
 // Error codes. Each is reported by exactly one check.
 const (
-	ErrZeroStride        ErrorCode = iota + 1 // Stride is 0
-	ErrPastStride                             // an attribute ends past Stride
-	ErrOverlap                                // two attributes share bytes
-	ErrDuplicateLocation                      // two attributes share a location
-	ErrDuplicateName                          // two attributes share a non-empty name
-	ErrLocationRange                          // a location is MaxLocations or more
-	ErrUnaligned                              // an offset is not a multiple of 4
-	ErrBadStem                                // a stem is not a bare name
-	ErrMissingMainStem                        // another stem is set but Shader is empty
-	ErrNoAttributes                           // Attributes is empty
-	ErrBadFormat                              // an attribute's Format is not a declared value
-	ErrEmptyName                              // the layout's Name is empty
-	ErrDuplicateFormat                        // a registry already holds a layout of that name
-	ErrStrideRange                            // Stride is more than MaxStride
+	ErrZeroStride           ErrorCode = iota + 1 // Stride is 0
+	ErrPastStride                                // an attribute ends past Stride
+	ErrOverlap                                   // two attributes share bytes
+	ErrDuplicateLocation                         // two attributes share a location
+	ErrDuplicateName                             // two attributes share a non-empty name
+	ErrLocationRange                             // a location is MaxLocations or more
+	ErrUnaligned                                 // an offset is not a multiple of 4
+	ErrBadStem                                   // a stem is not a bare name
+	ErrMissingMainStem                           // another stem is set but Shader is empty
+	ErrNoAttributes                              // Attributes is empty
+	ErrBadFormat                                 // an attribute's Format is not a declared value
+	ErrEmptyName                                 // the layout's Name is empty
+	ErrDuplicateFormat                           // a registry already holds a layout of that name
+	ErrStrideRange                               // Stride or InstanceStride is more than MaxStride
+	ErrBadStep                                   // an attribute's Step is not a declared value
+	ErrZeroInstanceStride                        // an attribute steps per instance but InstanceStride is 0
+	ErrUnusedInstanceStride                      // InstanceStride is set but no attribute steps per instance
 )
 
 // MaxStride is the largest vertex stride a layout may have: the
@@ -35,20 +38,23 @@ const (
 const MaxStride = 2048
 
 var codeNames = [...]string{
-	ErrZeroStride:        "ErrZeroStride",
-	ErrPastStride:        "ErrPastStride",
-	ErrOverlap:           "ErrOverlap",
-	ErrDuplicateLocation: "ErrDuplicateLocation",
-	ErrDuplicateName:     "ErrDuplicateName",
-	ErrLocationRange:     "ErrLocationRange",
-	ErrUnaligned:         "ErrUnaligned",
-	ErrBadStem:           "ErrBadStem",
-	ErrMissingMainStem:   "ErrMissingMainStem",
-	ErrNoAttributes:      "ErrNoAttributes",
-	ErrBadFormat:         "ErrBadFormat",
-	ErrEmptyName:         "ErrEmptyName",
-	ErrDuplicateFormat:   "ErrDuplicateFormat",
-	ErrStrideRange:       "ErrStrideRange",
+	ErrZeroStride:           "ErrZeroStride",
+	ErrPastStride:           "ErrPastStride",
+	ErrOverlap:              "ErrOverlap",
+	ErrDuplicateLocation:    "ErrDuplicateLocation",
+	ErrDuplicateName:        "ErrDuplicateName",
+	ErrLocationRange:        "ErrLocationRange",
+	ErrUnaligned:            "ErrUnaligned",
+	ErrBadStem:              "ErrBadStem",
+	ErrMissingMainStem:      "ErrMissingMainStem",
+	ErrNoAttributes:         "ErrNoAttributes",
+	ErrBadFormat:            "ErrBadFormat",
+	ErrEmptyName:            "ErrEmptyName",
+	ErrDuplicateFormat:      "ErrDuplicateFormat",
+	ErrStrideRange:          "ErrStrideRange",
+	ErrBadStep:              "ErrBadStep",
+	ErrZeroInstanceStride:   "ErrZeroInstanceStride",
+	ErrUnusedInstanceStride: "ErrUnusedInstanceStride",
 }
 
 // String returns the constant's name, e.g. "ErrOverlap".
@@ -65,7 +71,7 @@ type ValidationError struct {
 	Code      ErrorCode
 	Format    string // the layout's name
 	Attribute string // the attribute's name; "" when the problem is the layout's
-	Field     string // "stride", "offset", "location", "name", "format", "attribute", "shader", "shadow_shader", "gbuffer_shader" or "transparent_shader"
+	Field     string // "stride", "instance_stride", "offset", "location", "name", "format", "step", "attribute", "shader", "shadow_shader", "gbuffer_shader" or "transparent_shader"
 	Index     int    // the attribute's index in Attributes; -1 when the problem is the layout's
 	Msg       string
 }
@@ -137,11 +143,20 @@ func (v *validator) layout() {
 	if l.Name == "" {
 		v.layoutErr(ErrEmptyName, "name", "the format has no name")
 	}
-	if l.Stride == 0 {
+	if l.Stride == 0 && (l.PerVertex() || len(l.Attributes) == 0) {
 		v.layoutErr(ErrZeroStride, "stride", "stride is 0; it must be the size of one vertex in bytes")
 	}
 	if l.Stride > MaxStride {
 		v.layoutErr(ErrStrideRange, "stride", "stride %d is more than %d, the largest every backend accepts", l.Stride, MaxStride)
+	}
+	switch inst := l.Instanced(); {
+	case inst && l.InstanceStride == 0:
+		v.layoutErr(ErrZeroInstanceStride, "instance_stride", "instance_stride is 0 while attributes step per instance; it must be the size of one instance's record in bytes")
+	case !inst && l.InstanceStride != 0:
+		v.layoutErr(ErrUnusedInstanceStride, "instance_stride", "instance_stride is %d but no attribute steps per instance (step = \"instance\")", l.InstanceStride)
+	}
+	if l.InstanceStride > MaxStride {
+		v.layoutErr(ErrStrideRange, "instance_stride", "instance_stride %d is more than %d, the largest every backend accepts", l.InstanceStride, MaxStride)
 	}
 	if len(l.Attributes) == 0 {
 		v.layoutErr(ErrNoAttributes, "attribute", "no attributes; a format needs at least one")
@@ -159,6 +174,9 @@ func (v *validator) attribute(j int) {
 	if a.Location >= MaxLocations {
 		v.attrErr(j, ErrLocationRange, "location", "location %d is out of range 0 to %d", a.Location, MaxLocations-1)
 	}
+	if a.Step > StepInstance {
+		v.attrErr(j, ErrBadStep, "step", "step %d is not a valid step", uint8(a.Step))
+	}
 	if a.Offset%4 != 0 {
 		v.attrErr(j, ErrUnaligned, "offset", "offset %d is not a multiple of 4", a.Offset)
 	}
@@ -166,9 +184,13 @@ func (v *validator) attribute(j int) {
 	// wrap around and pass.
 	size := uint64(a.Format.Size())
 	end := uint64(a.Offset) + size
-	if a.Format.Valid() && l.Stride > 0 && end > uint64(l.Stride) {
-		v.attrErr(j, ErrPastStride, "offset", "ends at byte %d (offset %d + %d bytes of %s), past the stride of %d",
-			end, a.Offset, size, a.Format, l.Stride)
+	stride, what := l.Stride, "stride"
+	if a.Step == StepInstance {
+		stride, what = l.InstanceStride, "instance stride"
+	}
+	if a.Format.Valid() && stride > 0 && end > uint64(stride) {
+		v.attrErr(j, ErrPastStride, "offset", "ends at byte %d (offset %d + %d bytes of %s), past the %s of %d",
+			end, a.Offset, size, a.Format, what, stride)
 	}
 	for i := 0; i < j; i++ {
 		b := l.Attributes[i]
@@ -178,8 +200,8 @@ func (v *validator) attribute(j int) {
 		if a.Name != "" && b.Name == a.Name {
 			v.attrErr(j, ErrDuplicateName, "name", "the name is already used by attribute %d", i)
 		}
-		if !a.Format.Valid() || !b.Format.Valid() {
-			continue
+		if !a.Format.Valid() || !b.Format.Valid() || a.Step != b.Step {
+			continue // attributes of different steps live in different buffers
 		}
 		bEnd := uint64(b.Offset) + uint64(b.Format.Size())
 		if uint64(a.Offset) < bEnd && uint64(b.Offset) < end {

@@ -58,6 +58,17 @@ func (g *glfwWindow) setCapture(on bool) (x, y float32) {
 	return float32(cx), float32(cy)
 }
 
+// pixelScale compares the framebuffer with the window: cursor positions
+// come in window pixels, the interface is laid out in framebuffer pixels.
+func (g *glfwWindow) pixelScale() float32 {
+	fw, _ := g.w.GetFramebufferSize()
+	ww, _ := g.w.GetSize()
+	if fw <= 0 || ww <= 0 {
+		return 1
+	}
+	return float32(fw) / float32(ww)
+}
+
 func (g *glfwWindow) detach() {
 	g.w.SetKeyCallback(nil)
 	g.w.SetMouseButtonCallback(nil)
@@ -110,7 +121,3 @@ var glfwKeys = func() (m [glfw.KeyLast + 1]ecs.Key) {
 	}
 	return m
 }()
-
-var letters = [26]ecs.Key{ecs.KeyA, ecs.KeyB, ecs.KeyC, ecs.KeyD, ecs.KeyE, ecs.KeyF, ecs.KeyG, ecs.KeyH,
-	ecs.KeyI, ecs.KeyJ, ecs.KeyK, ecs.KeyL, ecs.KeyM, ecs.KeyN, ecs.KeyO, ecs.KeyP, ecs.KeyQ, ecs.KeyR,
-	ecs.KeyS, ecs.KeyT, ecs.KeyU, ecs.KeyV, ecs.KeyW, ecs.KeyX, ecs.KeyY, ecs.KeyZ}

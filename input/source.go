@@ -13,6 +13,8 @@ type window interface {
 	setCapture(on bool) (x, y float32)
 	// detach removes the callbacks.
 	detach()
+	// pixelScale is framebuffer pixels per window pixel now.
+	pixelScale() float32
 }
 
 // Source fills ecs.Input from one window.
@@ -54,6 +56,10 @@ func (s *Source) Poll(in *ecs.Input) {
 		s.win.PollEvents()
 	}
 	s.queue.Flush(in)
+	in.PixelScale = 1
+	if s.native != nil {
+		in.PixelScale = s.native.pixelScale()
+	}
 }
 
 // Close removes the callbacks; the window itself stays open.

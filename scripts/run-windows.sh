@@ -2,16 +2,17 @@
 # Builds the sample game for Windows and runs it under Wine, for trying the
 # Direct3D 11 and 12 backends on Linux:
 #
-#   scripts/run-windows.sh -headless -r d3d11 -rd 2 -frames 60 -screenshot /tmp/d3d11.png
+#   scripts/run-windows.sh -r d3d11                  play in a window on your display
+#   scripts/run-windows.sh -headless -r d3d12 -rd 2 -frames 60 -screenshot /tmp/d3d12.png
 #
 # The arguments go to sleakcraft as they are. The game runs from the
 # repository root, so game.toml and relative paths resolve as with `go run`;
 # Wine maps absolute Linux paths (/tmp/...) to its Z: drive, so they work
-# too. Direct3D under Wine needs an X display: without DISPLAY the game runs
-# inside xvfb-run. Only headless runs work (the Direct3D backends render
-# offscreen), so pass -headless when a display is set. The exit status is the
-# game's; Wine that cannot be set up or started fails with a message and
-# status 1. See docs/DIRECTX.md.
+# too. With DISPLAY set the game opens its native window there, playable
+# with keyboard and mouse; Direct3D under Wine needs an X display, so
+# without DISPLAY the game runs inside xvfb-run (pass -frames, or it runs
+# until killed). The exit status is the game's; Wine that cannot be set up
+# or started fails with a message and status 1. See docs/DIRECTX.md.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Runs the Direct3D 11 and 12 backends' tests: built for Windows and run under
-# Wine (scripts/wine.sh prepares it) inside Xvfb, since Wine's Direct3D needs
-# an X display. Extra arguments go to `go test` (e.g. -run Conformance, or
-# -args -update-golden).
+# Runs the Windows build's tests: the Direct3D 11 and 12 backends (offscreen
+# and windowed conformance), the native window, the Windows input source and
+# dxcom, built for Windows and run under Wine (scripts/wine.sh prepares it)
+# inside Xvfb, since Wine's Direct3D needs an X display; then the sample
+# game on both backends, headless, and windowed with injected keyboard and
+# mouse input (scripts/input-windows.sh). Extra arguments go to `go test`
+# (e.g. -run Conformance, or -args -update-golden).
 #
 # With SLEAK_REQUIRE_DRIVERS=1 (as `make test` sets it) a machine where Wine
 # cannot run fails instead of skipping.
@@ -28,15 +31,18 @@ if ! command -v go_windows_amd64_exec >/dev/null; then
   fail_or_skip "go_windows_amd64_exec is not on PATH"
 fi
 
-packages=(./backends/d3d11/ ./backends/d3d12/)
-run=(env GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test "${packages[@]}" "$@")
-if [[ -n "${DISPLAY:-}" ]]; then
-  "${run[@]}"
-elif command -v xvfb-run >/dev/null; then
-  xvfb-run -a -s "-screen 0 1280x1024x24" "${run[@]}"
-else
-  fail_or_skip "no X display and no xvfb-run: Wine's Direct3D needs one"
-fi
+packages=(./backends/d3d11/ ./backends/d3d12/ ./backends/internal/dxcom/ ./internal/win32/ ./input/)
+# on_display runs a command on the X display, or inside a fresh Xvfb.
+on_display() {
+  if [[ -n "${DISPLAY:-}" ]]; then
+    "$@"
+  elif command -v xvfb-run >/dev/null; then
+    xvfb-run -a -s "-screen 0 1280x1024x24" "$@"
+  else
+    fail_or_skip "no X display and no xvfb-run: Wine's Direct3D needs one"
+  fi
+}
+on_display env GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test "${packages[@]}" "$@"
 
 # The sample game on both backends: a short headless fly-over that must exit
 # 0 and write its screenshot. Only the run and the file are checked; the
@@ -78,4 +84,10 @@ for r in d3d11 d3d12; do
     exit 1
   fi
   echo "test-windows: first game -r $r: ok ($(wc -c <"$tmp/first-$r.png") byte screenshot)"
+done
+
+# The same game in a window, played with injected input: the player must
+# walk and turn (run-windows.sh above has built bin/sleakcraft.exe).
+for r in d3d11 d3d12; do
+  on_display bash scripts/input-windows.sh "$r" || { echo "test-windows: played with injected input, sleakcraft -r $r failed" >&2; exit 1; }
 done

@@ -9,6 +9,8 @@
 #   scripts/wine.sh env          print the exports that put the wrapper on PATH
 #                                (eval "$(scripts/wine.sh env)")
 #   scripts/wine.sh run CMD...   setup, then run CMD with that environment
+#   scripts/wine.sh sources      print the sources.list line setup would fetch
+#                                the newer lavapipe from (the system's mirror)
 #
 # Everything lives under ${SLEAK_WINE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sleak}:
 # wineprefix/ (about 700 MB), lavapipe/ (about 65 MB) and
@@ -25,7 +27,8 @@ bindir=$base/bin
 wrapper=$bindir/go_windows_amd64_exec
 lvp=$base/lavapipe
 lvp_json=$lvp/lvp_icd.json
-lvp_suite=bookworm-backports
+lvp_codename=bookworm
+lvp_suite=$lvp_codename-backports
 
 # wine64 runs 64-bit programs without the 32-bit half Debian's "wine"
 # launcher asks for.
@@ -80,12 +83,84 @@ setup_lavapipe() {
   echo "wine.sh: lavapipe for Wine ready: $(paste -sd, "$lvp/VERSIONS" | sed 's/,/, /g')" >&2
 }
 
+# system_sources prints the sources.list line for $lvp_suite main on the
+# mirror the system's own apt configuration uses for $lvp_codename main
+# (found through apt-config, so APT_CONFIG and non-default folders count;
+# one-line .list files and deb822 .sources alike), keeping its Signed-By.
+# A proxy or other Acquire settings need nothing here: apt-get reads them
+# from the system's configuration as always. Fails with a message when no
+# source names $lvp_codename main.
+system_sources() {
+  local SL="" SP=""
+  eval "$(apt-config shell SL Dir::Etc::sourcelist/f SP Dir::Etc::sourceparts/d 2>/dev/null)" || true
+  SL=${SL:-/etc/apt/sources.list}
+  SP=${SP:-/etc/apt/sources.list.d/}
+  local files=() f
+  [[ -r "$SL" ]] && files+=("$SL")
+  for f in "$SP"*.list "$SP"*.sources; do
+    [[ -r "$f" ]] && files+=("$f")
+  done
+  local found
+  found=$(for f in "${files[@]}"; do
+    if [[ "$f" == *.sources ]]; then
+      # deb822: blank-line separated stanzas of Field: value lines.
+      awk -v want="$lvp_codename" '
+        function flush() {
+          if (types ~ /(^| )deb( |$)/ && enabled != "no" && (" " suites " ") ~ (" " want " ") && (" " comps " ") ~ / main /) {
+            split(uris, u, " "); print u[1] "\t" signed; exit
+          }
+          types = uris = suites = comps = signed = enabled = ""
+        }
+        /^[ \t]*$/ { flush(); next }
+        /^[ \t]*#/ { next }
+        /^[ \t]/ { next } # continuation lines (an inline key): not a path
+        {
+          k = tolower($1); sub(/:$/, "", k); v = $0; sub(/^[^:]*:[ \t]*/, "", v)
+          if (k == "types") types = v; else if (k == "uris") uris = v; else if (k == "suites") suites = v
+          else if (k == "components") comps = v; else if (k == "signed-by" && v ~ /^\//) signed = v
+          else if (k == "enabled") enabled = tolower(v)
+        }
+        END { flush() }' "$f"
+    else
+      # One-line: deb [opt=value ...] URI SUITE COMPONENT...
+      awk -v want="$lvp_codename" '
+        $1 != "deb" { next }
+        {
+          i = 2; signed = ""
+          if ($2 ~ /^\[/) {
+            for (; i <= NF; i++) {
+              o = $i; gsub(/[][]/, "", o)
+              if (o ~ /^signed-by=/) { sub(/^signed-by=/, "", o); signed = o }
+              if ($i ~ /\]$/) { i++; break }
+            }
+          }
+          uri = $i; suite = $(i + 1); main = 0
+          for (j = i + 2; j <= NF; j++) if ($j == "main") main = 1
+          if (suite == want && main) { print uri "\t" signed; exit }
+        }' "$f"
+    fi
+  done | head -n 1)
+  if [[ -z "$found" ]]; then
+    echo "wine.sh: no deb source for $lvp_codename main in the system's apt configuration (${files[*]:-no sources files}): cannot tell which mirror serves $lvp_suite" >&2
+    return 1
+  fi
+  local uri=${found%%$'\t'*} signed=${found#*$'\t'}
+  if [[ -n "$signed" ]]; then
+    echo "deb [signed-by=$signed] $uri $lvp_suite main"
+  else
+    echo "deb $uri $lvp_suite main"
+  fi
+}
+
 # fetch_lavapipe DIR downloads and unpacks into DIR what $lvp holds, with the
 # ICD JSON already naming the driver at its place under $lvp.
 fetch_lavapipe() {
   local tmp=$1
   mkdir -p "$tmp/apt/lists/partial" "$tmp/apt/cache/archives/partial" "$tmp/debs" "$tmp/root" || return 1
-  echo "deb http://deb.debian.org/debian $lvp_suite main" >"$tmp/apt/sources.list"
+  # The suite comes from the mirror the system already uses, so a local
+  # mirror or a proxy set up for apt works here too.
+  system_sources >"$tmp/apt/sources.list" || return 1
+  echo "wine.sh: $(cat "$tmp/apt/sources.list")" >&2
   # A private sources list, package lists and cache: the system's apt state
   # is only read.
   local apt=(-o "Dir::Etc::SourceList=$tmp/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
@@ -247,6 +322,7 @@ print_env() {
 
 case "${1:-setup}" in
   setup) setup ;;
+  sources) system_sources ;;
   env) print_env ;;
   run)
     shift
@@ -255,7 +331,7 @@ case "${1:-setup}" in
     exec "$@"
     ;;
   *)
-    echo "usage: scripts/wine.sh [setup | env | run CMD...]" >&2
+    echo "usage: scripts/wine.sh [setup | env | sources | run CMD...]" >&2
     exit 2
     ;;
 esac

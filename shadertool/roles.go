@@ -67,6 +67,7 @@ const (
 	FeatureDeferred  = "deferred (gbuffer + lighting)"
 	FeatureForward   = "forward"
 	FeatureComposite = "composite"
+	FeatureUI        = "ui"
 	// FeaturePunctualLights is point and spot lights (the light grid),
 	// shaded by the lighting pass and the default material shader through
 	// the shared light includes rather than a stem of their own.
@@ -86,7 +87,7 @@ func lightsMarker(k backends.Kind) (text string, count int) {
 	return "sleakPunctual(", 2 // the definition and a call
 }
 
-var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, FeatureComposite}
+var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, FeatureComposite, FeatureUI}
 
 // EngineStems is the one table of engine shader roles; everything that
 // treats an engine stem specially reads it from here.
@@ -98,12 +99,15 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, F
 //   - lighting_pass and composite are fullscreen passes with both stages.
 //   - default_shader is the material shader of materials that name none
 //     (scene.DefaultShader), drawn in the forward pass.
+//   - ui draws the screen-space quads of the UI pass (default-format
+//     meshes whose positions are the quad's corners).
 var EngineStems = []EngineStem{
 	{Stem: "shadow_depth", Stages: Vertex, Feature: FeatureShadows, Role: "shadow pass of default-format meshes", DefaultVertex: true},
 	{Stem: backends.GBufferStem, Stages: Fragment, Feature: FeatureDeferred, Role: "fragment stage of every gbuffer stem"},
 	{Stem: "lighting_pass", Stages: BothStages, Feature: FeatureDeferred, Role: "deferred lighting"},
 	{Stem: "default_shader", Stages: BothStages, Feature: FeatureForward, Role: "default material shader", DefaultVertex: true},
 	{Stem: "composite", Stages: BothStages, Feature: FeatureComposite, Role: "tonemap and gamma"},
+	{Stem: "ui", Stages: BothStages, Feature: FeatureUI, Role: "screen-space user interface", DefaultVertex: true},
 }
 
 func engineStem(stem string) (EngineStem, bool) {

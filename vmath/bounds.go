@@ -59,3 +59,57 @@ func (f *Frustum) IntersectsAABB(b AABB) bool {
 	}
 	return true
 }
+
+// Culler is a frustum prepared for many box tests a frame: each plane
+// with the absolute value of its normal, so a box test is a few multiply-adds
+// with no branches (centre and extent form).
+type Culler struct {
+	planes [6]Vec4
+	abs    [6]Vec3
+}
+
+// NewCuller prepares f for Rejects.
+func NewCuller(f *Frustum) Culler {
+	var c Culler
+	for i, p := range f {
+		c.planes[i] = p
+		c.abs[i] = Vec3{abs32(p[0]), abs32(p[1]), abs32(p[2])}
+	}
+	return c
+}
+
+// Rejects reports whether box b lies wholly outside one of the planes: the
+// complement of Frustum.IntersectsAABB, as conservative. It tests plane
+// *hint first and, on a rejection, stores there the plane that rejected b:
+// what was outside a plane last frame almost always is again, so a box kept
+// with its hint costs one plane test while it stays culled (plane
+// coherency). Any hint value is safe.
+func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
+	// Centre and extent, doubled to save the halving: a plane rejects the
+	// box when n·centre + |n|·extent + d < 0. The tests are written out
+	// rather than called: this runs for every entity, and a call per plane
+	// costs as much as the test.
+	cx, cy, cz := b.Min[0]+b.Max[0], b.Min[1]+b.Max[1], b.Min[2]+b.Max[2]
+	ex, ey, ez := b.Max[0]-b.Min[0], b.Max[1]-b.Min[1], b.Max[2]-b.Min[2]
+	h := int(*hint % 6)
+	p, a := &c.planes[h], &c.abs[h]
+	if p[0]*cx+p[1]*cy+p[2]*cz+a[0]*ex+a[1]*ey+a[2]*ez+2*p[3] < 0 {
+		return true
+	}
+	for i := range c.planes {
+		p, a := &c.planes[i], &c.abs[i]
+		if p[0]*cx+p[1]*cy+p[2]*cz+a[0]*ex+a[1]*ey+a[2]*ez+2*p[3] < 0 {
+			*hint = uint8(i)
+			return true
+		}
+	}
+	return false
+}
+
+// Outside reports whether b is wholly on the negative side of plane i (0
+// to 5, in FrustumFromMatrix's order: left, right, bottom, top, near, far).
+func (c *Culler) Outside(i int, b *AABB) bool {
+	p, a := &c.planes[i%6], &c.abs[i%6]
+	return p[0]*(b.Min[0]+b.Max[0])+p[1]*(b.Min[1]+b.Max[1])+p[2]*(b.Min[2]+b.Max[2])+
+		a[0]*(b.Max[0]-b.Min[0])+a[1]*(b.Max[1]-b.Min[1])+a[2]*(b.Max[2]-b.Min[2])+2*p[3] < 0
+}

@@ -64,3 +64,23 @@ func TestAABBTransform(t *testing.T) {
 		t.Fatalf("got %+v", b)
 	}
 }
+
+func TestCullerAgreesWithIntersectsAABB(t *testing.T) {
+	f := FrustumFromMatrix(Perspective(Radians(60), 1.5, 0.1, 50).Mul(LookAt(Vec3{0, 2, 10}, Vec3{}, Vec3{0, 1, 0})))
+	c := NewCuller(&f)
+	var hint uint8
+	for x := float32(-60); x <= 60; x += 3 {
+		for z := float32(-60); z <= 60; z += 3 {
+			for _, y := range []float32{-30, 0, 30} {
+				b := AABB{Min: Vec3{x, y, z}, Max: Vec3{x + 2, y + 5, z + 1}}
+				want := !f.IntersectsAABB(b)
+				if got := c.Rejects(&b, &hint); got != want {
+					t.Fatalf("box %v: Rejects %v, IntersectsAABB says %v", b, got, !want)
+				}
+				if c.Outside(int(hint), &b) && !want {
+					t.Fatalf("box %v: outside plane %d but intersecting", b, hint)
+				}
+			}
+		}
+	}
+}

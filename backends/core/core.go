@@ -54,7 +54,12 @@ type meshEntry[M any] struct {
 
 type shaderEntry[P any] struct {
 	canonical string
+	files     backends.ShaderFiles // what prog was built from, for ResetFiles
 	prog      P
+	// broken is set when a rebuild after its files changed failed: the
+	// ID stays (materials keep it) but its draws are dropped, and prog is
+	// the zero value.
+	broken bool
 }
 
 // dead is an object destroyed by the caller that frames up to after may
@@ -129,18 +134,30 @@ func (b *Backend[M, T, P]) Window() backends.Window {
 
 // CreateMesh checks the input (backends.CheckMesh) and uploads it.
 func (b *Backend[M, T, P]) CreateMesh(h formats.Handle, vertices []byte, indices []uint32) (backends.MeshID, error) {
+	return b.CreateInstancedMesh(h, vertices, indices, nil)
+}
+
+// CreateInstancedMesh uploads a mesh of an instanced format: its vertices
+// (none when every attribute steps per instance), indices, and one record
+// of the format's InstanceStride per instance; a draw of it draws every
+// instance.
+func (b *Backend[M, T, P]) CreateInstancedMesh(h formats.Handle, vertices []byte, indices []uint32, instances []byte) (backends.MeshID, error) {
 	if b.closed {
 		return 0, b.errClosed("CreateMesh")
 	}
-	layout, err := backends.CheckMesh(b.kind, b.cfg.Formats, h, vertices, indices)
+	layout, err := backends.CheckMesh(b.kind, b.cfg.Formats, h, vertices, indices, instances)
 	if err != nil {
 		return 0, err
 	}
-	m, err := b.drv.NewMesh(layout, vertices, indices)
+	m, err := b.drv.NewMesh(layout, MeshData{Vertices: vertices, Indices: indices, Instances: instances})
 	if err != nil {
 		return 0, b.errorf("CreateMesh: vertex format %s: %w", layout.Name, err)
 	}
-	id := b.meshes.Add(meshEntry[M]{format: h, triangles: len(indices) / 3, obj: m})
+	n := 1
+	if layout.Instanced() {
+		n = len(instances) / int(layout.InstanceStride)
+	}
+	id := b.meshes.Add(meshEntry[M]{format: h, triangles: len(indices) / 3 * n, obj: m})
 	if id == 0 {
 		b.drv.FreeMesh(m)
 		return 0, b.errorf("CreateMesh: %w", backends.ErrTooManyObjects)
@@ -216,7 +233,7 @@ func (b *Backend[M, T, P]) CreateShader(canonical string) (backends.ShaderID, er
 		b.shaderErr[canonical] = err
 		return 0, err
 	}
-	id := backends.ShaderID(b.shaders.Add(shaderEntry[P]{canonical: canonical, prog: p}))
+	id := backends.ShaderID(b.shaders.Add(shaderEntry[P]{canonical: canonical, files: files, prog: p}))
 	if id == 0 {
 		b.drv.FreeProgram(p)
 		return 0, b.errorf("CreateShader: %w", backends.ErrTooManyObjects)
@@ -232,6 +249,9 @@ func (b *Backend[M, T, P]) DestroyShader(id backends.ShaderID) {
 	}
 	if s, ok := b.shaders.Remove(uint32(id)); ok {
 		delete(b.shaderID, s.canonical)
+		if s.broken {
+			return // its program was already freed
+		}
 		b.deadPrograms = append(b.deadPrograms, dead[P]{b.lastUse(), s.prog})
 		b.collect()
 	}
@@ -300,6 +320,7 @@ func (b *Backend[M, T, P]) ResetShaders() error {
 		return b.errorf("ResetShaders inside a frame: call it between EndFrame and BeginFrame")
 	}
 	b.resetPrograms()
+	b.retryBrokenShaders()
 	b.collect()
 	return nil
 }
@@ -328,6 +349,7 @@ func (b *Backend[M, T, P]) resize(width, height int) error {
 	b.width, b.height = width, height
 	b.seq.framesSinceResize = 0 // the old image went with the old targets
 	b.resetPrograms()
+	b.retryBrokenShaders()
 	b.collect()
 	return nil
 }
@@ -384,7 +406,11 @@ func (b *Backend[M, T, P]) Close() error {
 	b.drv.WaitIdle()
 	b.meshes.Each(func(m *meshEntry[M]) { b.drv.FreeMesh(m.obj) })
 	b.textures.Each(func(t *T) { b.drv.FreeTexture(*t) })
-	b.shaders.Each(func(s *shaderEntry[P]) { b.drv.FreeProgram(s.prog) })
+	b.shaders.Each(func(s *shaderEntry[P]) {
+		if !s.broken {
+			b.drv.FreeProgram(s.prog)
+		}
+	})
 	b.resetPrograms()
 	b.collectThrough(^uint64(0))
 	b.meshes.Clear()

@@ -83,7 +83,7 @@ func must(t *testing.T, err error) {
 }
 
 var all = []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassLighting,
-	formats.PassForward, formats.PassTransparent, formats.PassComposite}
+	formats.PassForward, formats.PassTransparent, formats.PassComposite, formats.PassUI}
 
 func TestSkippedPassesRunEmpty(t *testing.T) {
 	tests := []struct {
@@ -142,8 +142,9 @@ func TestDrawResolution(t *testing.T) {
 	// Shadow: both default cubes (the engine's shadow program needs no
 	// material). GBuffer: the custom mesh. Forward: the cube with a live
 	// shader and the custom mesh. Transparent: the cube (the format has no
-	// transparent stem).
-	want := map[formats.Pass]int{formats.PassShadow: 2, formats.PassGBuffer: 1, formats.PassForward: 2, formats.PassTransparent: 1}
+	// transparent stem). UI: both default cubes, with the engine's ui
+	// program whatever their material; the custom mesh is dropped.
+	want := map[formats.Pass]int{formats.PassShadow: 2, formats.PassGBuffer: 1, formats.PassForward: 2, formats.PassTransparent: 1, formats.PassUI: 2}
 	for p, n := range want {
 		if got := len(f.d.Draws[p]); got != n {
 			t.Errorf("%v pass got %d draws, want %d", p, got, n)
@@ -152,7 +153,7 @@ func TestDrawResolution(t *testing.T) {
 			t.Errorf("Stats.Draws[%v] = %d, want the 4 submitted", p, st.Draws[p])
 		}
 	}
-	if st.DroppedStale != 4 {
+	if st.DroppedStale != 5 {
 		t.Errorf("DroppedStale = %d, want one per pass that takes draws", st.DroppedStale)
 	}
 	if st.DroppedMaterial != 2 {
@@ -163,6 +164,14 @@ func TestDrawResolution(t *testing.T) {
 	}
 	if got := st.DroppedIn(formats.DefaultHandle, formats.PassGBuffer); got != 2 {
 		t.Errorf("dropped default-format gbuffer draws = %d, want 2", got)
+	}
+	if got := st.DroppedIn(1, formats.PassUI); got != 1 {
+		t.Errorf("dropped custom UI draws = %d, want 1 (the UI pass draws default-format quads only)", got)
+	}
+	for i, d := range f.d.Draws[formats.PassUI] {
+		if d.Program.N != -2 {
+			t.Errorf("UI draw %d used program %d, want the engine's ui program", i, d.Program.N)
+		}
 	}
 	if got := f.d.Draws[formats.PassShadow][0].Program.N; got != -1 {
 		t.Errorf("default-format shadow draw used program %d, want the engine's shadow program", got)
@@ -188,12 +197,19 @@ func TestStaleIDsNeverNameAnotherObject(t *testing.T) {
 	tex, err := f.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
 	must(t, err)
 	f.b.DestroyTexture(tex)
-	f.frame([]formats.Pass{formats.PassShadow}, backends.Draw{Mesh: f.cube}, backends.Draw{Mesh: again, Texture: tex})
-	if n := len(f.d.Draws[formats.PassShadow]); n != 0 {
+	sh, err := f.b.CreateShader("assets/shaders/default_shader.hlsl")
+	must(t, err)
+	f.frame([]formats.Pass{formats.PassForward}, backends.Draw{Mesh: f.cube, Shader: sh}, backends.Draw{Mesh: again, Shader: sh, Texture: tex})
+	if n := len(f.d.Draws[formats.PassForward]); n != 0 {
 		t.Errorf("%d draws naming stale IDs reached the driver", n)
 	}
 	if got := f.b.Stats().DroppedStale; got != 2 {
 		t.Errorf("DroppedStale = %d, want 2", got)
+	}
+	// The shadow pass, depth only, never looks at the texture.
+	f.frame([]formats.Pass{formats.PassShadow}, backends.Draw{Mesh: again, Texture: tex})
+	if n := len(f.d.Draws[formats.PassShadow]); n != 1 {
+		t.Errorf("%d shadow draws with a stale texture reached the driver, want 1", n)
 	}
 }
 

@@ -20,6 +20,7 @@ package core
 import (
 	"errors"
 	"image"
+	"time"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
@@ -36,8 +37,13 @@ import (
 // meshes that passed backends.CheckMesh, textures that passed CheckTexture,
 // shader files that ResolveStem or Resolve chose.
 type Driver[M, T, P any] interface {
-	// NewMesh uploads a mesh of the given layout.
-	NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (M, error)
+	// NewMesh uploads a mesh of the given layout. For an instanced layout
+	// (formats.Layout.Instanced) it also uploads the instance records, and
+	// every draw of the mesh draws each instance: the per-instance
+	// attributes step through them (Vulkan's instance input rate, GL's
+	// attribute divisor, Direct3D's per-instance input elements). Vertices
+	// are empty when no attribute steps per vertex.
+	NewMesh(layout *formats.Layout, data MeshData) (M, error)
 	// NewTexture uploads an RGBA8 image; row 0 is v = 0.
 	NewTexture(img *image.RGBA, opts backends.TextureOptions) (T, error)
 	// NewProgram loads and builds the program of one stem or material
@@ -53,6 +59,10 @@ type Driver[M, T, P any] interface {
 	White() T
 	// ShadowProgram draws default-format meshes into the shadow map.
 	ShadowProgram() P
+	// UIProgram draws default-format quads in the UI pass with the
+	// engine's ui shader: over the composited image, alpha blended, no
+	// depth, no culling.
+	UIProgram() P
 
 	// BeginFrame waits until the frame's resources may be reused, acquires
 	// the window's next image and uploads the Frame block. It returns
@@ -64,7 +74,9 @@ type Driver[M, T, P any] interface {
 	// The core calls it after BeginFrame, before the first pass.
 	UploadLights(grid *backends.LightGrid) error
 	// RunPass records or executes one pass: its fixed state and targets,
-	// then draws in order. Fullscreen passes get no draws. A pass the
+	// then draws in order. The UI pass draws onto the composite output,
+	// keeping what composite wrote; a windowed driver presents the image
+	// as the UI pass leaves it. Fullscreen passes get no draws. A pass the
 	// caller skipped is run with no draws, so every target ends the frame
 	// as that pass leaves it (the shadow map cleared, the gbuffer cleared,
 	// the sky filled).
@@ -78,6 +90,13 @@ type Driver[M, T, P any] interface {
 	Completed() uint64
 	// WaitIdle blocks until the GPU has finished every submitted frame.
 	WaitIdle()
+	// GPUTimes reports, without waiting, the GPU time each pass of an
+	// earlier frame took, from the API's timestamp queries: the core asks
+	// once a frame, right after BeginFrame has waited for the frame's
+	// resources, so the frame that last used them has its results ready.
+	// frame is that frame's number (counted by EndFrame calls, from 1); ok
+	// is false when no new result is ready or the API has no timestamps.
+	GPUTimes(out *[formats.NumPasses]time.Duration) (frame uint64, ok bool)
 	// ReadPixels copies the last composited frame into dst, which has the
 	// framebuffer's size, top row first.
 	ReadPixels(dst *image.RGBA) error
@@ -97,6 +116,34 @@ type Driver[M, T, P any] interface {
 	// core has freed every mesh, texture and program first.
 	Close() error
 }
+
+// MeshData is what NewMesh uploads, checked by backends.CheckMesh.
+type MeshData struct {
+	Vertices  []byte
+	Indices   []uint32
+	Instances []byte // InstanceStride bytes per instance; nil for other layouts
+}
+
+// InstanceCount returns how many instances data holds for layout l: 1 for a
+// layout without per-instance attributes.
+func (d *MeshData) InstanceCount(l *formats.Layout) uint32 {
+	if !l.Instanced() {
+		return 1
+	}
+	return uint32(len(d.Instances) / int(l.InstanceStride))
+}
+
+// EngineReloader is implemented by a driver that can build its fixed
+// engine programs again in place (the default-format shadow program and the
+// lighting, composite and UI passes), for shader hot reload. When the new
+// files fail to build it keeps the programs it had and returns the error.
+type EngineReloader interface {
+	ReloadEngine() error
+}
+
+// engineStems are the stems every driver builds at start for its fixed
+// passes; a change to one of their files reloads them all.
+var engineStems = [...]string{"shadow_depth", "lighting_pass", "composite", "ui"}
 
 // ErrSurfaceStale is returned by Driver.BeginFrame when the window's surface
 // no longer matches its size (an out-of-date or suboptimal swapchain).

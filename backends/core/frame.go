@@ -59,6 +59,9 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	b.collect()
 	b.stats.Reset()
 	b.stats.Lights, b.stats.LightsDropped, b.stats.LightsClipped = b.grid.Lights, b.grid.Dropped, b.grid.Clipped
+	if n, ok := b.drv.GPUTimes(&b.stats.GPUTime); ok {
+		b.stats.GPUFrame = n
+	}
 	b.seq.inFrame, b.seq.open, b.seq.next = true, false, 0
 	return nil
 }
@@ -103,7 +106,11 @@ func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 // mesh or texture ID (logged with the ID), a custom format whose program
 // for the pass is not Ready, a default-format mesh whose material shader
 // is missing or failed, a default-format mesh in the gbuffer pass (there is
-// no default gbuffer stage). Nothing substitutes another program.
+// no default gbuffer stage), a custom-format mesh in the UI pass (which
+// draws default-format quads with the engine's ui shader only). Nothing
+// substitutes another program. The shadow pass writes depth only: it
+// ignores a draw's shader and texture, so one draw record serves the shadow
+// pass and the colour passes alike.
 func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	if !b.seq.open || d == nil {
 		return
@@ -120,6 +127,14 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	}
 	var prog P
 	switch {
+	case p == formats.PassUI:
+		// Screen-space quads are default-format meshes drawn with the
+		// engine's ui shader; a custom format has no UI stem to draw with.
+		if m.format != formats.DefaultHandle {
+			b.stats.Drop(m.format, p)
+			return
+		}
+		prog = b.drv.UIProgram()
 	case m.format != formats.DefaultHandle:
 		if !b.table.Ready(m.format, p) {
 			b.stats.Drop(m.format, p)
@@ -130,7 +145,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		prog = b.drv.ShadowProgram()
 	case p == formats.PassForward || p == formats.PassTransparent:
 		s := b.shaders.Get(uint32(d.Shader))
-		if s == nil {
+		if s == nil || s.broken {
 			b.stats.DroppedMaterial++
 			return
 		}
@@ -140,7 +155,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		return
 	}
 	tex := b.drv.White()
-	if d.Texture != 0 {
+	if d.Texture != 0 && p != formats.PassShadow {
 		t := b.textures.Get(uint32(d.Texture))
 		if t == nil {
 			b.dropStale("texture", uint32(d.Texture))

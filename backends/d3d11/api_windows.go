@@ -40,6 +40,7 @@ const (
 	ctxIASetInputLayout       = 17
 	ctxIASetVertexBuffers     = 18
 	ctxIASetIndexBuffer       = 19
+	ctxDrawIndexedInstanced   = 20
 	ctxIASetPrimitiveTopo     = 24
 	ctxOMSetRenderTargets     = 33
 	ctxOMSetBlendState        = 35
@@ -137,6 +138,8 @@ type mappedSubresource struct {
 }
 
 var procCreateDevice = dxcom.NewProc("d3d11.dll", "D3D11CreateDevice")
+
+var iidTexture2D = dxcom.GUID{Data1: 0x6f15aaf2, Data2: 0xd208, Data3: 0x4e89, Data4: [8]byte{0x9a, 0xb4, 0x48, 0x95, 0x35, 0xd3, 0x4f, 0x9c}}
 
 func f32(f float32) uintptr { return uintptr(math.Float32bits(f)) }
 

@@ -20,3 +20,9 @@ func TestClear(t *testing.T) {
 func TestLitCube(t *testing.T) {
 	dxtest.LitCube(t, open(t))
 }
+
+// A mistake in PS_Main is reported as PS_Main's (ps_5_0, the fragment
+// stage), although the compiler meets it compiling VS_Main.
+func TestCompileErrorNamesEntry(t *testing.T) {
+	dxtest.CompileErrorNamesEntry(t, open)
+}

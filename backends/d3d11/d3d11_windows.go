@@ -3,7 +3,6 @@
 package d3d11
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"log/slog"
@@ -13,6 +12,7 @@ import (
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/win32"
 )
 
 // driver is the Direct3D 11 core.Driver. The core calls it from one
@@ -38,6 +38,13 @@ type driver struct {
 	block backends.FrameBlock
 	draw  backends.DrawBlock
 	ended uint64 // frames ended
+
+	dxcom.Host // the window and the debug layer
+
+	// Windowed only: the swap chain the composited frame is copied into.
+	sc *dxcom.SwapChain
+
+	timing gpuTiming
 }
 
 // backend is the Direct3D 11 backend: the shared core over this driver.
@@ -62,6 +69,10 @@ type mesh struct {
 	vb, ib     *dxcom.Object
 	stride     uint32
 	indexCount uint32
+	// Instanced formats: the instance records (slot dxcom.InstanceSlot),
+	// their stride and count; ins is nil otherwise.
+	ins                *dxcom.Object
+	istride, instances uint32
 }
 
 type texture struct {
@@ -69,9 +80,9 @@ type texture struct {
 	sampler  uint32 // backends.TextureOptions.SamplerIndex
 }
 
-// New starts a Direct3D 11 backend that renders offscreen. A Config.Window
-// is refused: presenting to a window is not implemented. The error wraps
-// ErrNoDevice when no device could be made.
+// New starts a Direct3D 11 backend: offscreen, or with Config.Window in a
+// native window it presents to through a flip-model swap chain. The error
+// wraps ErrNoDevice when no device could be made.
 func New(cfg backends.Config) (backends.Backend, error) {
 	b, err := newBackend(cfg)
 	if err != nil {
@@ -87,9 +98,6 @@ func newBackend(cfg backends.Config) (*backend, error) {
 }
 
 func openDriver(cfg backends.Config) (*driver, error) {
-	if cfg.Window != nil {
-		return nil, errors.New("d3d11: windowed rendering is not implemented: leave Config.Window nil to render offscreen")
-	}
 	r := &driver{
 		log:        cfg.Logger,
 		width:      cfg.Width,
@@ -97,20 +105,53 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 	}
 	var err error
-	if r.d, err = createDevice(cfg.Validation); err != nil && cfg.Validation {
+	r.Asked = cfg.Validation
+	debug := cfg.Validation
+	if r.d, err = createDevice(debug); err != nil && debug {
 		// The SDK layers are an optional Windows feature and absent under
-		// Wine: run without them rather than not at all.
-		r.log.Warn("d3d11: no debug device (the SDK layers are not installed); running without validation", "err", err.Error())
+		// Wine: run without them rather than not at all, and say so in
+		// ValidationErrors.
+		r.log.Warn("d3d11: no debug device (the SDK layers are not installed); running without validation: ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		debug = false
 		r.d, err = createDevice(false)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: D3D11CreateDevice (hardware, feature level 11_0 or 11_1): %w", ErrNoDevice, err)
 	}
+	if debug {
+		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue11); err == nil {
+			r.Validation = dxcom.NewInfoQueue(q, r.log, "d3d11")
+		} else {
+			r.log.Warn("d3d11: the debug device has no ID3D11InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		}
+	}
 	if err := r.init(); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("d3d11: %w", err)
 	}
+	if cfg.Window != nil {
+		if err := r.openWindow(cfg.Window); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("d3d11: %w", err)
+		}
+	}
 	return r, nil
+}
+
+// openWindow opens the window and its swap chain, at the size asked for;
+// the core follows the size the window really got.
+func (r *driver) openWindow(wc *backends.WindowConfig) error {
+	var err error
+	if r.Win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
+		return fmt.Errorf("window: %w", err)
+	}
+	factory, err := dxcom.FactoryOfDevice(r.d.dev)
+	if err != nil {
+		return fmt.Errorf("swap chain: %w", err)
+	}
+	defer factory.Release()
+	r.sc, err = dxcom.NewSwapChain(factory, r.d.dev, r.Win.HWND(), r.width, r.height, 2, wc.VSync)
+	return err
 }
 
 func (r *driver) init() error {
@@ -119,10 +160,10 @@ func (r *driver) init() error {
 		return err
 	}
 	if r.frameCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.FrameBlockSize, Usage: usageDefault, BindFlags: bindConstantBuffer}, nil); err != nil {
-		return fmt.Errorf("Frame constant buffer: %w", err)
+		return fmt.Errorf("the Frame constant buffer: %w", err)
 	}
 	if r.drawCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.DrawBlockSize, Usage: usageDynamic, BindFlags: bindConstantBuffer, CPUAccess: cpuAccessWrite}, nil); err != nil {
-		return fmt.Errorf("Draw constant buffer: %w", err)
+		return fmt.Errorf("the Draw constant buffer: %w", err)
 	}
 	if r.shadow, err = r.d.newDepthTarget("shadow map", r.shadowSize, r.shadowSize); err != nil {
 		return err
@@ -136,6 +177,9 @@ func (r *driver) init() error {
 		return fmt.Errorf("light grid view: %w", err)
 	}
 	if r.targets, err = r.d.createTargets(r.width, r.height); err != nil {
+		return err
+	}
+	if err = r.initTiming(); err != nil {
 		return err
 	}
 	white := [4]byte{255, 255, 255, 255}
@@ -209,24 +253,30 @@ func (d *device) createStates() (fixedStates, error) {
 	return s, nil
 }
 
-func (r *driver) Window() backends.Window   { return nil }
-func (r *driver) Surface() (int, int, bool) { return 0, 0, false }
-func (r *driver) WaitEvents()               {}
-func (r *driver) ValidationErrors() int     { return 0 }
-func (r *driver) White() texture            { return r.white }
-func (r *driver) ShadowProgram() *program   { return r.engine.shadow }
+func (r *driver) White() texture          { return r.white }
+func (r *driver) ShadowProgram() *program { return r.engine.shadow }
+func (r *driver) UIProgram() *program     { return r.engine.ui }
 
 // Completed counts every ended frame: the immediate context keeps what its
 // queued commands use alive itself, so an object may be freed as soon as
 // no frame being recorded draws it.
 func (r *driver) Completed() uint64 { return r.ended }
-func (r *driver) WaitIdle()         {}
 
-func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+func (r *driver) WaitIdle() {}
+
+func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, error) {
+	vertices, indices := data.Vertices, data.Indices
 	m := mesh{stride: layout.Stride, indexCount: uint32(len(indices))}
 	var err error
-	m.vb, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(vertices)), Usage: usageImmutable, BindFlags: bindVertexBuffer},
-		&subresourceData{Mem: unsafe.Pointer(&vertices[0])})
+	if len(vertices) > 0 {
+		m.vb, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(vertices)), Usage: usageImmutable, BindFlags: bindVertexBuffer},
+			&subresourceData{Mem: unsafe.Pointer(&vertices[0])})
+	}
+	if err == nil && len(data.Instances) > 0 {
+		m.istride, m.instances = layout.InstanceStride, data.InstanceCount(layout)
+		m.ins, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(data.Instances)), Usage: usageImmutable, BindFlags: bindVertexBuffer},
+			&subresourceData{Mem: unsafe.Pointer(&data.Instances[0])})
+	}
 	if err == nil {
 		m.ib, err = r.d.createBuffer(&bufferDesc{ByteWidth: uint32(len(indices) * 4), Usage: usageImmutable, BindFlags: bindIndexBuffer},
 			&subresourceData{Mem: unsafe.Pointer(&indices[0])})
@@ -238,7 +288,7 @@ func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint
 	return m, nil
 }
 
-func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb) }
+func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb, m.ins) }
 
 // NewTexture uploads an RGBA image; row 0 of the image is v = 0, as in the
 // other backends.
@@ -274,9 +324,16 @@ func (r *driver) NewProgram(spec core.ProgramSpec) (*program, error) {
 
 func (r *driver) FreeProgram(p *program) { p.release() }
 
-// Resize recreates the size-dependent targets.
+// Resize recreates the size-dependent targets and resizes the swap
+// chain's buffers, of which the driver holds no reference between frames.
 func (r *driver) Resize(width, height int) error {
 	r.unbindAll()
+	if r.sc != nil {
+		r.d.ctx.Call(ctxFlush)
+		if err := r.sc.Resize(width, height); err != nil {
+			return err
+		}
+	}
 	t, err := r.d.createTargets(width, height)
 	if err != nil {
 		return err
@@ -306,6 +363,7 @@ func (r *driver) ReadPixels(dst *image.RGBA) error {
 // Close frees the driver's own Direct3D objects and the device; the core
 // has freed every mesh, texture and program first.
 func (r *driver) Close() error {
+	r.releaseTiming()
 	r.FreeTexture(r.white)
 	r.white = texture{}
 	r.engine.release()
@@ -314,7 +372,14 @@ func (r *driver) Close() error {
 	dxcom.Release(r.lightSRV, r.lights, r.frameCB, r.drawCB)
 	r.lightSRV, r.lights, r.frameCB, r.drawCB = nil, nil, nil, nil
 	r.states.release()
+	r.Validation.Release()
+	r.sc.Release()
+	r.sc = nil
 	r.d.release()
+	if r.Win != nil {
+		r.Win.Close()
+		r.Win = nil
+	}
 	return nil
 }
 

@@ -1,9 +1,10 @@
 // Package d3d11 is Sleak's Direct3D 11 renderer: a core.Driver beneath
 // backends/core, which implements backends.Backend, calling d3d11.dll
-// through COM vtables with syscall (no cgo), offscreen: the frame is
-// rendered into textures and read back with ReadPixels. Windowed
-// presentation (a DXGI swap chain) is not implemented; New refuses a
-// Config.Window.
+// through COM vtables with syscall (no cgo). The frame is rendered into
+// textures and read back with ReadPixels; with Config.Window it is also
+// copied into a flip-model DXGI swap chain over a native window
+// (internal/win32) and presented, and the readback is taken from the
+// presented buffer.
 //
 // A frame runs the six passes of formats.Pass, with the same targets
 // and fixed state as the Vulkan backend:

@@ -30,8 +30,10 @@ const (
 
 var nullSlots [numSlots]uintptr
 
-// BeginFrame uploads the frame's Frame constant buffer.
+// BeginFrame waits for the frame two back (framesInFlight), reading its
+// timestamps, and uploads the frame's Frame constant buffer.
 func (r *driver) BeginFrame(block *backends.FrameBlock) error {
+	r.beginTiming()
 	r.block = *block
 	r.d.ctx.Call(ctxUpdateSubresource, ptr(r.frameCB), 0, 0, uintptr(unsafe.Pointer(&r.block[0])), 0, 0)
 	return nil
@@ -54,9 +56,17 @@ func (r *driver) UploadLights(g *backends.LightGrid) error {
 	return nil
 }
 
-// RunPass binds the targets and fixed state of pass p, draws the
-// fullscreen passes, then draws the pass's draws in order.
+// RunPass runs pass p between two timestamps.
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
+	r.stamp(p, false)
+	err := r.runPass(p, draws)
+	r.stamp(p, true)
+	return err
+}
+
+// runPass binds the targets and fixed state of pass p, draws the
+// fullscreen passes, then draws the pass's draws in order.
+func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
 	ctx := r.d.ctx
 	var cur *program
@@ -84,6 +94,15 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 		*(*backends.DrawBlock)(dxcom.Pointer(mapped.Data)) = r.draw
 		ctx.Call(ctxUnmap, ptr(r.drawCB), 0)
 		m := &d.Mesh
+		if m.ins != nil {
+			// Slot 0 the vertices (none when every attribute steps per
+			// instance), slot dxcom.InstanceSlot the instance records.
+			vbs, strides, offsets := [2]uintptr{ptr(m.vb), ptr(m.ins)}, [2]uint32{m.stride, m.istride}, [2]uint32{}
+			ctx.Call(ctxIASetVertexBuffers, 0, 2, uintptr(unsafe.Pointer(&vbs[0])), uintptr(unsafe.Pointer(&strides[0])), uintptr(unsafe.Pointer(&offsets[0])))
+			ctx.Call(ctxIASetIndexBuffer, ptr(m.ib), uintptr(dxcom.FormatR32UInt), 0)
+			ctx.Call(ctxDrawIndexedInstanced, uintptr(m.indexCount), uintptr(m.instances), 0, 0, 0)
+			continue
+		}
 		vb, stride, offset := ptr(m.vb), m.stride, uint32(0)
 		ctx.Call(ctxIASetVertexBuffers, 0, 1, uintptr(unsafe.Pointer(&vb)), uintptr(unsafe.Pointer(&stride)), uintptr(unsafe.Pointer(&offset)))
 		ctx.Call(ctxIASetIndexBuffer, ptr(m.ib), uintptr(dxcom.FormatR32UInt), 0)
@@ -93,13 +112,30 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 }
 
 // EndFrame copies the composited image to the readback texture and
-// flushes the frame to the GPU.
+// flushes the frame to the GPU. Windowed, the image is copied into the swap
+// chain's buffer, the readback copy is taken from that buffer (so
+// ReadPixels returns what was presented), and the buffer is presented.
 func (r *driver) EndFrame() error {
 	r.unbindAll()
-	r.d.ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(r.targets.ldr.tex))
-	r.d.ctx.Call(ctxFlush)
+	r.Validation.Drain() // log the frame's messages in the frame's order
+	ctx := r.d.ctx
+	if r.sc == nil {
+		ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(r.targets.ldr.tex))
+		r.endTiming()
+		ctx.Call(ctxFlush)
+		r.ended++
+		return nil
+	}
+	back, err := r.sc.Buffer(0, &iidTexture2D)
+	if err != nil {
+		return err
+	}
+	ctx.Call(ctxCopyResource, ptr(back), ptr(r.targets.ldr.tex))
+	ctx.Call(ctxCopyResource, ptr(r.targets.staging), ptr(back))
+	back.Release()
+	r.endTiming() // Present flushes
 	r.ended++
-	return nil
+	return r.sc.Present()
 }
 
 // unbindAll detaches every target and shader resource, so no texture is
@@ -170,6 +206,12 @@ func (r *driver) setupPass(p formats.Pass) {
 		srv := ptr(t.hdr.srv)
 		ctx.Call(ctxPSSetShaderResources, slotHDR, 1, uintptr(unsafe.Pointer(&srv)))
 		r.fullscreen(r.engine.composite)
+	case formats.PassUI:
+		// Over the composite output, which EndFrame copies for read-back.
+		r.bindColor(t.ldr.rtv, nil, w, h)
+		ctx.Call(ctxRSSetState, ptr(r.states.cullNone))
+		ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.none), 0)
+		ctx.Call(ctxOMSetBlendState, ptr(r.states.alpha), 0, 0xffffffff)
 	}
 }
 

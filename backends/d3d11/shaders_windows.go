@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
 )
@@ -66,12 +67,14 @@ type enginePrograms struct {
 	shadow    *program // shadow_depth.hlsl VS_Main: default-format meshes in the shadow pass
 	lighting  *program
 	composite *program
+	ui        *program // ui.hlsl: screen-space quads of the UI pass
 }
 
 func (e *enginePrograms) release() {
 	e.shadow.release()
 	e.lighting.release()
 	e.composite.release()
+	e.ui.release()
 }
 
 func (r *driver) loadEnginePrograms() (enginePrograms, error) {
@@ -89,7 +92,9 @@ func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 	var err error
 	if e.shadow, err = load("shadow_depth", formats.DefaultLayout(), true); err == nil {
 		if e.lighting, err = load("lighting_pass", nil, false); err == nil {
-			e.composite, err = load("composite", nil, false)
+			if e.composite, err = load("composite", nil, false); err == nil {
+				e.ui, err = load("ui", formats.DefaultLayout(), false)
+			}
 		}
 	}
 	if err != nil {
@@ -98,3 +103,17 @@ func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 	}
 	return e, nil
 }
+
+// ReloadEngine builds the engine's programs again from their files and
+// swaps them in; on failure the old ones stay.
+func (r *driver) ReloadEngine() error {
+	e, err := r.loadEnginePrograms()
+	if err != nil {
+		return err
+	}
+	r.engine.release()
+	r.engine = e
+	return nil
+}
+
+var _ core.EngineReloader = (*driver)(nil)

@@ -27,6 +27,9 @@ const (
 	devCreateFence                 = 36
 	devGetDeviceRemovedReason      = 37
 
+	// ID3D12Debug
+	debugEnableDebugLayer = 3
+
 	// ID3D12CommandQueue
 	queueExecuteCommandLists = 10
 	queueSignal              = 14
@@ -53,6 +56,7 @@ const (
 	listDrawInstanced            = 12
 	listDrawIndexedInstanced     = 13
 	listCopyTextureRegion        = 16
+	listCopyResource             = 17
 	listIASetPrimitiveTopology   = 20
 	listRSSetViewports           = 21
 	listRSSetScissorRects        = 22
@@ -92,6 +96,7 @@ const (
 	flagAllowDepthStencil = 0x2
 
 	stateCommon         = 0
+	statePresent        = 0 // D3D12_RESOURCE_STATE_PRESENT is COMMON
 	stateRenderTarget   = 0x4
 	stateDepthWrite     = 0x10
 	statePixelShaderRes = 0x80
@@ -317,11 +322,12 @@ var (
 )
 
 var (
-	procCreateDevice     = dxcom.NewProc("d3d12.dll", "D3D12CreateDevice")
-	procSerializeRootSig = dxcom.NewProc("d3d12.dll", "D3D12SerializeRootSignature")
-	procCreateEvent      = dxcom.NewProc("kernel32.dll", "CreateEventW")
-	procWaitForSingleObj = dxcom.NewProc("kernel32.dll", "WaitForSingleObject")
-	procCloseHandle      = dxcom.NewProc("kernel32.dll", "CloseHandle")
+	procCreateDevice      = dxcom.NewProc("d3d12.dll", "D3D12CreateDevice")
+	procSerializeRootSig  = dxcom.NewProc("d3d12.dll", "D3D12SerializeRootSignature")
+	procCreateEvent       = dxcom.NewProc("kernel32.dll", "CreateEventW")
+	procWaitForSingleObj  = dxcom.NewProc("kernel32.dll", "WaitForSingleObject")
+	procCloseHandle       = dxcom.NewProc("kernel32.dll", "CloseHandle")
+	procGetDebugInterface = dxcom.NewProc("d3d12.dll", "D3D12GetDebugInterface")
 )
 
 func f32(f float32) uintptr { return uintptr(math.Float32bits(f)) }

@@ -97,3 +97,9 @@ func TestFrameWithoutTextures(t *testing.T) {
 		t.Error("BeginPass outside a frame succeeded")
 	}
 }
+
+// A mistake in PS_Main is reported as PS_Main's (ps_5_0, the fragment
+// stage), although the compiler meets it compiling VS_Main.
+func TestCompileErrorNamesEntry(t *testing.T) {
+	dxtest.CompileErrorNamesEntry(t, open)
+}

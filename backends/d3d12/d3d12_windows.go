@@ -3,7 +3,6 @@
 package d3d12
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"log/slog"
@@ -13,6 +12,7 @@ import (
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/win32"
 )
 
 // maxTextures is how many textures may live at once: each has a slot in
@@ -73,9 +73,12 @@ func (t *targets) release() {
 
 type mesh struct {
 	vb, ib   *dxcom.Object
-	vbv      vertexBufferView
+	vbv      [2]vertexBufferView // slot 0 the vertices, slot dxcom.InstanceSlot the instance records
 	ibv      indexBufferView
 	indexCnt uint32
+	ins      *dxcom.Object // instanced formats only
+	views    uint32        // vertex buffer views to bind: 1, or 2 with instances
+	count    uint32        // instances; 1 for other formats
 }
 
 type texture struct {
@@ -87,7 +90,7 @@ type texture struct {
 // program is a compiled program's pipelines: one per pass state it is used
 // in (nil where it is not).
 type program struct {
-	psos [stateComposite + 1]*dxcom.Object
+	psos [stateUI + 1]*dxcom.Object
 }
 
 func (p *program) release() {
@@ -123,6 +126,7 @@ type driver struct {
 	lightMap    unsafe.Pointer
 
 	shadowProg, lighting, composite *program
+	ui                              *program // ui_dx12.hlsl: screen-space quads of the UI pass
 
 	freeSlots []uint32
 	nextSlot  uint32
@@ -130,14 +134,22 @@ type driver struct {
 	draw      backends.DrawBlock
 	ended     uint64 // frames submitted
 	completed uint64 // frames whose fence the GPU has passed
+
+	dxcom.Host // the window and the debug layer
+
+	// Windowed only: the swap chain and its buffers
+	// with the state the recorded commands leave them in.
+	sc     *dxcom.SwapChain
+	backs  []tracked
+	timing gpuTiming
 }
 
 // backend is the Direct3D 12 backend: the shared core over this driver.
 type backend = core.Backend[mesh, texture, *program]
 
-// New starts a Direct3D 12 backend that renders offscreen. A Config.Window
-// is refused: presenting to a window is not implemented. The error wraps
-// ErrNoDevice when no device could be made.
+// New starts a Direct3D 12 backend: offscreen, or with Config.Window in a
+// native window it presents to through a flip-model swap chain. The error
+// wraps ErrNoDevice when no device could be made.
 func New(cfg backends.Config) (backends.Backend, error) {
 	b, err := newBackend(cfg)
 	if err != nil {
@@ -153,9 +165,6 @@ func newBackend(cfg backends.Config) (*backend, error) {
 }
 
 func openDriver(cfg backends.Config) (*driver, error) {
-	if cfg.Window != nil {
-		return nil, errors.New("d3d12: windowed rendering is not implemented: leave Config.Window nil to render offscreen")
-	}
 	r := &driver{
 		log:        cfg.Logger,
 		width:      cfg.Width,
@@ -163,20 +172,84 @@ func openDriver(cfg backends.Config) (*driver, error) {
 		shadowSize: cfg.ShadowMapSize,
 		nextSlot:   srvTextures,
 	}
+	r.Asked = cfg.Validation
+	debug := false
 	if cfg.Validation {
-		// Wine's vkd3d has no debug layer (D3D12GetDebugInterface fails
-		// with DXGI_ERROR_SDK_COMPONENT_MISSING), so it is not asked for.
-		r.log.Debug("d3d12: validation requested; the D3D12 debug layer is not used")
+		// The debug layer is an optional Windows feature; Wine's vkd3d has
+		// none (D3D12GetDebugInterface fails with
+		// DXGI_ERROR_SDK_COMPONENT_MISSING). Run without it, and say so in
+		// ValidationErrors.
+		if err := enableDebugLayer(); err != nil {
+			r.log.Warn("d3d12: no debug layer; running without validation: ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		} else {
+			debug = true
+		}
 	}
 	var err error
 	if r.d, err = createDevice(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoDevice, err)
 	}
+	if debug {
+		if q, err := r.d.dev.QueryInterface(&dxcom.IIDInfoQueue12); err == nil {
+			r.Validation = dxcom.NewInfoQueue(q, r.log, "d3d12")
+		} else {
+			r.log.Warn("d3d12: the device has no ID3D12InfoQueue; ValidationErrors reports backends.ValidationUnavailable", "err", err.Error())
+		}
+	}
 	if err := r.init(); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("d3d12: %w", err)
 	}
+	if cfg.Window != nil {
+		if err := r.openWindow(cfg.Window); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("d3d12: %w", err)
+		}
+	}
 	return r, nil
+}
+
+// swapBuffers is the swap chain's length: EndFrame waits for each frame,
+// so two buffers never keep the GPU waiting.
+const swapBuffers = 2
+
+// openWindow opens the window and its swap chain on the direct queue, at
+// the size asked for; the core follows the size the window really got.
+func (r *driver) openWindow(wc *backends.WindowConfig) error {
+	var err error
+	if r.Win, err = win32.Open(win32.Config{Title: wc.Title, Width: r.width, Height: r.height, Fullscreen: wc.Fullscreen}); err != nil {
+		return fmt.Errorf("window: %w", err)
+	}
+	factory, err := dxcom.NewFactory()
+	if err != nil {
+		return fmt.Errorf("swap chain: %w", err)
+	}
+	defer factory.Release()
+	if r.sc, err = dxcom.NewSwapChain(factory, r.d.queue, r.Win.HWND(), r.width, r.height, swapBuffers, wc.VSync); err != nil {
+		return err
+	}
+	return r.getBuffers()
+}
+
+// getBuffers takes a reference to each of the swap chain's buffers.
+func (r *driver) getBuffers() error {
+	r.backs = make([]tracked, r.sc.Buffers())
+	for i := range r.backs {
+		b, err := r.sc.Buffer(i, &iidResource)
+		if err != nil {
+			r.releaseBuffers()
+			return fmt.Errorf("swap chain buffer %d: %w", i, err)
+		}
+		r.backs[i] = tracked{res: b, state: statePresent}
+	}
+	return nil
+}
+
+func (r *driver) releaseBuffers() {
+	for i := range r.backs {
+		r.backs[i].release()
+	}
+	r.backs = nil
 }
 
 func (r *driver) init() error {
@@ -204,10 +277,10 @@ func (r *driver) init() error {
 		r.d.createSampler(&desc, r.smpHeap.cpuAt(i))
 	}
 	if r.frameCB, err = r.d.buffer(heapUpload, frameCBSize); err != nil {
-		return fmt.Errorf("Frame constant buffer: %w", err)
+		return fmt.Errorf("the Frame constant buffer: %w", err)
 	}
 	if r.frameMap, err = mapped(r.frameCB, false); err != nil {
-		return fmt.Errorf("Frame constant buffer: %w", err)
+		return fmt.Errorf("the Frame constant buffer: %w", err)
 	}
 	if r.shadow, err = r.depthTexture(r.shadowSize, r.shadowSize, srvShadow, dsvShadow); err != nil {
 		return fmt.Errorf("shadow map: %w", err)
@@ -223,6 +296,9 @@ func (r *driver) init() error {
 		return fmt.Errorf("white texture: %w", err)
 	}
 	r.white.sampler = (backends.TextureOptions{Nearest: true}).SamplerIndex()
+	if err = r.initTiming(); err != nil {
+		return err
+	}
 	return r.loadEnginePrograms()
 }
 
@@ -290,12 +366,9 @@ func (r *driver) createTargets(w, h int) (targets, error) {
 	return t, nil
 }
 
-func (r *driver) Window() backends.Window   { return nil }
-func (r *driver) Surface() (int, int, bool) { return 0, 0, false }
-func (r *driver) WaitEvents()               {}
-func (r *driver) ValidationErrors() int     { return 0 }
-func (r *driver) White() texture            { return r.white }
-func (r *driver) ShadowProgram() *program   { return r.shadowProg }
+func (r *driver) White() texture          { return r.white }
+func (r *driver) ShadowProgram() *program { return r.shadowProg }
+func (r *driver) UIProgram() *program     { return r.ui }
 
 // Completed returns the frames the GPU has finished: EndFrame waits on the
 // fence it signals after each frame.
@@ -313,8 +386,9 @@ func (r *driver) WaitIdle() {
 	r.completed = r.ended
 }
 
-func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
-	m := mesh{indexCnt: uint32(len(indices))}
+func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, error) {
+	vertices, indices := data.Vertices, data.Indices
+	m := mesh{indexCnt: uint32(len(indices)), views: 1, count: 1}
 	upload := func(data unsafe.Pointer, n int) (*dxcom.Object, error) {
 		b, err := r.d.buffer(heapUpload, uint64(n))
 		if err != nil {
@@ -330,19 +404,31 @@ func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint
 		return b, nil
 	}
 	var err error
-	if m.vb, err = upload(unsafe.Pointer(&vertices[0]), len(vertices)); err == nil {
+	if len(vertices) > 0 {
+		m.vb, err = upload(unsafe.Pointer(&vertices[0]), len(vertices))
+	}
+	if err == nil {
 		m.ib, err = upload(unsafe.Pointer(&indices[0]), len(indices)*4)
+	}
+	if err == nil && len(data.Instances) > 0 {
+		m.ins, err = upload(unsafe.Pointer(&data.Instances[0]), len(data.Instances))
 	}
 	if err != nil {
 		r.FreeMesh(m)
 		return mesh{}, err
 	}
-	m.vbv = vertexBufferView{Location: gpuAddress(m.vb), Size: uint32(len(vertices)), Stride: layout.Stride}
+	if m.vb != nil {
+		m.vbv[0] = vertexBufferView{Location: gpuAddress(m.vb), Size: uint32(len(vertices)), Stride: layout.Stride}
+	}
+	if m.ins != nil {
+		m.vbv[dxcom.InstanceSlot] = vertexBufferView{Location: gpuAddress(m.ins), Size: uint32(len(data.Instances)), Stride: layout.InstanceStride}
+		m.views, m.count = 2, data.InstanceCount(layout)
+	}
 	m.ibv = indexBufferView{Location: gpuAddress(m.ib), Size: uint32(len(indices) * 4), Format: dxcom.FormatR32UInt}
 	return m, nil
 }
 
-func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb) }
+func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb, m.ins) }
 
 // createLights makes the light grid texture, its view at srvLights and
 // its upload buffer.
@@ -484,6 +570,28 @@ func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout
 	return p, nil
 }
 
+// ReloadEngine builds the engine's programs again from their files and
+// swaps them in; on failure the old ones stay. The GPU is idle between
+// frames (every frame is waited for as it is submitted).
+func (r *driver) ReloadEngine() error {
+	old := [...]*program{r.shadowProg, r.lighting, r.composite, r.ui}
+	if err := r.loadEnginePrograms(); err != nil {
+		for i, p := range [...]*program{r.shadowProg, r.lighting, r.composite, r.ui} {
+			if p != nil && p != old[i] {
+				p.release()
+			}
+		}
+		r.shadowProg, r.lighting, r.composite, r.ui = old[0], old[1], old[2], old[3]
+		return err
+	}
+	for _, p := range old {
+		p.release()
+	}
+	return nil
+}
+
+var _ core.EngineReloader = (*driver)(nil)
+
 func (r *driver) loadEnginePrograms() error {
 	load := func(name string, layout *formats.Layout, vertexOnly bool, st passState) (*program, error) {
 		files, err := backends.Resolve(backends.D3D12, backends.ShaderDir+"/"+name+".hlsl")
@@ -498,7 +606,9 @@ func (r *driver) loadEnginePrograms() error {
 	var err error
 	if r.shadowProg, err = load("shadow_depth", formats.DefaultLayout(), true, stateShadow); err == nil {
 		if r.lighting, err = load("lighting_pass", nil, false, stateLighting); err == nil {
-			r.composite, err = load("composite", nil, false, stateComposite)
+			if r.composite, err = load("composite", nil, false, stateComposite); err == nil {
+				r.ui, err = load("ui", formats.DefaultLayout(), false, stateUI)
+			}
 		}
 	}
 	return err
@@ -510,6 +620,7 @@ var passStates = [formats.NumPasses]passState{
 	formats.PassShadow:      stateShadow,
 	formats.PassGBuffer:     stateGBuffer,
 	formats.PassTransparent: stateTransparent,
+	formats.PassUI:          stateUI,
 }
 
 // Resize recreates the size-dependent targets once the GPU is idle.
@@ -518,6 +629,17 @@ func (r *driver) Resize(width, height int) error {
 		return err
 	}
 	r.completed = r.ended
+	if r.sc != nil {
+		// ResizeBuffers needs every reference to the old buffers gone.
+		r.releaseBuffers()
+		err := r.sc.Resize(width, height)
+		if bufErr := r.getBuffers(); err == nil {
+			err = bufErr
+		}
+		if err != nil {
+			return err
+		}
+	}
 	oldW, oldH := r.targets.w, r.targets.h
 	r.targets.release()
 	t, err := r.createTargets(width, height)
@@ -556,11 +678,13 @@ func (r *driver) ReadPixels(dst *image.RGBA) error {
 // the device; the core has freed every mesh, texture and program first.
 func (r *driver) Close() error {
 	r.WaitIdle()
+	r.releaseTiming()
 	r.white.res.Release()
 	r.white = texture{}
 	r.shadowProg.release()
 	r.lighting.release()
 	r.composite.release()
+	r.ui.release()
 	r.targets.release()
 	r.shadow.release()
 	r.lights.release()
@@ -573,7 +697,15 @@ func (r *driver) Close() error {
 	r.dsvHeap.release()
 	r.rootSig.Release()
 	r.frameCB, r.rootSig = nil, nil
+	r.releaseBuffers()
+	r.sc.Release()
+	r.sc = nil
+	r.Validation.Release()
 	r.d.release()
+	if r.Win != nil {
+		r.Win.Close()
+		r.Win = nil
+	}
 	return nil
 }
 

@@ -42,6 +42,20 @@ func createDevice() (device, error) {
 	return d, nil
 }
 
+// enableDebugLayer turns the debug layer on for devices created after it.
+func enableDebugLayer() error {
+	if err := procGetDebugInterface.Find(); err != nil {
+		return err
+	}
+	var dbg *dxcom.Object
+	if err := procGetDebugInterface.CallHR(uintptr(unsafe.Pointer(&dxcom.IIDDebug12)), uintptr(unsafe.Pointer(&dbg))); err != nil {
+		return err
+	}
+	dbg.Call(debugEnableDebugLayer)
+	dbg.Release()
+	return nil
+}
+
 // init makes the queue, the command lists, the fence and its event; the
 // caller releases d when it fails.
 func (d *device) init() error {

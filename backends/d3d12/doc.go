@@ -1,9 +1,10 @@
 // Package d3d12 is Sleak's Direct3D 12 renderer: a core.Driver beneath
 // backends/core, which implements backends.Backend, calling d3d12.dll
-// through COM vtables with syscall (no cgo), offscreen: the frame is
-// rendered into textures and copied to a readback buffer (rows aligned to
-// 256 bytes) for ReadPixels. Windowed presentation is not implemented; New
-// refuses a Config.Window.
+// through COM vtables with syscall (no cgo). The frame is rendered into
+// textures and copied to a readback buffer (rows aligned to 256 bytes) for
+// ReadPixels; with Config.Window it is first copied into the current buffer
+// of a flip-model DXGI swap chain over a native window (internal/win32),
+// the readback taken from that buffer, and presented.
 //
 // It runs the same six passes, targets and fixed state as the Direct3D 11
 // and Vulkan backends, with one root signature for every pipeline:

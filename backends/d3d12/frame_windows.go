@@ -54,9 +54,17 @@ func (r *driver) bindRoot() {
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 }
 
-// RunPass records pass p: its targets, clears and fixed state, the
-// fullscreen passes' triangle, then the draws in order.
+// RunPass records pass p between two timestamps.
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
+	r.stamp(p, false)
+	err := r.runPass(p, draws)
+	r.stamp(p, true)
+	return err
+}
+
+// runPass records pass p: its targets, clears and fixed state, the
+// fullscreen passes' triangle, then the draws in order.
+func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
 	if len(draws) == 0 {
 		return nil
@@ -79,32 +87,56 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 		copy(r.draw[:16], d.Model[:])
 		copy(r.draw[16:], d.Color[:])
 		list.Call(listSetGraphicsRootConstants, rootDraw, numRootDraws, uintptr(unsafe.Pointer(&r.draw[0])), 0)
-		list.Call(listIASetVertexBuffers, 0, 1, uintptr(unsafe.Pointer(&d.Mesh.vbv)))
+		list.Call(listIASetVertexBuffers, 0, uintptr(d.Mesh.views), uintptr(unsafe.Pointer(&d.Mesh.vbv[0])))
 		list.Call(listIASetIndexBuffer, uintptr(unsafe.Pointer(&d.Mesh.ibv)))
-		list.Call(listDrawIndexedInstanced, uintptr(d.Mesh.indexCnt), 1, 0, 0, 0)
+		list.Call(listDrawIndexedInstanced, uintptr(d.Mesh.indexCnt), uintptr(d.Mesh.count), 0, 0, 0)
 	}
 	return nil
 }
 
 // EndFrame records the copy of the image to the readback buffer, submits
-// the frame and waits on the fence for it.
+// the frame and waits on the fence for it. Windowed, the image is copied
+// into the swap chain's current buffer first, the readback copy is taken
+// from that buffer (so ReadPixels returns what was presented), and the
+// buffer is presented.
 func (r *driver) EndFrame() error {
-	r.copyOut(r.d.frame)
-	if err := r.d.submit(r.d.frame); err != nil {
+	list := r.d.frame
+	t := &r.targets
+	t.ldr.to(list, stateCopySource)
+	src := t.ldr.res
+	var back *tracked
+	if r.sc != nil {
+		back = &r.backs[r.sc.Current()]
+		back.to(list, stateCopyDest)
+		list.Call(listCopyResource, ptr(back.res), ptr(t.ldr.res))
+		back.to(list, stateCopySource)
+		src = back.res
+	}
+	r.copyOut(list, src)
+	if back != nil {
+		back.to(list, statePresent)
+	}
+	r.resolveTimes()
+	if err := r.d.submit(list); err != nil {
 		return err
 	}
 	r.ended++
 	r.completed = r.ended
+	r.readTimes(r.ended)
+	r.Validation.Drain() // log the frame's messages in the frame's order
+	if r.sc != nil {
+		return r.sc.Present()
+	}
 	return nil
 }
 
-// copyOut records the copy of the composite target to the readback buffer.
-func (r *driver) copyOut(list *dxcom.Object) {
+// copyOut records the copy of src, the composite target or the swap
+// chain's buffer holding it, to the readback buffer.
+func (r *driver) copyOut(list *dxcom.Object, src *dxcom.Object) {
 	t := &r.targets
-	t.ldr.to(list, stateCopySource)
 	to := textureCopyLocation{Resource: t.readback, Type: copyTypeFootprint, Format: dxcom.FormatR8G8B8A8UNorm,
 		Width: uint32(t.w), Height: uint32(t.h), Depth: 1, RowPitch: t.rowPitch}
-	from := textureCopyLocation{Resource: t.ldr.res, Type: copyTypeSubresource}
+	from := textureCopyLocation{Resource: src, Type: copyTypeSubresource}
 	list.Call(listCopyTextureRegion, uintptr(unsafe.Pointer(&to)), 0, 0, 0, uintptr(unsafe.Pointer(&from)), 0)
 }
 
@@ -156,6 +188,10 @@ func (r *driver) setupPass(p formats.Pass) {
 		r.bindColor(rtvLDR, -1)
 		list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvHDR))
 		r.fullscreen(r.composite.psos[stateComposite])
+	case formats.PassUI:
+		// Over the composite output, still a render target; copyOut reads it.
+		t.ldr.to(list, stateRenderTarget)
+		r.bindColor(rtvLDR, -1)
 	}
 }
 

@@ -77,6 +77,7 @@ const (
 	stateTransparent
 	stateLighting
 	stateComposite
+	stateUI
 )
 
 // createPSO bakes code, its input layout (none for fullscreen programs) and
@@ -122,6 +123,14 @@ func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st p
 		desc.DSVFormat = dxcom.FormatD32Float
 		desc.Rasterizer.CullMode = dxcom.CullNone
 		desc.DepthStencil = dxcom.DepthState(true, false)
+		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
+			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendInvSrcAlpha, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
+	case stateUI:
+		// Over the composite output: blended, no depth, both faces.
+		desc.NumRenderTargets = 1
+		desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
+		desc.Rasterizer.CullMode = dxcom.CullNone
+		desc.DepthStencil = dxcom.DepthState(false, false)
 		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
 			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendInvSrcAlpha, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
 	case stateLighting, stateComposite:

@@ -67,6 +67,13 @@ func (v *validation) poll() {
 			if len(msg) > 0 && msg[len(msg)-1] == 0 {
 				msg = msg[:len(msg)-1]
 			}
+			if v.sources[i] == gl.DEBUG_SOURCE_SHADER_COMPILER {
+				// A shader that does not compile is the game's error, not
+				// the driver's: the program's ShaderError reports it once,
+				// with the file and line, and it must not count as a
+				// validation error or be logged a second time.
+				continue
+			}
 			v.report(v.types[i], v.severities[i], v.ids[i], string(msg))
 		}
 	}

@@ -30,6 +30,8 @@ type frameState struct {
 
 	// Method values, made once: a hand-off of one of these allocates nothing.
 	runPassFn, endFrameFn, readPixelsFn, surfaceFn func()
+
+	frameTiming
 }
 
 func (f *frameState) init(r *driver) {
@@ -37,12 +39,14 @@ func (f *frameState) init(r *driver) {
 	f.endFrameFn = r.endFrame
 	f.readPixelsFn = r.readPixels
 	f.surfaceFn = r.readSurface
+	f.waitFn = r.waitSlot
 	f.block = new([frameBlockSize / 4]float32)
 }
 
-// BeginFrame keeps the frame's uniform block; nothing reaches the GL thread
-// until the first pass runs.
+// BeginFrame waits for the frame two back (framesInFlight) and keeps the
+// frame's uniform block, uploaded when the first pass runs.
 func (r *driver) BeginFrame(block *backends.FrameBlock) error {
+	r.thr.do(r.waitFn)
 	*r.block = *block
 	r.blockNew = true
 	return nil
@@ -73,7 +77,9 @@ func (r *driver) EndFrame() error {
 // runPass is RunPass on the GL thread.
 func (r *driver) runPass() {
 	r.uploadFrame()
+	r.stamp(r.pass, false)
 	r.execPass(r.pass, r.cmds)
+	r.stamp(r.pass, true)
 }
 
 // endFrame is EndFrame on the GL thread. The composite target has the
@@ -88,6 +94,7 @@ func (r *driver) endFrame() {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 		r.glfw.win.SwapBuffers()
 	}
+	r.fenceFrame()
 	r.validation.poll()
 }
 
@@ -167,6 +174,16 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.compositeFBO)
 		gl.Viewport(0, 0, w, h)
 		r.fullscreen(r.engine.composite)
+	case formats.PassUI:
+		// Over the composite output, which EndFrame copies to the window.
+		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.compositeFBO)
+		gl.Viewport(0, 0, w, h)
+		gl.Disable(gl.DEPTH_TEST)
+		gl.Disable(gl.CULL_FACE)
+		gl.Enable(gl.BLEND)
+		gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+		r.replay(cmds)
+		gl.Disable(gl.BLEND)
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 }
@@ -209,7 +226,11 @@ func (r *driver) replay(cmds []drawCmd) {
 			vao = c.Mesh.vao
 			gl.BindVertexArray(vao)
 		}
-		gl.DrawElementsWithOffset(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, 0)
+		if c.Mesh.ins != 0 {
+			gl.DrawElementsInstanced(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, nil, c.Mesh.instances) // offset 0 of the bound index buffer
+		} else {
+			gl.DrawElementsWithOffset(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, 0)
+		}
 	}
 	gl.BindVertexArray(0)
 	gl.UseProgram(0)

@@ -6,22 +6,25 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 )
 
-// mesh is a vertex and index buffer pair with its own VAO, set up once from
-// the format's layout so a draw binds one object.
+// mesh is a vertex and index buffer pair, and an instance buffer for an
+// instanced format, with its own VAO, set up once from the format's layout
+// so a draw binds one object.
 type mesh struct {
-	vao         uint32
-	vbo, ibo    uint32
-	indexCount  int32
-	vertexCount int
+	vao           uint32
+	vbo, ibo, ins uint32
+	indexCount    int32
+	instances     int32 // 1 for a format without per-instance attributes
+	vertexCount   int
 }
 
 func (m *mesh) destroy() {
 	gl.DeleteVertexArrays(1, &m.vao)
-	bufs := [2]uint32{m.vbo, m.ibo}
-	gl.DeleteBuffers(2, &bufs[0])
+	bufs := [3]uint32{m.vbo, m.ibo, m.ins}
+	gl.DeleteBuffers(3, &bufs[0])
 }
 
 // attribType maps a storage format to what glVertexAttrib(I)Pointer takes.
@@ -51,13 +54,24 @@ func attribType(f formats.AttributeFormat) (xtype uint32, normalized, integer bo
 
 // createMesh uploads the buffers and records the layout in a VAO; it runs on
 // the GL thread after backends.CheckMesh.
-func createMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
-	m := mesh{indexCount: int32(len(indices)), vertexCount: len(vertices) / int(layout.Stride)}
+func createMesh(layout *formats.Layout, data *core.MeshData) (mesh, error) {
+	vertices, indices := data.Vertices, data.Indices
+	m := mesh{indexCount: int32(len(indices)), instances: int32(data.InstanceCount(layout))}
+	if layout.Stride > 0 {
+		m.vertexCount = len(vertices) / int(layout.Stride)
+	}
 	gl.GenVertexArrays(1, &m.vao)
 	gl.BindVertexArray(m.vao)
-	gl.GenBuffers(1, &m.vbo)
-	gl.BindBuffer(gl.ARRAY_BUFFER, m.vbo)
-	gl.BufferData(gl.ARRAY_BUFFER, len(vertices), gl.Ptr(vertices), gl.STATIC_DRAW)
+	if len(vertices) > 0 {
+		gl.GenBuffers(1, &m.vbo)
+		gl.BindBuffer(gl.ARRAY_BUFFER, m.vbo)
+		gl.BufferData(gl.ARRAY_BUFFER, len(vertices), gl.Ptr(vertices), gl.STATIC_DRAW)
+	}
+	if len(data.Instances) > 0 {
+		gl.GenBuffers(1, &m.ins)
+		gl.BindBuffer(gl.ARRAY_BUFFER, m.ins)
+		gl.BufferData(gl.ARRAY_BUFFER, len(data.Instances), gl.Ptr(data.Instances), gl.STATIC_DRAW)
+	}
 	gl.GenBuffers(1, &m.ibo)
 	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, m.ibo)
 	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(indices)*4, gl.Ptr(indices), gl.STATIC_DRAW)
@@ -72,10 +86,18 @@ func createMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh
 		}
 		gl.EnableVertexAttribArray(a.Location)
 		size := int32(a.Format.Components())
+		buf, stride := m.vbo, int32(layout.Stride)
+		if a.Step == formats.StepInstance {
+			buf, stride = m.ins, int32(layout.InstanceStride)
+		}
+		gl.BindBuffer(gl.ARRAY_BUFFER, buf)
 		if integer {
-			gl.VertexAttribIPointerWithOffset(a.Location, size, xtype, int32(layout.Stride), uintptr(a.Offset))
+			gl.VertexAttribIPointerWithOffset(a.Location, size, xtype, stride, uintptr(a.Offset))
 		} else {
-			gl.VertexAttribPointerWithOffset(a.Location, size, xtype, normalized, int32(layout.Stride), uintptr(a.Offset))
+			gl.VertexAttribPointerWithOffset(a.Location, size, xtype, normalized, stride, uintptr(a.Offset))
+		}
+		if a.Step == formats.StepInstance {
+			gl.VertexAttribDivisor(a.Location, 1) // one step per instance
 		}
 	}
 	gl.BindVertexArray(0)

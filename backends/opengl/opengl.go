@@ -13,9 +13,6 @@ import (
 	"github.com/sleakgo/sleak/formats"
 )
 
-// maxTargetSize bounds every render target and texture side.
-const maxTargetSize = backends.MaxTargetSize
-
 // platform selects how the context is made.
 type platform uint8
 
@@ -217,6 +214,7 @@ func (r *driver) initGL(validate bool) error {
 	}
 	r.readBuf = make([]byte, r.width*r.height*4)
 	gl.GenVertexArrays(1, &r.emptyVAO)
+	r.initTiming()
 	gl.GenBuffers(1, &r.ubo)
 	gl.BindBuffer(gl.UNIFORM_BUFFER, r.ubo)
 	gl.BufferData(gl.UNIFORM_BUFFER, frameBlockSize, nil, gl.DYNAMIC_DRAW)
@@ -232,6 +230,7 @@ func (r *driver) initGL(validate bool) error {
 // releaseGL deletes the driver's own GL objects; it runs on the GL thread.
 // The core has freed every mesh, texture and program before.
 func (r *driver) releaseGL() {
+	r.releaseTiming()
 	r.engine.destroy()
 	r.shadow.destroy()
 	r.targets.destroy()
@@ -255,11 +254,11 @@ func (r *driver) Window() backends.Window {
 	return r.win
 }
 
-func (r *driver) NewMesh(layout *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, error) {
 	var m mesh
 	var err error
 	r.thr.do(func() {
-		m, err = createMesh(layout, vertices, indices)
+		m, err = createMesh(layout, &data)
 		r.validation.poll()
 	})
 	return m, err
@@ -301,6 +300,7 @@ func (r *driver) FreeProgram(p *program) { r.thr.do(p.destroy) }
 
 func (r *driver) White() uint32           { return r.white }
 func (r *driver) ShadowProgram() *program { return r.engine.shadow }
+func (r *driver) UIProgram() *program     { return r.engine.ui }
 func (r *driver) ValidationErrors() int   { return r.validation.errors }
 func (r *driver) Completed() uint64       { return r.submitted } // GL keeps what queued commands use alive itself
 func (r *driver) WaitIdle()               {}
@@ -373,4 +373,23 @@ func (r *driver) Close() error {
 	return nil
 }
 
-var _ core.Driver[mesh, uint32, *program] = (*driver)(nil)
+// ReloadEngine builds the engine's programs again from their files and
+// swaps them in; on failure the old ones stay.
+func (r *driver) ReloadEngine() error {
+	var err error
+	r.thr.do(func() {
+		var e enginePrograms
+		if e, err = loadEnginePrograms(); err != nil {
+			return
+		}
+		r.engine.destroy()
+		r.engine = e
+		r.validation.poll()
+	})
+	return err
+}
+
+var (
+	_ core.Driver[mesh, uint32, *program] = (*driver)(nil)
+	_ core.EngineReloader                 = (*driver)(nil)
+)

@@ -171,6 +171,7 @@ func compileShader(kind uint32, text []byte) (uint32, error) {
 		log := make([]byte, n+1)
 		gl.GetShaderInfoLog(s, n+1, nil, &log[0])
 		gl.DeleteShader(s)
+		//lint:ignore ST1005 the seed's error text, word for word
 		return 0, fmt.Errorf("Shader compilation failed: %s", cleanLog(log))
 	}
 	return s, nil
@@ -202,6 +203,7 @@ type enginePrograms struct {
 	shadow    *program // shadow_depth_gl.vert alone: default-format meshes in the shadow pass
 	lighting  *program
 	composite *program
+	ui        *program // ui_gl: screen-space quads of the UI pass
 }
 
 func loadEnginePrograms() (enginePrograms, error) {
@@ -224,6 +226,9 @@ func loadEnginePrograms() (enginePrograms, error) {
 	if err == nil {
 		err = stem("composite", &e.composite, false)
 	}
+	if err == nil {
+		err = stem("ui", &e.ui, false)
+	}
 	if err != nil {
 		e.destroy()
 		return enginePrograms{}, err
@@ -235,4 +240,5 @@ func (e *enginePrograms) destroy() {
 	e.shadow.destroy()
 	e.lighting.destroy()
 	e.composite.destroy()
+	e.ui.destroy()
 }

@@ -31,6 +31,7 @@ type frameSlot struct {
 	// copied from lightStaging at the start of the frame's commands.
 	lights       gpuImage
 	lightStaging gpuBuffer
+	timed        bool // the slot's timestamp queries were written by that frame
 }
 
 // passTarget is one render pass with what it draws into.
@@ -48,6 +49,8 @@ type mesh struct {
 	voff       uint64
 	firstIndex uint32
 	indexCount uint32
+	ioff       uint64 // instanced formats: where the instance records start
+	instances  uint32 // 0 for a format without per-instance attributes
 }
 
 // texture is a sampled RGBA8 image with its descriptor set.
@@ -122,6 +125,7 @@ type driver struct {
 	readback                                gpuBuffer
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
+	uiPipe                                  vk.Pipeline // screen-space quads over the output image
 
 	meshBlocks []*meshBlock
 	white      texture
@@ -131,6 +135,7 @@ type driver struct {
 	slot      *frameSlot
 	records   []drawRecord
 	completed uint64 // frames the GPU has finished
+	timing    gpuTiming
 }
 
 // backend is the Vulkan backend: the shared core over this driver.
@@ -239,8 +244,10 @@ func (b *driver) createCommands() error {
 	}
 	b.once.cmd = cmds[framesInFlight]
 	var err error
-	b.once.fence, err = b.newFence(false)
-	return err
+	if b.once.fence, err = b.newFence(false); err != nil {
+		return err
+	}
+	return b.initTiming()
 }
 
 func (b *driver) newFence(signalled bool) (vk.Fence, error) {
@@ -376,6 +383,7 @@ func (b *driver) Close() error {
 				vk.DestroyRenderPass(b.dev, b.passes[p].rp, nil)
 			}
 		}
+		b.destroyTiming()
 		for i := range b.frames {
 			f := &b.frames[i]
 			b.destroyBuffer(&f.ubo)

@@ -179,7 +179,7 @@ func TestCustomFormat(t *testing.T) {
 		c := img.RGBAAt(x, y)
 		return near(c.R, sky[0], 3) && near(c.G, sky[1], 3) && near(c.B, sky[2], 3)
 	}
-	wantFailure := "Failed to compile 'assets/shaders/tinted_gbuf.vert.spv' for vertex format tinted"
+	wantFailure := "Missing shader file 'assets/shaders/tinted_gbuf.vert.spv' for vertex format tinted"
 
 	for i := range 3 {
 		img := draw()

@@ -37,6 +37,7 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 	if r := b.c.beginCmd(slot.cmd); r != vk.Success {
 		return vkError("vkBeginCommandBuffer", r)
 	}
+	b.readTimes(slot, slot.cmd)
 	*uboFloats(&slot.ubo) = *block
 	b.slot = slot
 	return nil
@@ -58,12 +59,13 @@ func (b *driver) UploadLights(g *backends.LightGrid) error {
 }
 
 // RunPass records pass p: its render pass, the fullscreen step of the
-// lighting and composite passes, then the draws. When windowed, the
-// composited image is then copied into the swapchain image, so the window
+// lighting and composite passes, then the draws. When windowed, the image
+// the UI pass leaves is then copied into the swapchain image, so the window
 // shows exactly what ReadPixels reads.
 func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, program]) error {
 	t := &b.passes[p]
 	cmd := b.slot.cmd
+	b.stamp(cmd, p, false)
 	b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
 	set := b.slot.set
 	if p == formats.PassShadow {
@@ -92,6 +94,8 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 			set:        h(d.Texture.set),
 			indexCount: m.indexCount,
 			firstIndex: m.firstIndex,
+			ioffset:    m.ioff,
+			instances:  m.instances,
 		})
 		r := &b.records[len(b.records)-1]
 		copy(r.push[:16], d.Model[:])
@@ -99,9 +103,10 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	}
 	b.c.draws(cmd, b.mainLayout, b.records)
 	b.c.endPass(cmd)
-	if p == formats.PassComposite && b.win != nil {
+	if p == formats.PassUI && b.win != nil {
 		b.c.blitToSwapchain(cmd, b.final.img, b.win.images[b.win.index], uint32(b.width), uint32(b.height))
 	}
+	b.stamp(cmd, p, true)
 	return nil
 }
 

@@ -251,11 +251,6 @@ func (m *meshBlock) release(off, size uint64) {
 	}
 }
 
-// empty reports whether nothing is allocated from the block.
-func (m *meshBlock) empty() bool {
-	return len(m.free) == 1 && m.free[0].off == 0 && m.free[0].size == m.size
-}
-
 // meshAlloc finds room for size bytes in a mesh block, adding a block when
 // none has it.
 func (b *driver) meshAlloc(size uint64) (*meshBlock, uint64, error) {

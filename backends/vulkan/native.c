@@ -109,6 +109,9 @@ struct slDevice {
 	PFN_vkQueueSubmit QueueSubmit;
 	PFN_vkAcquireNextImageKHR AcquireNextImageKHR;
 	PFN_vkQueuePresentKHR QueuePresentKHR;
+	PFN_vkCmdResetQueryPool CmdResetQueryPool;
+	PFN_vkCmdWriteTimestamp CmdWriteTimestamp;
+	PFN_vkGetQueryPoolResults GetQueryPoolResults;
 };
 
 slDevice *sl_device_new(uint64_t instance, uint64_t device) {
@@ -130,6 +133,9 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 		return NULL;                                                      \
 	}
 	LOAD(WaitForFences)
+	LOAD(CmdResetQueryPool)
+	LOAD(CmdWriteTimestamp)
+	LOAD(GetQueryPoolResults)
 	LOAD(ResetFences)
 	LOAD(ResetCommandBuffer)
 	LOAD(BeginCommandBuffer)
@@ -240,7 +246,14 @@ void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, u
 			VkDescriptorSet s = (VkDescriptorSet)(uintptr_t)set;
 			d->CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 1, 1, &s, 0, NULL);
 		}
-		if (dr->vbuf != vbuf || dr->voffset != voff) {
+		if (dr->instanceCount > 0) {
+			// Binding 0 the vertices (unused when none step per vertex),
+			// binding 1 the instance records, both in the mesh's block.
+			VkBuffer b[2] = {(VkBuffer)(uintptr_t)dr->vbuf, (VkBuffer)(uintptr_t)dr->vbuf};
+			VkDeviceSize o[2] = {dr->voffset, dr->ioffset};
+			d->CmdBindVertexBuffers(cb, 0, 2, b, o);
+			vbuf = 0; // rebind the next plain mesh
+		} else if (dr->vbuf != vbuf || dr->voffset != voff) {
 			vbuf = dr->vbuf;
 			voff = dr->voffset;
 			VkBuffer b = (VkBuffer)(uintptr_t)vbuf;
@@ -252,11 +265,24 @@ void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, u
 			d->CmdBindIndexBuffer(cb, (VkBuffer)(uintptr_t)ibuf, 0, VK_INDEX_TYPE_UINT32);
 		}
 		d->CmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(dr->push), dr->push);
-		d->CmdDrawIndexed(cb, dr->indexCount, 1, dr->firstIndex, 0, 0);
+		d->CmdDrawIndexed(cb, dr->indexCount, dr->instanceCount > 0 ? dr->instanceCount : 1, dr->firstIndex, 0, 0);
 	}
 }
 
 void sl_end_pass(slDevice *d, uint64_t cmd) { d->CmdEndRenderPass(CMD(cmd)); }
+
+void sl_reset_queries(slDevice *d, uint64_t cmd, uint64_t pool, uint32_t first, uint32_t count) {
+	d->CmdResetQueryPool(CMD(cmd), (VkQueryPool)(uintptr_t)pool, first, count);
+}
+
+void sl_write_timestamp(slDevice *d, uint64_t cmd, uint32_t stage, uint64_t pool, uint32_t query) {
+	d->CmdWriteTimestamp(CMD(cmd), (VkPipelineStageFlagBits)stage, (VkQueryPool)(uintptr_t)pool, query);
+}
+
+VkResult sl_query_results(slDevice *d, uint64_t pool, uint32_t first, uint32_t count, uint64_t *out) {
+	return d->GetQueryPoolResults(d->device, (VkQueryPool)(uintptr_t)pool, first, count,
+		count * sizeof(uint64_t), out, sizeof(uint64_t), VK_QUERY_RESULT_64_BIT);
+}
 
 VkResult sl_submit(slDevice *d, uint64_t queue, uint64_t cmd, uint64_t waitSem, uint64_t signalSem, uint64_t fence) {
 	VkResult r = d->EndCommandBuffer(CMD(cmd));

@@ -28,6 +28,9 @@ type drawRecord struct {
 	set        uint64
 	indexCount uint32
 	firstIndex uint32
+	ioffset    uint64 // instanced formats: the instance records, in vbuf
+	instances  uint32 // 0: no instance buffer, draw once
+	_          uint32
 	push       [20]float32
 }
 
@@ -143,6 +146,20 @@ func (d cdevice) draws(cmd vk.CommandBuffer, layout vk.PipelineLayout, recs []dr
 }
 
 func (d cdevice) endPass(cmd vk.CommandBuffer) { C.sl_end_pass(d.p, C.uint64_t(h(cmd))) }
+
+func (d cdevice) resetQueries(cmd vk.CommandBuffer, pool vk.QueryPool, first, count uint32) {
+	C.sl_reset_queries(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(pool)), C.uint32_t(first), C.uint32_t(count))
+}
+
+func (d cdevice) writeTimestamp(cmd vk.CommandBuffer, stage vk.PipelineStageFlagBits, pool vk.QueryPool, query uint32) {
+	C.sl_write_timestamp(d.p, C.uint64_t(h(cmd)), C.uint32_t(stage), C.uint64_t(h(pool)), C.uint32_t(query))
+}
+
+// queryResults reads count 64-bit results into out (Go memory without
+// pointers, which cgo lets C write during the call).
+func (d cdevice) queryResults(pool vk.QueryPool, first, count uint32, out *uint64) vk.Result {
+	return vk.Result(C.sl_query_results(d.p, C.uint64_t(h(pool)), C.uint32_t(first), C.uint32_t(count), (*C.uint64_t)(unsafe.Pointer(out))))
+}
 
 func (d cdevice) submit(q vk.Queue, cmd vk.CommandBuffer, wait, signal vk.Semaphore, fence vk.Fence) vk.Result {
 	return vk.Result(C.sl_submit(d.p, C.uint64_t(h(q)), C.uint64_t(h(cmd)), C.uint64_t(h(wait)), C.uint64_t(h(signal)), C.uint64_t(h(fence))))

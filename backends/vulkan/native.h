@@ -21,6 +21,9 @@ typedef struct {
 	uint64_t set;
 	uint32_t indexCount;
 	uint32_t firstIndex;
+	uint64_t ioffset;       // instanced formats: the instance records, in vbuf
+	uint32_t instanceCount; // 0: no instance buffer, draw once
+	uint32_t pad;
 	float push[20]; // mat4 model, vec4 color
 } slDraw;
 
@@ -51,6 +54,10 @@ void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set)
 void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set);
 void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n);
 void sl_end_pass(slDevice *d, uint64_t cmd);
+// Timestamp queries: reset a range, write one, read a range (64-bit, no wait).
+void sl_reset_queries(slDevice *d, uint64_t cmd, uint64_t pool, uint32_t first, uint32_t count);
+void sl_write_timestamp(slDevice *d, uint64_t cmd, uint32_t stage, uint64_t pool, uint32_t query);
+VkResult sl_query_results(slDevice *d, uint64_t pool, uint32_t first, uint32_t count, uint64_t *out);
 VkResult sl_submit(slDevice *d, uint64_t queue, uint64_t cmd, uint64_t waitSem, uint64_t signalSem, uint64_t fence);
 VkResult sl_acquire(slDevice *d, uint64_t swapchain, uint64_t sem, uint32_t *index);
 VkResult sl_present(slDevice *d, uint64_t queue, uint64_t swapchain, uint32_t index, uint64_t waitSem);

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
@@ -106,7 +105,11 @@ func vertexInput(l *formats.Layout, vs *shaderModule) ([]vk.VertexInputAttribute
 			return nil, fmt.Errorf("the shader reads location %d (%s) as %s, but vertex format %s stores it as %v, which reads as %s",
 				in.Location, a.Name, in.Base, l.Name, a.Format, a.Format.BaseType())
 		}
-		attrs = append(attrs, vk.VertexInputAttributeDescription{Location: a.Location, Format: f, Offset: a.Offset})
+		binding := uint32(0)
+		if a.Step == formats.StepInstance {
+			binding = 1 // the instance records, stepped per instance
+		}
+		attrs = append(attrs, vk.VertexInputAttributeDescription{Location: a.Location, Binding: binding, Format: f, Offset: a.Offset})
 	}
 	return attrs, nil
 }
@@ -120,10 +123,11 @@ const (
 	kindShadow
 	kindGBuffer
 	kindFullscreen
+	kindUI
 )
 
 func (k pipelineKind) pass() formats.Pass {
-	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting}[k]
+	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting, formats.PassUI}[k]
 }
 
 // entryPoint is the shaders' entry point, NUL-terminated for the driver.
@@ -148,8 +152,15 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 		if err != nil {
 			return nil, &backends.ShaderError{Path: vs.path, Stage: backends.StageVertex, Err: err}
 		}
-		vin.VertexBindingDescriptionCount = 1
-		vin.PVertexBindingDescriptions = []vk.VertexInputBindingDescription{{Stride: l.Stride, InputRate: vk.VertexInputRateVertex}}
+		var binds []vk.VertexInputBindingDescription
+		if l.PerVertex() {
+			binds = append(binds, vk.VertexInputBindingDescription{Binding: 0, Stride: l.Stride, InputRate: vk.VertexInputRateVertex})
+		}
+		if l.Instanced() {
+			binds = append(binds, vk.VertexInputBindingDescription{Binding: 1, Stride: l.InstanceStride, InputRate: vk.VertexInputRateInstance})
+		}
+		vin.VertexBindingDescriptionCount = uint32(len(binds))
+		vin.PVertexBindingDescriptions = binds
 		vin.VertexAttributeDescriptionCount = uint32(len(attrs))
 		vin.PVertexAttributeDescriptions = attrs
 	}
@@ -193,6 +204,15 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 	case kindFullscreen:
 		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
 		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
+	case kindUI:
+		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
+		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
+		blend = vk.PipelineColorBlendAttachmentState{
+			BlendEnable:         vk.True,
+			SrcColorBlendFactor: vk.BlendFactorSrcAlpha, DstColorBlendFactor: vk.BlendFactorOneMinusSrcAlpha, ColorBlendOp: vk.BlendOpAdd,
+			SrcAlphaBlendFactor: vk.BlendFactorOne, DstAlphaBlendFactor: vk.BlendFactorOneMinusSrcAlpha, AlphaBlendOp: vk.BlendOpAdd,
+			ColorWriteMask: 0xf,
+		}
 	}
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:             vk.StructureTypeGraphicsPipelineCreateInfo,
@@ -241,6 +261,7 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 // engineShaders are the engine's fixed SPIR-V stages, loaded once.
 type engineShaders struct {
 	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
+	uiVS, uiFS                                                 shaderModule
 }
 
 func (b *driver) loadEngineShaders() error {
@@ -264,12 +285,14 @@ func (b *driver) loadEngineShaders() error {
 		load(&e.lightingFS, "lighting_pass", backends.StageFragment),
 		load(&e.compositeVS, "composite", backends.StageVertex),
 		load(&e.compositeFS, "composite", backends.StageFragment),
+		load(&e.uiVS, "ui", backends.StageVertex),
+		load(&e.uiFS, "ui", backends.StageFragment),
 	)
 }
 
 func (b *driver) destroyEngineShaders() {
 	e := &b.engine
-	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS} {
+	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS} {
 		b.destroyModule(m)
 	}
 }
@@ -288,14 +311,50 @@ func (b *driver) createPipelines() error {
 	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.mainLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
 		return fmt.Errorf("engine composite pipeline: %w", err)
 	}
+	if b.uiPipe, err = b.newPipeline(kindUI, b.passes[formats.PassUI].rp, b.mainLayout, &b.engine.uiVS, &b.engine.uiFS, def); err != nil {
+		return fmt.Errorf("engine ui pipeline: %w", err)
+	}
 	return nil
 }
+
+// ReloadEngine loads the engine's shaders again and builds their
+// pipelines; the old ones are destroyed once the GPU is idle, and stay when
+// the new files fail.
+func (b *driver) ReloadEngine() error {
+	oldEngine := b.engine
+	oldPipes := [...]vk.Pipeline{b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe}
+	b.engine = engineShaders{}
+	b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe = nil, nil, nil, nil
+	err := b.loadEngineShaders()
+	if err == nil {
+		err = b.createPipelines()
+	}
+	if err != nil {
+		b.destroyPipelines()
+		b.destroyEngineShaders()
+		b.engine = oldEngine
+		b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe = oldPipes[0], oldPipes[1], oldPipes[2], oldPipes[3]
+		return err
+	}
+	b.WaitIdle()
+	for i := range oldPipes {
+		b.destroyPipeline(&oldPipes[i])
+	}
+	newEngine := b.engine
+	b.engine = oldEngine
+	b.destroyEngineShaders()
+	b.engine = newEngine
+	return nil
+}
+
+var _ core.EngineReloader = (*driver)(nil)
 
 // destroyPipelines destroys the engine's pipelines.
 func (b *driver) destroyPipelines() {
 	b.destroyPipeline(&b.shadowPipe)
 	b.destroyPipeline(&b.lightingPipe)
 	b.destroyPipeline(&b.compositePipe)
+	b.destroyPipeline(&b.uiPipe)
 }
 
 // stemKinds is the pipeline each stem pass builds.
@@ -324,12 +383,8 @@ func (b *driver) NewProgram(spec core.ProgramSpec) (program, error) {
 		fs = &m
 	}
 	if len(errs) > 0 {
-		// Every missing or broken file at once, the first one as the cause.
-		msgs := make([]string, len(errs))
-		for i, e := range errs {
-			msgs[i] = e.Error()
-		}
-		return program{}, fmt.Errorf("%s: %w", strings.Join(msgs, "; "), errs[0])
+		// Every missing or broken file at once; errors.As finds the first.
+		return program{}, errors.Join(errs...)
 	}
 	build := func(kind pipelineKind) (vk.Pipeline, error) {
 		return b.newPipeline(kind, b.passes[kind.pass()].rp, b.mainLayout, &vs, fs, spec.Layout)
@@ -357,3 +412,6 @@ func (b *driver) FreeProgram(p program) {
 
 // ShadowProgram draws default-format meshes into the shadow map.
 func (b *driver) ShadowProgram() program { return program{pipe: b.shadowPipe} }
+
+// UIProgram draws screen-space quads in the UI pass.
+func (b *driver) UIProgram() program { return program{pipe: b.uiPipe} }

@@ -8,15 +8,18 @@ import (
 	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 	vk "github.com/vulkan-go/vulkan"
 )
 
 // NewMesh copies a mesh into a shared mesh buffer: vertices, then indices
 // aligned to 4 bytes.
-func (b *driver) NewMesh(_ *formats.Layout, vertices []byte, indices []uint32) (mesh, error) {
+func (b *driver) NewMesh(l *formats.Layout, md core.MeshData) (mesh, error) {
+	vertices, indices := md.Vertices, md.Indices
 	ioff := alignUp(uint64(len(vertices)), 4)
-	size := ioff + uint64(len(indices))*4
+	insOff := alignUp(ioff+uint64(len(indices))*4, 16)
+	size := insOff + uint64(len(md.Instances))
 	block, off, err := b.meshAlloc(size)
 	if err != nil {
 		return mesh{}, err
@@ -24,12 +27,17 @@ func (b *driver) NewMesh(_ *formats.Layout, vertices []byte, indices []uint32) (
 	data := make([]byte, size)
 	copy(data, vertices)
 	copy(data[ioff:], unsafe.Slice((*byte)(unsafe.Pointer(&indices[0])), len(indices)*4))
+	copy(data[insOff:], md.Instances)
 	if err := b.upload(&block.gpuBuffer, off, data); err != nil {
 		block.release(off, size)
 		return mesh{}, fmt.Errorf("upload: %w", err)
 	}
-	return mesh{block: block, off: off, size: size, voff: off,
-		firstIndex: uint32((off + ioff) / 4), indexCount: uint32(len(indices))}, nil
+	m := mesh{block: block, off: off, size: size, voff: off,
+		firstIndex: uint32((off + ioff) / 4), indexCount: uint32(len(indices))}
+	if l.Instanced() {
+		m.ioff, m.instances = off+insOff, md.InstanceCount(l)
+	}
+	return m, nil
 }
 
 // FreeMesh returns a mesh's range to its block.

@@ -143,6 +143,13 @@ func (b *driver) createCompositePass() error {
 		return fmt.Errorf("composite render pass: %w", err)
 	}
 	b.passes[formats.PassComposite].rp = rp
+	// The UI pass draws over what composite left in the output image, and
+	// leaves it ready for the same copies.
+	att = attachment{offscreenColor, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpStore, vk.ImageLayoutTransferSrcOptimal, vk.ImageLayoutTransferSrcOptimal, false}
+	if rp, err = b.newRenderPass([]attachment{att}, vk.PipelineStageTransferBit, vk.AccessTransferReadBit); err != nil {
+		return fmt.Errorf("ui render pass: %w", err)
+	}
+	b.passes[formats.PassUI].rp = rp
 	return nil
 }
 
@@ -221,6 +228,7 @@ func (b *driver) createTargets() error {
 	fb(formats.PassTransparent, b.hdr.view, b.gDepth.view)
 	b.passes[formats.PassGBuffer].clears = []float32{0, 0, 0, 0, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 1, 0, 0, 0}
 	fb(formats.PassComposite, b.final.view)
+	fb(formats.PassUI, b.final.view)
 	if err != nil {
 		return err
 	}

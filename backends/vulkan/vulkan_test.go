@@ -136,15 +136,15 @@ func planeMesh(half float32, c vmath.Vec4) ([]byte, []uint32) {
 // scene is the smoke test's world: a unit cube resting on a plane, lit by a
 // low sun so its shadow falls to the right of it.
 type scene struct {
-	frame             backends.FrameData
-	cube, plane       backends.MeshID
-	shader            backends.ShaderID
-	cubeDraw          backends.Draw
-	planeDraw         backends.Draw
-	cubeColor, skyFog vmath.Vec3
-	viewProj          vmath.Mat4
-	width, height     int
-	shadowPt, litPt   vmath.Vec3
+	frame           backends.FrameData
+	cube, plane     backends.MeshID
+	shader          backends.ShaderID
+	cubeDraw        backends.Draw
+	planeDraw       backends.Draw
+	skyFog          vmath.Vec3
+	viewProj        vmath.Mat4
+	width, height   int
+	shadowPt, litPt vmath.Vec3
 }
 
 func newScene(t testing.TB, b *backend) *scene {

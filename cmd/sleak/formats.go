@@ -37,9 +37,17 @@ func formatsCheck(args []string, stdout, stderr io.Writer) int {
 	for _, l := range f.VertexFormats {
 		var attrs []string
 		for _, a := range l.Attributes {
-			attrs = append(attrs, fmt.Sprintf("%d:%s %s@%d", a.Location, a.Name, a.Format, a.Offset))
+			s := fmt.Sprintf("%d:%s %s@%d", a.Location, a.Name, a.Format, a.Offset)
+			if a.Step == formats.StepInstance {
+				s += " per instance"
+			}
+			attrs = append(attrs, s)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", handles[l.Name], l.Name, l.Stride,
+		stride := fmt.Sprint(l.Stride)
+		if l.Instanced() {
+			stride += fmt.Sprintf(" (instance %d)", l.InstanceStride)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", handles[l.Name], l.Name, stride,
 			strings.Join(attrs, ", "), dash(l.Shader), dash(l.ShadowShader), dash(l.GBufferShader), dash(l.TransparentShader))
 	}
 	tw.Flush()

@@ -30,7 +30,7 @@ func renderCommand(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&fl.frames, "frames", 0, "frames to render, then exit (0: until the window closes; headless default 1)")
 	fs.StringVar(&fl.out, "out", "", "write the last frame as a PNG to this file")
 	fs.StringVar(&fl.stats, "stats", "", "write frame statistics as JSON to this file ('-' for stdout)")
-	fs.BoolVar(&fl.headless, "headless", false, "render offscreen, with no window (implied when DISPLAY is unset)")
+	fs.BoolVar(&fl.headless, "headless", false, "render offscreen, with no window (implied by -out or -stats, and when DISPLAY is unset)")
 	fs.BoolVar(&fl.strict, "strict-shaders", false, "refuse to start when any shader variant the scene needs is missing")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -52,7 +52,11 @@ type Summary = app.Summary
 // renderScene runs a data-only scene through the application runner, so
 // the tool renders exactly as a game built on it would.
 func renderScene(fl renderFlags, stdout, stderr io.Writer) error {
-	o := app.Options{Config: fl.scene, Backend: fl.backend, Headless: fl.headless, Frames: fl.frames,
+	// A picture or statistics asked for are the run's result: render them
+	// offscreen, so a display does not turn the run into a window that
+	// waits to be closed.
+	headless := fl.headless || fl.out != "" || fl.stats != ""
+	o := app.Options{Config: fl.scene, Backend: fl.backend, Headless: headless, Frames: fl.frames,
 		Screenshot: fl.out, Stats: fl.stats, Strict: fl.strict, Stdout: stdout, Stderr: stderr,
 		Logger: slog.New(slog.NewTextHandler(stderr, nil))}
 	if fl.size != "" {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/conformance"
@@ -54,5 +55,30 @@ func TestRenderStrictRefusesMissingShader(t *testing.T) {
 	var mf *backends.MissingFilesError
 	if !errors.As(err, &mf) || len(mf.Missing) != 2 {
 		t.Fatalf("err = %v; want both missing OpenGL files listed", err)
+	}
+}
+
+// TestRenderOutIsOffscreen: with a display present, -out still renders
+// offscreen and returns after one frame instead of opening a window that
+// waits to be closed.
+func TestRenderOutIsOffscreen(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no DISPLAY: the case needs a display to be present")
+	}
+	out := filepath.Join(t.TempDir(), "shot.png")
+	done := make(chan int, 1)
+	go func() {
+		done <- renderCommand([]string{"-r", "vulkan", "-scene", "../../scenes/showcase.toml", "-size", "64x48", "-out", out}, io.Discard, io.Discard)
+	}()
+	select {
+	case rc := <-done:
+		if rc != 0 {
+			t.Fatalf("sleak render -out exited %d", rc)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("sleak render -out did not return: it opened a window")
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
 	}
 }

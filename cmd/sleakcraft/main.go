@@ -45,6 +45,8 @@ type flags struct {
 	saves     string
 	bench     bool
 	greedy    string
+	settings  string
+	chartMS   float64
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -62,11 +64,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&fl.saves, "saves", "", "folder of the saves; default from game.toml")
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
+	fs.StringVar(&fl.settings, "settings", "", "the player's settings file; default "+game.SettingsFile+" in the saves folder")
+	fs.Float64Var(&fl.chartMS, "chart-scale", 0, "the frame chart's time axis in ms, fixed so runs compare (0: scaled to the run)")
 	if code, ok := app.Parse(fs, args, "sleakcraft"); !ok {
 		return code
 	}
 	if err := finish(); err != nil {
 		fmt.Fprintln(stderr, "sleakcraft:", err)
+		return 2
+	}
+	if !(fl.chartMS >= 0 && fl.chartMS <= 60000) {
+		fmt.Fprintf(stderr, "sleakcraft: -chart-scale %g: want 0 (scaled to the run) to 60000 ms\n", fl.chartMS)
 		return 2
 	}
 	if err := play(fl, fs, stdout, stderr); err != nil {
@@ -122,6 +130,28 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-greedy %q: valid values are on and off", fl.greedy)
 	}
 	opts.Headless = fl.app.Headless || os.Getenv("DISPLAY") == ""
+	prefsPath := fl.settings
+	if prefsPath == "" {
+		prefsPath = filepath.Join(ws.SavesDir, game.SettingsFile)
+	}
+	prefs, warnings, err := game.LoadPrefs(prefsPath)
+	if err != nil {
+		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(stderr, "sleakcraft:", w)
+	}
+	if !set["rd"] && prefs.RenderDistance != 0 {
+		ws.RenderDistance = prefs.RenderDistance
+	}
+	if _, err := os.Stat(prefsPath); err == nil && fl.app.VSync == nil {
+		opts.VSync = &prefs.VSync
+	} else {
+		opts.VSync = fl.app.VSync
+	}
+	opts.Prefs = prefs
+	fmt.Fprintf(stderr, "settings: %s: mouse sensitivity %.1f, invert Y %v, field of view %d, render distance %d\n",
+		filepath.Clean(prefsPath), prefs.MouseSensitivity, prefs.InvertY, prefs.FOV, ws.RenderDistance)
 	frames := fl.app.Frames
 	if frames == 0 {
 		frames = 240
@@ -129,19 +159,26 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 			frames = 600
 		}
 	}
-	if fl.bench {
-		// A fresh world every time, so runs compare.
-		dir, err := os.MkdirTemp("", "sleakcraft-bench-")
+	scripted := opts.Headless || fl.bench
+	if scripted && !set["world"] {
+		// The fly-over and the benchmark start from a fresh world every
+		// time, so runs compare and the player's own save is never read
+		// or written; naming a world with -world flies over that one.
+		dir, err := os.MkdirTemp("", "sleakcraft-flyover-")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		ws.SavesDir, ws.Name = dir, "bench"
+		ws.SavesDir, ws.Name = dir, "flyover"
 	}
-	if opts.Headless || fl.bench {
+	if scripted {
 		opts.Script = game.FlyOver(uint64(frames))
-	} else if set["frames"] {
-		opts.MaxFrames = uint64(frames)
+	} else {
+		// Only a played game saves settings the player changed.
+		opts.PrefsPath = prefsPath
+		if set["frames"] {
+			opts.MaxFrames = uint64(frames)
+		}
 	}
 	opts.World = ws
 	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
@@ -155,6 +192,7 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		return err
 	}
 	last := time.Now()
+	var passes passTally
 	for !g.ShouldClose() {
 		now := time.Now()
 		dt := now.Sub(last)
@@ -166,10 +204,14 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		if err := g.Step(dt); err != nil {
 			return err
 		}
+		passes.add(g.Backend().Stats())
 		last = now
 	}
 	sum := game.Summarize(g.FrameTimes())
 	fmt.Fprintf(stdout, "%s, render distance %d, %s: %s\n", kind, ws.RenderDistance, sizeString(g), sum)
+	if fl.bench {
+		passes.print(stdout)
+	}
 	if fl.app.Stats != "" {
 		if err := writeStats(fl.app.Stats, g.Runner().Summary(), stdout); err != nil {
 			return err
@@ -182,7 +224,10 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if shot == "" {
 		shot = "out/screenshot.png"
 	}
-	if err := writeOutputs(g, shot, sum); err != nil {
+	// One separator in what is printed: Clean writes the platform's.
+	shot = filepath.Clean(shot)
+	chart := game.Chart{Title: fmt.Sprintf("%s, %s, render distance %d", kind, sizeString(g), ws.RenderDistance), ScaleMS: fl.chartMS}
+	if err := writeOutputs(g, shot, sum, chart); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s, %s, %s\n", shot, sibling(shot, "frames.json"), sibling(shot, "frames.png"))
@@ -209,7 +254,7 @@ func sizeString(g *game.Game) string {
 
 func sibling(path, name string) string { return filepath.Join(filepath.Dir(path), name) }
 
-func writeOutputs(g *game.Game, shot string, sum game.FrameSummary) error {
+func writeOutputs(g *game.Game, shot string, sum game.FrameSummary, chart game.Chart) error {
 	img, err := g.Screenshot()
 	if err != nil {
 		return fmt.Errorf("screenshot: %w", err)
@@ -224,7 +269,7 @@ func writeOutputs(g *game.Game, shot string, sum game.FrameSummary) error {
 	}); err != nil {
 		return err
 	}
-	return writeAtomic(sibling(shot, "frames.png"), func(w io.Writer) error { return game.WriteChart(w, g.FrameTimes()) })
+	return writeAtomic(sibling(shot, "frames.png"), func(w io.Writer) error { return game.WriteChart(w, g.FrameTimes(), chart) })
 }
 
 // writeAtomic creates path's folder and replaces path only once the new

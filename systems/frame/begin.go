@@ -13,10 +13,10 @@ import (
 	"github.com/sleakgo/sleak/vmath"
 )
 
-// Begin starts a frame: it derives the camera and
-// light matrices from the world's active camera and sun, and hands them to
-// the backend. With no active camera it renders from the origin looking
-// down -Z.
+// Begin starts a frame: it derives the camera and light matrices from the
+// world's active camera and sun, hands them to the backend, and gathers the
+// frame's draw lists (Gather). With no active camera it renders from the
+// origin looking down -Z.
 func (c *Context) Begin(w *ecs.World) error {
 	c.Started = time.Now()
 	width, height := c.Backend.Size()
@@ -58,12 +58,15 @@ func (c *Context) Begin(w *ecs.World) error {
 		shadowFar := min(far, c.Env.ShadowDistance)
 		d.LightViewProj = lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir)
 		c.Light = vmath.FrustumFromMatrix(d.LightViewProj)
+		slice := vmath.FrustumFromMatrix(vmath.Perspective(vmath.Radians(fov), aspect, near, shadowFar).Mul(view))
+		c.Casters = CasterVolume(&slice, d.LightDir)
 	}
 	d.Lights = c.collectLights(w, eye)
 	if err := c.Backend.BeginFrame(d); err != nil {
 		return fmt.Errorf("%s: begin frame: %w", c.Backend.Kind(), err)
 	}
 	c.Stats = c.Backend.Stats() // reset by BeginFrame
+	c.Gather(w)
 	return nil
 }
 
@@ -137,6 +140,22 @@ func (c *Context) collectLights(w *ecs.World, eye vmath.Vec3) []backends.Light {
 	return list
 }
 
+// CasterVolume returns the planes a shadow caster must pass to cast a shadow
+// into view, the frustum slice the shadow map covers: a box wholly outside a
+// plane whose normal does not face the light's direction stays outside it
+// however far its shadow reaches along dir, so it shadows nothing there.
+// The other planes, which a shadow can cross, are replaced by planes that
+// pass everything.
+func CasterVolume(view *vmath.Frustum, dir vmath.Vec3) vmath.Frustum {
+	out := *view
+	for i, p := range out {
+		if p[0]*dir[0]+p[1]*dir[1]+p[2]*dir[2] > 0 {
+			out[i] = vmath.Vec4{0, 0, 0, 1}
+		}
+	}
+	return out
+}
+
 // lightMatrix fits an orthographic shadow projection around the bounding
 // sphere of the camera frustum's slice [near, far], so the shadow map's
 // resolution is spent where the camera looks, and it does not swim when the
@@ -165,9 +184,17 @@ func lightMatrix(eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32,
 	return proj.Mul(view)
 }
 
-// End finishes the frame (composite and present or read back) and records
-// its CPU time.
+// End finishes the frame: Composite, then Finish. A frame with a UI runs
+// the UI pass between the two (systems/ui).
 func (c *Context) End() error {
+	if err := c.Composite(); err != nil {
+		return err
+	}
+	return c.Finish()
+}
+
+// Composite runs the composite pass and records its CPU time.
+func (c *Context) Composite() error {
 	start := time.Now()
 	if err := c.Backend.BeginPass(formats.PassComposite); err != nil {
 		return fmt.Errorf("%s: begin composite pass: %w", c.Backend.Kind(), err)
@@ -175,10 +202,16 @@ func (c *Context) End() error {
 	if err := c.Backend.EndPass(); err != nil {
 		return fmt.Errorf("%s: end composite pass: %w", c.Backend.Kind(), err)
 	}
+	c.Stats.PassTime[formats.PassComposite] += time.Since(start)
+	return nil
+}
+
+// Finish ends the frame (present or read back) and records its CPU time;
+// a UI pass the frame skipped runs empty first.
+func (c *Context) Finish() error {
 	if err := c.Backend.EndFrame(); err != nil {
 		return fmt.Errorf("%s: end frame: %w", c.Backend.Kind(), err)
 	}
-	c.Stats.PassTime[formats.PassComposite] += time.Since(start)
 	c.Stats.CPUTime = time.Since(c.Started)
 	return nil
 }

@@ -1,7 +1,10 @@
 // Package frame is the state the render systems share within a frame: the
 // backend, the vertex-format registry, the frame's camera and light data,
-// frame statistics, and the draw-list machinery every pass uses (cull,
-// group by format and material, sort, submit, count drops).
+// frame statistics, and the draw lists every pass submits: one pass over
+// the drawable entities a frame (Gather, from Begin) syncs their transforms,
+// tests each once against the camera and once against the sun, and files
+// it into the lists of the passes that draw it as packed sort keys; each
+// pass then sorts its keys and submits (RunPass).
 //
 // The pass systems themselves live in systems/shadow, systems/gbuffer and
 // systems/render; they decide what to draw and in which pass, and backends
@@ -9,7 +12,6 @@
 package frame
 
 import (
-	"cmp"
 	"fmt"
 	"log/slog"
 	"time"
@@ -17,6 +19,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/ui"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -56,23 +59,35 @@ type Context struct {
 	// Stats is the backend's statistics of the current frame: the backend
 	// counts draws and what it drops; the systems add what they cull and
 	// what they drop before submitting.
-	Stats    *backends.Stats
-	Data     backends.FrameData
-	Camera   vmath.Frustum // world-space camera frustum of this frame
-	Light    vmath.Frustum // world-space shadow frustum of this frame
+	Stats  *backends.Stats
+	Data   backends.FrameData
+	Camera vmath.Frustum // world-space camera frustum of this frame
+	Light  vmath.Frustum // world-space shadow frustum of this frame
+	// Casters is what a shadow caster must touch to shadow the view: the
+	// camera's frustum up to ShadowDistance, without the planes a shadow
+	// can cross (CasterVolume).
+	Casters  vmath.Frustum
 	HasLight bool
 	Started  time.Time // when this frame began on the CPU
+	// UI is the frame's screen-space interface, drawn by systems/ui in the
+	// UI pass after the composite.
+	UI *ui.Canvas
 
 	// logged is the last error logged for each failing material shader;
 	// the backend returns the same error until a resize retries it, so each
 	// failure costs one line.
 	logged map[string]error
-	items  []Item
 	// lights is the frame's light list, Data.Lights, with each light's
 	// distance key for the nearest-first order.
 	lights       []backends.Light
 	sortedLights []backends.Light // the other buffer of the nearest-first reorder
 	lightKeys    []lightKey
+	lists        drawLists
+	camera       vmath.Culler // Camera and Light, prepared for box tests
+	light        vmath.Culler
+	caster       vmath.Culler
+	// casterFar: Casters kept the far plane of the view slice.
+	casterFar bool
 }
 
 // NewContext returns a context for backend b.
@@ -80,18 +95,16 @@ func NewContext(b backends.Backend, reg *formats.Registry, log *slog.Logger) *Co
 	if log == nil {
 		log = slog.Default()
 	}
+	fonts, err := ui.NewFonts(nil)
+	if err != nil {
+		// The default font is compiled in; without it text draws nothing
+		// and the rest of the interface still works.
+		log.Error(err.Error())
+	}
 	return &Context{
 		Backend: b, Formats: reg, Log: log, Env: DefaultEnvironment(), Stats: b.Stats(),
-		logged: map[string]error{},
+		UI: ui.NewCanvas(fonts), logged: map[string]error{},
 	}
-}
-
-// Item is one draw in a pass's list.
-type Item struct {
-	Key    uint64 // format, shader and texture, for grouping
-	Depth  float32
-	Format formats.Handle
-	Draw   backends.Draw
 }
 
 // MaterialShader returns the loaded shader of a material, loading it the
@@ -116,45 +129,6 @@ func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 	return id
 }
 
-// Items returns the reusable draw list, emptied.
-func (c *Context) Items() []Item { return c.items[:0] }
-
-// Keep stores the list back so its memory is reused next time.
-func (c *Context) Keep(items []Item) { c.items = items[:0] }
-
-// GroupKey orders draws so pipeline and texture changes are fewest.
-func GroupKey(format formats.Handle, shader backends.ShaderID, tex backends.TextureID) uint64 {
-	return uint64(format)<<48 | uint64(shader)<<24 | uint64(tex)
-}
-
-// ByKey orders items by group key, for slices.SortFunc: draws of one
-// pipeline and texture end up together.
-func ByKey(a, b Item) int { return cmp.Compare(a.Key, b.Key) }
-
-// BackToFront orders items by decreasing depth, for blending.
-func BackToFront(a, b Item) int { return cmp.Compare(b.Depth, a.Depth) }
-
-// Submit records a pass's draws in order; the backend counts them.
-func (c *Context) Submit(items []Item) {
-	for i := range items {
-		c.Backend.Draw(&items[i].Draw)
-	}
-}
-
-// RunPass begins a pass, submits items, ends it and times it.
-func (c *Context) RunPass(pass formats.Pass, items []Item) error {
-	start := time.Now()
-	if err := c.Backend.BeginPass(pass); err != nil {
-		return fmt.Errorf("%s: begin %s pass: %w", c.Backend.Kind(), pass, err)
-	}
-	c.Submit(items)
-	if err := c.Backend.EndPass(); err != nil {
-		return fmt.Errorf("%s: end %s pass: %w", c.Backend.Kind(), pass, err)
-	}
-	c.Stats.PassTime[pass] += time.Since(start)
-	return nil
-}
-
 // CustomReady reports whether draws of custom format h go ahead in stem pass
 // p, counting a dropped draw when its stem is named but failed (or its main
 // stem failed). An empty stem is a deliberate skip and is not counted.
@@ -172,10 +146,4 @@ func (c *Context) CustomReady(h formats.Handle, p formats.Pass) bool {
 	}
 	c.Stats.Drop(h, p)
 	return false
-}
-
-// Visible transforms local bounds to world space and tests them against f.
-func Visible(f *vmath.Frustum, world vmath.Mat4, local vmath.AABB) (vmath.AABB, bool) {
-	box := local.Transform(world)
-	return box, f.IntersectsAABB(box)
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
-	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/frame/frametest"
 )
 
@@ -68,14 +67,28 @@ func TestMaterialShaderLogsAFailureOnce(t *testing.T) {
 
 func TestSubmitLeavesCountingToTheBackend(t *testing.T) {
 	s := frametest.New(t)
-	s.Cube(formats.DefaultHandle, [3]float32{}, ecs.Material{})
+	s.Cube(formats.DefaultHandle, [3]float32{}, ecs.Material{CastShadows: true})
+	s.Cube(formats.DefaultHandle, [3]float32{2, 0, 0}, ecs.Material{CastShadows: true})
 	s.Begin()
-	items := []frame.Item{{Draw: backends.Draw{Mesh: 1}}, {Draw: backends.Draw{Mesh: 1}}}
-	if err := s.Ctx.RunPass(formats.PassShadow, items); err != nil {
+	if err := s.Ctx.RunPass(formats.PassShadow); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.Ctx.Stats.Draws[formats.PassShadow]; got != 2 {
 		t.Errorf("Stats.Draws[shadow] = %d, want 2", got)
+	}
+	s.End()
+}
+
+func TestShadowCastersAreThoseThatCanShadowTheView(t *testing.T) {
+	s := frametest.New(t)
+	s.World.Sun().Direction = [3]float32{0, -1, 0}                                        // straight down
+	s.Cube(formats.DefaultHandle, [3]float32{0, 0, 0}, ecs.Material{CastShadows: true})   // in view
+	s.Cube(formats.DefaultHandle, [3]float32{0, 20, 0}, ecs.Material{CastShadows: true})  // above the view: its shadow falls into it
+	s.Cube(formats.DefaultHandle, [3]float32{20, 0, 0}, ecs.Material{CastShadows: true})  // beside it: its shadow falls beside it
+	s.Cube(formats.DefaultHandle, [3]float32{0, -20, 0}, ecs.Material{CastShadows: true}) // below it
+	s.Begin()
+	if got := s.Ctx.Len(formats.PassShadow); got != 2 {
+		t.Errorf("%d shadow casters, want 2 (the cube in view and the one above it)", got)
 	}
 	s.End()
 }

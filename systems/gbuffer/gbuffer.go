@@ -8,9 +8,6 @@
 package gbuffer
 
 import (
-	"slices"
-
-	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/systems/frame"
@@ -22,34 +19,13 @@ type System struct {
 	Err error
 }
 
-// Update records the gbuffer pass, then the lighting pass.
-func (s *System) Update(w *ecs.World) {
+// Update records the gbuffer pass from the frame's gathered list, then the
+// lighting pass.
+func (s *System) Update(*ecs.World) {
 	c := s.Ctx
-	items := c.Items()
-	q := w.Renderables()
-	for q.Next() {
-		t, m, mat := q.Get()
-		if mat.Transparent || m.ID == 0 || !Deferred(c.Formats, m.Format) {
-			continue
-		}
-		if _, ok := frame.Visible(&c.Camera, t.World, m.Bounds); !ok {
-			c.Stats.Culled++
-			continue
-		}
-		if !c.CustomReady(m.Format, formats.PassGBuffer) {
-			continue
-		}
-		items = append(items, frame.Item{
-			Key:    frame.GroupKey(m.Format, 0, mat.Texture),
-			Format: m.Format,
-			Draw:   backends.Draw{Mesh: m.ID, Texture: mat.Texture, Model: t.World, Color: mat.Color},
-		})
+	if s.Err = c.RunPass(formats.PassGBuffer); s.Err == nil {
+		s.Err = c.RunPass(formats.PassLighting)
 	}
-	slices.SortFunc(items, frame.ByKey)
-	if s.Err = c.RunPass(formats.PassGBuffer, items); s.Err == nil {
-		s.Err = c.RunPass(formats.PassLighting, nil)
-	}
-	c.Keep(items)
 }
 
 // Deferred reports whether opaque meshes of format h draw in the gbuffer

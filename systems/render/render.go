@@ -1,8 +1,8 @@
 // Package render holds the forward half of a frame and the frame's
 // bookends: Begin (camera, light, statistics), the forward opaque pass, the
-// transparent pass (sorted back to front) and End (composite, then present
-// or read back). Install adds every render system of a frame, in order, to a
-// scheduler.
+// transparent pass (sorted back to front), Composite, the UI pass
+// (systems/uipass) and End (present or read back). Install adds every
+// render system of a frame, in order, to a scheduler.
 //
 // Default-format meshes draw with their material's shader; custom formats
 // draw with their stems. Opaque custom formats without a gbuffer stem draw
@@ -11,14 +11,12 @@
 package render
 
 import (
-	"slices"
-
-	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/gbuffer"
 	"github.com/sleakgo/sleak/systems/shadow"
+	"github.com/sleakgo/sleak/systems/uipass"
 )
 
 // Systems is the set of render systems of one backend. Err reports the
@@ -30,6 +28,8 @@ type Systems struct {
 	GBuffer     *gbuffer.System
 	Forward     *Forward
 	Transparent *Transparent
+	Composite   *Composite
+	UI          *uipass.System
 	End         *End
 }
 
@@ -42,17 +42,24 @@ func Install(s *ecs.Scheduler, ctx *frame.Context) *Systems {
 		GBuffer:     &gbuffer.System{Ctx: ctx},
 		Forward:     &Forward{Ctx: ctx},
 		Transparent: &Transparent{Ctx: ctx},
+		Composite:   &Composite{Ctx: ctx},
+		UI:          &uipass.System{Ctx: ctx},
 		End:         &End{Ctx: ctx},
 	}
-	for _, sys := range []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.End} {
+	for _, sys := range rs.List() {
 		s.Add(ecs.Render, sys)
 	}
 	return rs
 }
 
+// List returns the render systems in frame order.
+func (rs *Systems) List() []ecs.System {
+	return []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.Composite, rs.UI, rs.End}
+}
+
 // Err returns the first error any render system met in the last frame.
 func (rs *Systems) Err() error {
-	for _, err := range []error{rs.Begin.Err, rs.Shadow.Err, rs.GBuffer.Err, rs.Forward.Err, rs.Transparent.Err, rs.End.Err} {
+	for _, err := range []error{rs.Begin.Err, rs.Shadow.Err, rs.GBuffer.Err, rs.Forward.Err, rs.Transparent.Err, rs.Composite.Err, rs.UI.Err, rs.End.Err} {
 		if err != nil {
 			return err
 		}
@@ -66,20 +73,31 @@ type Begin struct {
 	Err error
 }
 
-// Update updates transforms and begins the frame.
+// Update brings the transforms of entities without a mesh (the camera, the
+// sun) up to date and begins the frame, which syncs and culls the drawable
+// entities once for every pass.
 func (b *Begin) Update(w *ecs.World) {
-	w.UpdateTransforms()
+	w.UpdatePlainTransforms()
 	b.Err = b.Ctx.Begin(w)
 }
 
-// End composites and presents the frame.
+// Composite tonemaps the frame into the output image.
+type Composite struct {
+	Ctx *frame.Context
+	Err error
+}
+
+// Update runs the composite pass.
+func (c *Composite) Update(*ecs.World) { c.Err = c.Ctx.Composite() }
+
+// End presents the frame, or keeps it for read-back.
 type End struct {
 	Ctx *frame.Context
 	Err error
 }
 
 // Update ends the frame.
-func (e *End) Update(*ecs.World) { e.Err = e.Ctx.End() }
+func (e *End) Update(*ecs.World) { e.Err = e.Ctx.Finish() }
 
 // Forward draws opaque meshes that are not deferred.
 type Forward struct {
@@ -87,30 +105,8 @@ type Forward struct {
 	Err error
 }
 
-// Update records the forward opaque pass.
-func (f *Forward) Update(w *ecs.World) {
-	c := f.Ctx
-	items := c.Items()
-	q := w.Renderables()
-	for q.Next() {
-		t, m, mat := q.Get()
-		if mat.Transparent || m.ID == 0 || gbuffer.Deferred(c.Formats, m.Format) {
-			continue
-		}
-		if _, ok := frame.Visible(&c.Camera, t.World, m.Bounds); !ok {
-			c.Stats.Culled++
-			continue
-		}
-		item, ok := drawItem(c, t, m, mat, formats.PassForward)
-		if !ok {
-			continue
-		}
-		items = append(items, item)
-	}
-	slices.SortFunc(items, frame.ByKey)
-	f.Err = c.RunPass(formats.PassForward, items)
-	c.Keep(items)
-}
+// Update records the forward opaque pass from the frame's gathered list.
+func (f *Forward) Update(*ecs.World) { f.Err = f.Ctx.RunPass(formats.PassForward) }
 
 // Transparent draws transparent materials back to front.
 type Transparent struct {
@@ -118,51 +114,5 @@ type Transparent struct {
 	Err error
 }
 
-// Update records the transparent pass.
-func (tp *Transparent) Update(w *ecs.World) {
-	c := tp.Ctx
-	items := c.Items()
-	eye := c.Data.CameraPos
-	q := w.Renderables()
-	for q.Next() {
-		t, m, mat := q.Get()
-		if !mat.Transparent || m.ID == 0 {
-			continue
-		}
-		box, ok := frame.Visible(&c.Camera, t.World, m.Bounds)
-		if !ok {
-			c.Stats.Culled++
-			continue
-		}
-		item, ok := drawItem(c, t, m, mat, formats.PassTransparent)
-		if !ok {
-			continue
-		}
-		d := box.Center().Sub(eye)
-		item.Depth = d.Dot(d)
-		items = append(items, item)
-	}
-	slices.SortFunc(items, frame.BackToFront)
-	tp.Err = c.RunPass(formats.PassTransparent, items)
-	c.Keep(items)
-}
-
-// drawItem builds the draw of one entity for a stem pass, or reports that it
-// is dropped (counted) or skipped.
-func drawItem(c *frame.Context, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, p formats.Pass) (frame.Item, bool) {
-	var shader backends.ShaderID
-	if m.Format == formats.DefaultHandle {
-		shader = c.MaterialShader(mat)
-		if shader == 0 {
-			c.Stats.DroppedMaterial++
-			return frame.Item{}, false
-		}
-	} else if !c.CustomReady(m.Format, p) {
-		return frame.Item{}, false
-	}
-	return frame.Item{
-		Key:    frame.GroupKey(m.Format, shader, mat.Texture),
-		Format: m.Format,
-		Draw:   backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color},
-	}, true
-}
+// Update records the transparent pass, back to front.
+func (tp *Transparent) Update(*ecs.World) { tp.Err = tp.Ctx.RunPass(formats.PassTransparent) }

@@ -7,9 +7,6 @@
 package shadow
 
 import (
-	"slices"
-
-	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/systems/frame"
@@ -21,31 +18,6 @@ type System struct {
 	Err error // the last backend error, if any
 }
 
-// Update records the shadow pass.
-func (s *System) Update(w *ecs.World) {
-	c := s.Ctx
-	items := c.Items()
-	if c.HasLight && c.Data.Shadows {
-		q := w.Renderables()
-		for q.Next() {
-			t, m, mat := q.Get()
-			if !mat.CastShadows || mat.Transparent || m.ID == 0 {
-				continue
-			}
-			if _, ok := frame.Visible(&c.Light, t.World, m.Bounds); !ok {
-				continue
-			}
-			if m.Format != formats.DefaultHandle && !c.CustomReady(m.Format, formats.PassShadow) {
-				continue
-			}
-			items = append(items, frame.Item{
-				Key:    frame.GroupKey(m.Format, 0, 0),
-				Format: m.Format,
-				Draw:   backends.Draw{Mesh: m.ID, Model: t.World, Color: mat.Color},
-			})
-		}
-		slices.SortFunc(items, frame.ByKey)
-	}
-	s.Err = c.RunPass(formats.PassShadow, items)
-	c.Keep(items)
-}
+// Update records the shadow pass: the casters frame.Context.Gather found in
+// the sun's frustum (none when the sun casts no shadows).
+func (s *System) Update(*ecs.World) { s.Err = s.Ctx.RunPass(formats.PassShadow) }

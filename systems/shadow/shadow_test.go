@@ -17,7 +17,7 @@ func TestShadowPassDrawsCastersOnly(t *testing.T) {
 		name    string
 		sun     bool
 		want    int // draws reaching the driver in the shadow pass
-		dropped int
+		dropped int // shadow draws dropped
 	}{
 		{"sun casting shadows", true, 2, 0},
 		{"no shadows asked for", false, 0, 0},
@@ -42,7 +42,11 @@ func TestShadowPassDrawsCastersOnly(t *testing.T) {
 			if got := len(s.D.Draws[formats.PassShadow]); got != tt.want {
 				t.Errorf("%d shadow draws, want %d", got, tt.want)
 			}
-			if got := s.Ctx.Stats.TotalDropped(); got != tt.dropped {
+			got := 0
+			for h := range formats.Handle(3) {
+				got += s.Ctx.Stats.DroppedIn(h, formats.PassShadow)
+			}
+			if got != tt.dropped {
 				t.Errorf("%d dropped, want %d", got, tt.dropped)
 			}
 			s.End()

@@ -4,10 +4,17 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"slices"
 	"time"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 )
 
 // FrameSummary condenses frame times.
@@ -48,38 +55,157 @@ func (s FrameSummary) String() string {
 		s.Frames, s.MeanMS, s.FPS, s.MedianMS, s.P95MS, s.P99MS, s.MaxMS)
 }
 
-// WriteChart draws frame times as bars (one per frame, scaled to the p99
-// so one spike does not flatten the rest), with lines at 16.7 ms and 33.3
-// ms when they fit, as a PNG.
-func WriteChart(w io.Writer, ft []time.Duration) error {
-	const width, height = 800, 240
-	img := image.NewRGBA(image.Rect(0, 0, width, height))
-	bg := color.RGBA{24, 26, 32, 255}
-	for i := range img.Pix {
-		img.Pix[i] = []uint8{bg.R, bg.G, bg.B, bg.A}[i%4]
+// Chart says how WriteChart draws.
+type Chart struct {
+	// Title names the run: backend, size and render distance.
+	Title string
+	// ScaleMS fixes the top of the time axis, so charts of several runs
+	// compare; 0 scales to the run (1.2 times its p99, so one spike does not
+	// flatten the rest).
+	ScaleMS float64
+}
+
+// Chart colours and layout.
+var (
+	chartBG     = color.RGBA{24, 26, 32, 255}
+	chartBar    = color.RGBA{90, 170, 240, 255}
+	chartAxis   = color.RGBA{200, 200, 210, 255}
+	chartGrid   = color.RGBA{60, 64, 74, 255}
+	chartTarget = [2]color.RGBA{{240, 200, 80, 255}, {240, 90, 90, 255}} // 60 and 30 FPS
+)
+
+const (
+	chartW, chartH = 960, 320
+	chartLeft      = 64 // room for the millisecond labels
+	chartRight     = 16
+	chartTop       = 36 // room for the title
+	chartBottom    = 40 // room for the frame numbers and the axis name
+)
+
+// WriteChart draws frame times as a PNG: one bar per frame (or per group of
+// frames, when there are more frames than pixels), a millisecond axis with
+// grid lines, frame numbers along the bottom, the title, and the 16.7 ms
+// (60 FPS) and 33.3 ms (30 FPS) lines drawn over the bars where they fit.
+func WriteChart(w io.Writer, ft []time.Duration, c Chart) error {
+	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
+	draw.Draw(img, img.Bounds(), image.NewUniform(chartBG), image.Point{}, draw.Src)
+	face, err := chartFace()
+	if err != nil {
+		return err
 	}
-	if len(ft) == 0 {
-		return png.Encode(w, img)
+	text := func(x, y int, col color.RGBA, s string) {
+		d := font.Drawer{Dst: img, Src: image.NewUniform(col), Face: face, Dot: fixed.P(x, y)}
+		d.DrawString(s)
 	}
-	top := Summarize(ft).P99MS * 1.2
+	width := func(s string) int { return font.MeasureString(face, s).Ceil() }
+	title := c.Title
+	if title == "" {
+		title = "frame times"
+	}
+	text(chartLeft, 22, chartAxis, title+fmt.Sprintf(" (%d frames)", len(ft)))
+
+	top := c.ScaleMS
 	if top <= 0 {
-		top = 1
+		top = max(Summarize(ft).P99MS*1.2, 1)
 	}
-	y := func(ms float64) int { return height - 1 - int(ms/top*float64(height-10)) }
-	for _, target := range []float64{1000.0 / 60, 1000.0 / 30} {
-		if target < top {
-			for x := 0; x < width; x += 2 {
-				img.SetRGBA(x, y(target), color.RGBA{200, 80, 80, 255})
+	plotW, plotH := chartW-chartLeft-chartRight, chartH-chartTop-chartBottom
+	y := func(ms float64) int { return chartTop + plotH - int(ms/top*float64(plotH)) }
+
+	// Grid and millisecond labels at a round step.
+	step := niceStep(top / 5)
+	for ms := 0.0; ms <= top+1e-9; ms += step {
+		yy := y(ms)
+		hline(img, chartLeft, chartLeft+plotW, yy, chartGrid, 1)
+		label := fmt.Sprintf("%g ms", ms)
+		text(chartLeft-8-width(label), yy+5, chartAxis, label)
+	}
+	// Bars: the slowest frame of each column, so no spike hides.
+	if n := len(ft); n > 0 {
+		for x := 0; x < plotW; x++ {
+			lo, hi := x*n/plotW, max((x+1)*n/plotW, x*n/plotW+1)
+			var worst time.Duration
+			for _, d := range ft[lo:min(hi, n)] {
+				worst = max(worst, d)
+			}
+			ms := min(float64(worst.Microseconds())/1000, top)
+			for yy := y(ms); yy < chartTop+plotH; yy++ {
+				img.SetRGBA(chartLeft+x, yy, chartBar)
 			}
 		}
 	}
-	for x := 0; x < width; x++ {
-		i := x * len(ft) / width
-		ms := float64(ft[i].Microseconds()) / 1000
-		top := max(y(ms), 0)
-		for yy := height - 1; yy >= top; yy-- {
-			img.SetRGBA(x, yy, color.RGBA{90, 170, 240, 255})
+	// Targets over the bars, labelled at the right on a backing so they
+	// read over bars; the 60 FPS label goes below its line when the two
+	// lines are too close for both labels above.
+	targets := [...]float64{1000.0 / 60, 1000.0 / 30}
+	for i, target := range targets {
+		if target > top {
+			continue
+		}
+		yy := y(target)
+		hline(img, chartLeft, chartLeft+plotW, yy, chartTarget[i], 2)
+		label := fmt.Sprintf("%.1f ms (%d FPS)", target, [...]int{60, 30}[i])
+		base := yy - 5
+		if i == 0 && targets[1] <= top && y(targets[1]) > yy-18 {
+			base = yy + 16
+		}
+		lw := width(label)
+		x := chartLeft + plotW - lw - 6
+		draw.Draw(img, image.Rect(x-3, base-12, x+lw+3, base+4), image.NewUniform(chartBG), image.Point{}, draw.Src)
+		text(x, base, chartTarget[i], label)
+	}
+	// Axes, and frame numbers at a round step.
+	hline(img, chartLeft, chartLeft+plotW, chartTop+plotH, chartAxis, 1)
+	for yy := chartTop; yy <= chartTop+plotH; yy++ {
+		img.SetRGBA(chartLeft, yy, chartAxis)
+	}
+	if n := len(ft); n > 0 {
+		fstep := max(int(niceStep(float64(n)/6)), 1)
+		for f := 0; f <= n; f += fstep {
+			x := chartLeft + f*plotW/n
+			for yy := chartTop + plotH; yy < chartTop+plotH+5; yy++ {
+				img.SetRGBA(x, yy, chartAxis)
+			}
+			label := fmt.Sprint(f)
+			text(x-width(label)/2, chartTop+plotH+18, chartAxis, label)
 		}
 	}
+	name := "frame"
+	text(chartLeft+plotW/2-width(name)/2, chartH-6, chartAxis, name)
 	return png.Encode(w, img)
+}
+
+// hline draws a horizontal line t pixels thick.
+func hline(img *image.RGBA, x0, x1, y int, c color.RGBA, t int) {
+	for yy := y; yy < y+t; yy++ {
+		for x := x0; x < x1; x++ {
+			img.SetRGBA(x, yy, c)
+		}
+	}
+}
+
+// niceStep rounds v up to 1, 2 or 5 times a power of ten.
+func niceStep(v float64) float64 {
+	if v <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range [...]float64{1, 2, 5, 10} {
+		if m*p >= v {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// chartFace is Go Regular at 13 px, the font the UI layer uses.
+func chartFace() (font.Face, error) {
+	f, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("chart font: %w", err)
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 13, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		return nil, fmt.Errorf("chart font: %w", err)
+	}
+	return face, nil
 }

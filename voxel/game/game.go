@@ -64,6 +64,12 @@ type Options struct {
 	// MaxFrames ends a windowed game after that many frames (0: when the
 	// window closes).
 	MaxFrames uint64
+	// Prefs are the player's settings; PrefsPath is the file the settings
+	// menu saves them to ("" saves nothing: scripted and throw-away runs).
+	Prefs     Prefs
+	PrefsPath string
+	// VSync, when set, overrides game.toml's [window] vsync.
+	VSync *bool
 }
 
 // Game is a running voxel game.
@@ -84,15 +90,20 @@ type Game struct {
 	store    *save.Store
 	saver    *save.Saver
 
-	atlas    backends.TextureID
-	chunks   map[chunk.Pos]*chunkEntities
-	player   Player
-	camera   ecs.Entity
-	hud      hud
-	edits    []world.Edit // every block this session changed, for tests
-	frames   []time.Duration
-	closed   bool
-	saveErrs []error
+	atlas  backends.TextureID
+	chunks map[chunk.Pos]*chunkEntities
+	player Player
+	camera ecs.Entity
+	hud    hud
+	edits  []world.Edit // every block this session changed, for tests
+	frames []time.Duration
+	closed bool
+	prefs  Prefs
+	ui     gameUI
+	quit   bool // Quit in the pause menu
+	// saveErrs carries autosave failures from the saver's goroutine to
+	// the next frame, which shows them.
+	saveErrs chan error
 }
 
 type chunkEntities struct {
@@ -119,7 +130,10 @@ func New(opts Options) (*Game, error) {
 	if err := opts.World.Validate(); err != nil {
 		return nil, err
 	}
-	g := &Game{opts: opts, log: opts.Logger, chunks: map[chunk.Pos]*chunkEntities{}}
+	if opts.Prefs == (Prefs{}) {
+		opts.Prefs = DefaultPrefs()
+	}
+	g := &Game{opts: opts, log: opts.Logger, chunks: map[chunk.Pos]*chunkEntities{}, prefs: opts.Prefs}
 	if opts.Script != nil {
 		opts.Script.game = g
 	}
@@ -127,7 +141,7 @@ func New(opts Options) (*Game, error) {
 		g.log = slog.Default()
 	}
 	o := app.Options{File: opts.Config, Backend: opts.Backend.String(), Width: opts.Width, Height: opts.Height,
-		Headless: opts.Headless, Validation: opts.Validation, Logger: g.log}
+		Headless: opts.Headless, Validation: opts.Validation, Logger: g.log, VSync: opts.VSync}
 	r, err := app.Start(app.Game{Name: "sleakcraft", Assets: gameAssets(), Setup: g.setup}, o)
 	if err != nil {
 		g.closeWorld()
@@ -199,9 +213,18 @@ func (g *Game) openWorld() error {
 		UploadBudget:   8,
 		Mesh:           mesh.Options{Greedy: ws.Greedy},
 	})
+	g.saveErrs = make(chan error, 4)
 	g.saver = save.NewSaver(g.world, store, save.SaverConfig{
 		Interval: ws.Autosave(),
-		Report:   func(err error) { g.log.Error(err.Error()) },
+		// Autosaves fail on the saver's goroutine: the error is handed to
+		// the frame, which shows it, and a full queue still logs it.
+		Report: func(err error) {
+			select {
+			case g.saveErrs <- err:
+			default:
+				g.log.Error(err.Error())
+			}
+		},
 	})
 	g.saver.SetPlayer(g.playerState())
 	return nil
@@ -236,12 +259,15 @@ func (g *Game) setupScene() error {
 	if err := g.hud.init(g); err != nil {
 		return err
 	}
+	g.ui.canvas = g.ctx.UI
 	g.sched.Add(ecs.FixedUpdate, ecs.SystemFunc(g.movePlayer))
+	g.sched.Add(ecs.Update, ecs.SystemFunc(g.menuKeys))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.captureMouse))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.look))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.interact))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.streamChunks))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawUI))
 	return nil
 }
 
@@ -340,11 +366,7 @@ func (g *Game) Step(dt time.Duration) error {
 		return err
 	}
 	if w.Input.Pressed[ecs.KeyF5] {
-		if err := g.Save(); err != nil {
-			g.log.Error(err.Error())
-		} else {
-			g.log.Info("saved", "world", g.store.Dir())
-		}
+		g.saveNow()
 	}
 	return nil
 }
@@ -355,6 +377,9 @@ func (g *Game) ShouldClose() bool {
 		return true
 	}
 	if g.opts.MaxFrames > 0 && g.ecs.Time.Frame >= g.opts.MaxFrames {
+		return true
+	}
+	if g.quit {
 		return true
 	}
 	win := g.backend.Window()

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -193,5 +194,20 @@ func TestWindowed(t *testing.T) {
 				t.Error("the windowed game drew no chunks")
 			}
 		})
+	}
+}
+
+// TestAutosaveFailureIsShown: an autosave that fails on the saver's
+// goroutine reaches the screen as an error notice on the next frame.
+func TestAutosaveFailureIsShown(t *testing.T) {
+	g := startGame(t, testOptions(t, backends.Vulkan, t.TempDir(), nil))
+	defer g.Close()
+	g.saveErrs <- errors.New("autosave: write r.0.0.vxr: no space left on device")
+	if err := g.Step(time.Second / 60); err != nil {
+		t.Fatal(err)
+	}
+	n := g.ui.notices[0]
+	if !n.err || !strings.Contains(n.text, "no space left on device") {
+		t.Errorf("notice %+v, want the autosave error shown as an error", n)
 	}
 }

@@ -2,6 +2,8 @@ package game
 
 import (
 	"bytes"
+	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -98,15 +100,57 @@ func TestSummarizeAndChart(t *testing.T) {
 	if !strings.Contains(s.String(), "4 frames: mean 25.00 ms (40.0 FPS)") {
 		t.Fatalf("String = %q", s)
 	}
-	var buf bytes.Buffer
-	if err := WriteChart(&buf, ft); err != nil {
-		t.Fatal(err)
+	chart := func(ft []time.Duration, c Chart) image.Image {
+		t.Helper()
+		var buf bytes.Buffer
+		if err := WriteChart(&buf, ft, c); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil || img.Bounds().Dx() != chartW {
+			t.Fatalf("chart: %v %v", err, img.Bounds())
+		}
+		return img
 	}
-	img, err := png.Decode(&buf)
-	if err != nil || img.Bounds().Dx() != 800 {
-		t.Fatalf("chart: %v %v", err, img.Bounds())
+	is := func(img image.Image, x, y int, want color.RGBA) bool {
+		return color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) == want
+	}
+	img := chart(ft, Chart{Title: "vulkan, 1200x800, render distance 8", ScaleMS: 50})
+	// The 60 FPS line lies over the bars: every frame here is slower.
+	plotH := chartH - chartTop - chartBottom
+	y60 := chartTop + plotH - int(1000.0/60/50*float64(plotH))
+	if !is(img, chartLeft+plotW()/2, y60, chartTarget[0]) {
+		t.Errorf("the 16.7 ms line is not drawn over the bars at y %d", y60)
+	}
+	// The title and the axis labels are there: text pixels in their rows.
+	ink := func(y0, y1, x0, x1 int) int {
+		n := 0
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				if !is(img, x, y, chartBG) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if ink(8, 28, chartLeft, chartLeft+300) < 100 {
+		t.Error("no title")
+	}
+	if ink(chartTop, chartTop+plotH, 0, chartLeft-8) < 100 {
+		t.Error("no millisecond labels")
+	}
+	if ink(chartTop+plotH+6, chartH, chartLeft, chartW) < 50 {
+		t.Error("no frame numbers")
+	}
+	// A fixed scale puts the same time at the same height in every run.
+	other := chart([]time.Duration{5 * time.Millisecond, 45 * time.Millisecond}, Chart{ScaleMS: 50})
+	if !is(other, chartLeft+plotW()/4, y60, chartTarget[0]) {
+		t.Error("with a fixed scale the 16.7 ms line moved between runs")
 	}
 }
+
+func plotW() int { return chartW - chartLeft - chartRight }
 
 func TestAtlasIsDeterministicAndComplete(t *testing.T) {
 	a, b := Atlas(), Atlas()

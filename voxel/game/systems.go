@@ -12,7 +12,7 @@ import (
 	"github.com/sleakgo/sleak/voxel/world"
 )
 
-// Mouse look: radians per pixel of cursor motion.
+// Mouse look: radians per pixel of cursor motion at sensitivity 1.
 const lookSensitivity = 0.0025
 
 // reach is how far the player can break and place blocks.
@@ -24,6 +24,11 @@ func (g *Game) movePlayer(w *ecs.World) {
 	in := &w.Input
 	var mv physics.Input
 	mv.Yaw = p.Yaw
+	if g.Paused() {
+		// Nothing held moves the player under a menu; gravity still acts.
+		physics.Step(&p.Body, mv, w.Time.FixedDelta.Seconds(), &p.Params, g.world.Solid)
+		return
+	}
 	if in.Down[ecs.KeyW] {
 		mv.Forward++
 	}
@@ -42,18 +47,17 @@ func (g *Game) movePlayer(w *ecs.World) {
 	physics.Step(&p.Body, mv, w.Time.FixedDelta.Seconds(), &p.Params, g.world.Solid)
 }
 
-// captureMouse makes a click in the window capture the mouse for looking,
-// and Escape release it. Without a captured mouse, clicks only capture and
-// the cursor turns nothing. Scripted input counts as a captured mouse.
+// captureMouse makes a click in the window capture the mouse for looking
+// while playing (Escape opens the pause menu, which frees it: menuKeys).
+// Without a captured mouse, clicks only capture and the cursor turns
+// nothing; the interface read its pointer before this ran. Scripted input
+// counts as a captured mouse.
 func (g *Game) captureMouse(w *ecs.World) {
 	in := &w.Input
-	switch {
-	case in.MouseCaptured && in.Pressed[ecs.KeyEscape]:
-		in.CaptureMouse(false)
-	case !in.MouseCaptured && in.MousePressed[ecs.MouseLeft]:
+	if !in.MouseCaptured && !g.Paused() && in.MousePressed[ecs.MouseLeft] && !in.Pressed[ecs.KeyEscape] {
 		in.CaptureMouse(true)
 	}
-	if !in.MouseCaptured {
+	if !in.MouseCaptured || g.Paused() {
 		in.MousePressed = [ecs.NumMouseButtons]bool{}
 		in.MouseDX, in.MouseDY = 0, 0
 	}
@@ -63,18 +67,27 @@ func (g *Game) captureMouse(w *ecs.World) {
 // (presses last one frame, which may run no fixed step at all).
 func (g *Game) look(w *ecs.World) {
 	p := &g.player
+	if g.Paused() {
+		return
+	}
 	if w.Input.Pressed[ecs.KeyF] {
 		p.Body.Flying = !p.Body.Flying
 		p.Body.Vel = physics.Vec3{}
 	}
-	p.Yaw += float64(w.Input.MouseDX) * lookSensitivity
-	p.Pitch = math.Max(-1.55, math.Min(1.55, p.Pitch-float64(w.Input.MouseDY)*lookSensitivity))
+	turn := lookSensitivity * g.prefs.MouseSensitivity
+	dy := float64(w.Input.MouseDY)
+	if g.prefs.InvertY {
+		dy = -dy
+	}
+	p.Yaw += float64(w.Input.MouseDX) * turn
+	p.Pitch = math.Max(-1.55, math.Min(1.55, p.Pitch-dy*turn))
 }
 
 // placeCamera puts the camera at the player's eye.
 func (g *Game) placeCamera(w *ecs.World) {
 	p := &g.player
-	t, _ := g.hud.camMap.Get(g.camera)
+	t, cam := g.hud.camMap.Get(g.camera)
+	cam.FovY = float32(g.prefs.FOV)
 	eye := p.Body.Eye(&p.Params)
 	t.Position = vmath.Vec3{float32(eye.X), float32(eye.Y), float32(eye.Z)}
 	t.Rotation = vmath.QuatEuler(float32(p.Pitch), float32(-p.Yaw), 0)
@@ -88,6 +101,9 @@ func (g *Game) placeCamera(w *ecs.World) {
 func (g *Game) interact(w *ecs.World) {
 	p := &g.player
 	in := &w.Input
+	if g.Paused() {
+		return
+	}
 	for i := 0; i < 9; i++ {
 		if in.Pressed[ecs.Key1+ecs.Key(i)] {
 			p.Selected = i

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"image"
 	"strconv"
+	"time"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
@@ -31,6 +32,7 @@ type Backend = core.Backend[Mesh, Texture, Program]
 
 // Driver records every call. Fail, when set, makes NewProgram fail for the
 // files it returns true for; Lag holds Completed that many frames behind.
+// GPU, when set, is what GPUTimes reports for the frame Lag+1 back.
 type Driver struct {
 	Passes    []formats.Pass // every RunPass, in order
 	Draws     [formats.NumPasses][]Draw
@@ -46,6 +48,10 @@ type Driver struct {
 	Validated int
 	// Lights is the light count of the last grid uploaded.
 	Lights int
+	// Reloads counts ReloadEngine calls; ReloadErr, when set, fails them.
+	Reloads   int
+	ReloadErr error
+	GPU       *[formats.NumPasses]time.Duration
 
 	n int
 }
@@ -63,7 +69,7 @@ func Open(cfg backends.Config) (*Backend, *Driver, error) {
 
 func (d *Driver) next() int { d.n++; return d.n }
 
-func (d *Driver) NewMesh(*formats.Layout, []byte, []uint32) (Mesh, error) { return Mesh{d.next()}, nil }
+func (d *Driver) NewMesh(*formats.Layout, core.MeshData) (Mesh, error) { return Mesh{d.next()}, nil }
 func (d *Driver) NewTexture(*image.RGBA, backends.TextureOptions) (Texture, error) {
 	return Texture{d.next()}, nil
 }
@@ -81,6 +87,7 @@ func (d *Driver) FreeTexture(t Texture)  { d.Freed = append(d.Freed, "texture "+
 func (d *Driver) FreeProgram(p Program)  { d.Freed = append(d.Freed, "program "+strconv.Itoa(p.N)) }
 func (d *Driver) White() Texture         { return Texture{-1} }
 func (d *Driver) ShadowProgram() Program { return Program{N: -1} }
+func (d *Driver) UIProgram() Program     { return Program{N: -2} }
 
 func (d *Driver) BeginFrame(*backends.FrameBlock) error {
 	if d.Stale {
@@ -104,6 +111,8 @@ func (d *Driver) RunPass(p formats.Pass, draws []Draw) error {
 	return nil
 }
 
+func (d *Driver) ReloadEngine() error { d.Reloads++; return d.ReloadErr }
+
 func (d *Driver) EndFrame() error { d.Frames++; return nil }
 
 func (d *Driver) Completed() uint64 {
@@ -113,7 +122,16 @@ func (d *Driver) Completed() uint64 {
 	return d.Frames - d.Lag
 }
 
-func (d *Driver) WaitIdle()                    { d.Lag = 0 }
+func (d *Driver) WaitIdle() { d.Lag = 0 }
+
+func (d *Driver) GPUTimes(out *[formats.NumPasses]time.Duration) (uint64, bool) {
+	if d.GPU == nil || d.Frames <= d.Lag {
+		return 0, false
+	}
+	*out = *d.GPU
+	return d.Frames - d.Lag, true
+}
+
 func (d *Driver) ReadPixels(*image.RGBA) error { return nil }
 func (d *Driver) Resize(w, h int) error        { d.Resizes = append(d.Resizes, [2]int{w, h}); return nil }
 func (d *Driver) WaitEvents()                  {}

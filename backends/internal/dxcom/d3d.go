@@ -107,11 +107,16 @@ func DepthState(enable, write bool) DepthStencilDesc {
 var semanticName = []byte(Semantic + "\x00")
 
 // InputElementDescs turns an input layout into the API's element
-// descriptions, all in vertex buffer slot 0, per vertex.
+// descriptions: slot 0 per vertex, InstanceSlot per instance (class 1,
+// D3D11_INPUT_PER_INSTANCE_DATA and D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA,
+// stepping once per instance).
 func InputElementDescs(elems []InputElement) []InputElementDesc {
 	out := make([]InputElementDesc, len(elems))
 	for i, e := range elems {
-		out[i] = InputElementDesc{SemanticName: &semanticName[0], SemanticIndex: e.Index, Format: e.Format, Offset: e.Offset}
+		out[i] = InputElementDesc{SemanticName: &semanticName[0], SemanticIndex: e.Index, Format: e.Format, Offset: e.Offset, InputSlot: e.Slot}
+		if e.Slot == InstanceSlot {
+			out[i].SlotClass, out[i].StepRate = 1, 1
+		}
 	}
 	return out
 }

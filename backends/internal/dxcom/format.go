@@ -77,7 +77,14 @@ type InputElement struct {
 	Index  uint32 // semantic index: the attribute's location
 	Format DXGIFormat
 	Offset uint32
+	// Slot is the vertex buffer slot: 0 for attributes stepped per vertex,
+	// InstanceSlot for those stepped per instance.
+	Slot uint32
 }
+
+// InstanceSlot is the vertex buffer slot of an instanced format's instance
+// records, read once per instance.
+const InstanceSlot = 1
 
 // InputElements returns the input layout of a vertex format: one element per
 // attribute, all in vertex buffer slot 0.
@@ -88,7 +95,11 @@ func InputElements(l *formats.Layout) ([]InputElement, error) {
 		if err != nil {
 			return nil, fmt.Errorf("vertex format %s, attribute %s: %w", l.Name, a.Name, err)
 		}
-		out = append(out, InputElement{Index: a.Location, Format: f, Offset: a.Offset})
+		e := InputElement{Index: a.Location, Format: f, Offset: a.Offset}
+		if a.Step == formats.StepInstance {
+			e.Slot = InstanceSlot
+		}
+		out = append(out, e)
 	}
 	return out, nil
 }

@@ -42,27 +42,7 @@ float4 PS_Main(VSOutput input) : SV_Target {
     float ndl = max(dot(n, -lightDir.xyz), 0.0);
     // 3x3 PCF over the shadow map, unrolled; the pipeline's depth bias does
     // most of the work.
-    float shadow = 1.0;
-    if (lightDir.w >= 0.5) {
-        float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
-        float3 ndc = lc.xyz / lc.w;
-        float2 suv = SLEAK_SHADOW_UV(ndc);
-        if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
-            float texel = fogParams.z;
-            float ref = ndc.z - 0.0005;
-            float lit = 0.0;
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, -texel)) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, -texel)) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, -texel)) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, 0.0)) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, 0.0)) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, texel)) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, texel)) >= ref);
-            lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, texel)) >= ref);
-            shadow = lit / 9.0;
-        }
-    }
+    #include "sleak_shadow.hlsli"
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
     return float4(shaded, input.color.a);
 }

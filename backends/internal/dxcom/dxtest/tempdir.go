@@ -1,6 +1,7 @@
 package dxtest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,17 @@ func EmptyingWorkDir(open func(backends.Config) (backends.Backend, error)) func(
 type emptying struct {
 	backends.Backend
 	dir string
+}
+
+// ResetFiles passes shader hot reload through to the backend: a wrapper
+// that hid the optional interface would make the backend look like one
+// that cannot reload.
+func (e *emptying) ResetFiles(paths []string) (int, error) {
+	rl, ok := e.Backend.(backends.ShaderReloader)
+	if !ok {
+		return 0, fmt.Errorf("%s: the backend cannot reset shader files", e.Backend.Kind())
+	}
+	return rl.ResetFiles(paths)
 }
 
 func (e *emptying) Close() error {

@@ -1,0 +1,9 @@
+#version 410 core
+// Material shader of the hot reload scenes (see reload.vert).
+#include "reload_color.glsl"
+
+layout(location = 0) out vec4 outColor;
+
+void main() {
+    outColor = RELOAD_COLOR;
+}

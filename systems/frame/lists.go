@@ -1,0 +1,304 @@
+package frame
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// A draw list is a slice of packed keys. The low indexBits bits of a key
+// index the frame's draw records (drawLists.draws), shared by every pass
+// that draws the entity; the bits above order the pass: pipeline and
+// texture in the opaque passes, distance in the transparent one. Sorting
+// 8-byte keys instead of whole draws is what keeps a list cheap to order,
+// and appending in entity order makes equal keys come out in a stable order.
+const (
+	indexBits = 24
+	indexMask = 1<<indexBits - 1
+	// MaxDraws is how many entities one frame draws at most; those past it
+	// are left out and logged once.
+	MaxDraws = indexMask
+
+	depthShift = 32 // transparent keys: distance in the high 32 bits
+
+	farPlane = 5 // in vmath.FrustumFromMatrix's order
+)
+
+// Group key fields above the index: format handle, then the shader's and
+// the texture's pool slot (an ID's low 20 bits). A slot wider than its field
+// is masked, which only groups a little less well; the index is exact.
+const (
+	texBits    = 20
+	shaderBits = 12
+	formatBits = 64 - indexBits - texBits - shaderBits
+)
+
+func groupKey(format formats.Handle, shader backends.ShaderID, tex backends.TextureID) uint64 {
+	const slot = 1<<20 - 1
+	f := uint64(format) & (1<<formatBits - 1)
+	s := uint64(uint32(shader)&slot) & (1<<shaderBits - 1)
+	t := uint64(uint32(tex)&slot) & (1<<texBits - 1)
+	return (f<<(shaderBits+texBits) | s<<texBits | t) << indexBits
+}
+
+// depthKey orders far before near: the bits of a non-negative float32
+// grow with it, so their complement falls.
+func depthKey(dist2 float32) uint64 {
+	return uint64(^math.Float32bits(max(dist2, 0))) << depthShift
+}
+
+// formatState is what one frame learned about a custom format, so the
+// registry and the backend are asked once per format and pass, not once per
+// entity.
+type formatState struct {
+	known    bool
+	deferred bool
+	ready    [formats.NumPasses]readiness
+}
+
+type readiness uint8
+
+const (
+	unasked readiness = iota
+	ready
+	skipped // an empty stem: a deliberate skip, not counted
+	dropped // counted once per draw
+)
+
+type drawLists struct {
+	draws   []backends.Draw // one record per entity drawn in any pass
+	keys    [formats.NumPasses][]uint64
+	scratch []uint64
+	formats []formatState // by handle, cleared each frame
+	full    bool          // MaxDraws was reached and logged
+}
+
+// Gather is the one pass over the drawable entities of a frame (Begin runs
+// it): it brings each entity's World and Bounds up to date, tests Bounds
+// once against the camera frustum and, for shadow casters, once against the
+// sun's frustum and once against what can shadow the view (Casters), and
+// files the entity into the draw lists of the passes that draw it: shadow,
+// gbuffer (custom formats with a gbuffer stem), forward
+// (other opaque meshes) or transparent. What a pass cannot draw is counted
+// here, as each pass would: a failed material shader, a failed stem.
+func (c *Context) Gather(w *ecs.World) {
+	l := &c.lists
+	l.draws = l.draws[:0]
+	for p := range l.keys {
+		l.keys[p] = l.keys[p][:0]
+	}
+	clear(l.formats)
+	c.camera, c.light, c.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
+	// Whether the caster volume kept the slice's far plane: then a box in
+	// view that passes it is inside the slice, hence inside the sun's
+	// frustum, and needs no test against it.
+	c.casterFar = c.Casters[farPlane] != (vmath.Vec4{0, 0, 0, 1})
+	shadows := c.HasLight && c.Data.Shadows
+	eye := c.Data.CameraPos
+	q := w.Renderables()
+	for q.Next() {
+		t, m, mat := q.Get()
+		if m.ID == 0 {
+			continue
+		}
+		t.Sync(&m.Bounds)
+		seen := !c.camera.Rejects(&t.Bounds, &t.CullHint[0])
+		casts := shadows && mat.CastShadows && !mat.Transparent
+		switch {
+		case !casts:
+		case seen:
+			// In view, a box passes every plane of the caster volume but
+			// its far one, at the shadow distance; within it, it also
+			// touches the sun's frustum, fitted around that slice.
+			casts = !c.caster.Outside(farPlane, &t.Bounds) && (c.casterFar || !c.light.Rejects(&t.Bounds, &t.CullHint[1]))
+		default:
+			casts = !c.light.Rejects(&t.Bounds, &t.CullHint[1]) && !c.caster.Rejects(&t.Bounds, &t.CullHint[2])
+		}
+		if !seen {
+			c.Stats.Culled++
+			if !casts {
+				continue
+			}
+		}
+		if len(l.draws) >= MaxDraws {
+			if !l.full {
+				l.full = true
+				c.Log.Error(fmt.Sprintf("more than %d entities to draw in one frame: the rest are left out", MaxDraws))
+			}
+			q.Close()
+			break
+		}
+		i := uint64(len(l.draws))
+		var shader backends.ShaderID
+		drawn := false
+		if casts && (m.Format == formats.DefaultHandle || c.ready(m.Format, formats.PassShadow)) {
+			l.keys[formats.PassShadow] = append(l.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|i)
+			drawn = true
+		}
+		if seen {
+			pass := formats.PassForward
+			switch {
+			case mat.Transparent:
+				pass = formats.PassTransparent
+			case m.Format != formats.DefaultHandle && c.state(m.Format).deferred:
+				pass = formats.PassGBuffer
+			}
+			ok := true
+			if m.Format == formats.DefaultHandle {
+				if shader = c.MaterialShader(mat); shader == 0 {
+					c.Stats.DroppedMaterial++
+					ok = false
+				}
+			} else {
+				ok = c.ready(m.Format, pass)
+			}
+			if ok {
+				key := groupKey(m.Format, shader, mat.Texture)
+				if pass == formats.PassTransparent {
+					b := &t.Bounds
+					dx := (b.Min[0]+b.Max[0])*0.5 - eye[0]
+					dy := (b.Min[1]+b.Max[1])*0.5 - eye[1]
+					dz := (b.Min[2]+b.Max[2])*0.5 - eye[2]
+					key = depthKey(dx*dx + dy*dy + dz*dz)
+				}
+				l.keys[pass] = append(l.keys[pass], key|i)
+				drawn = true
+			}
+		}
+		if drawn {
+			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color})
+		}
+	}
+}
+
+// state returns what this frame knows of custom format h.
+func (c *Context) state(h formats.Handle) *formatState {
+	l := &c.lists
+	for int(h) >= len(l.formats) {
+		l.formats = append(l.formats, formatState{})
+	}
+	s := &l.formats[h]
+	if !s.known {
+		s.known = true
+		if lay, ok := c.Formats.Get(h); ok {
+			s.deferred = lay.GBufferShader != ""
+		}
+	}
+	return s
+}
+
+// ready is CustomReady answered once per format and pass a frame; a
+// counted drop is still counted for every draw.
+func (c *Context) ready(h formats.Handle, p formats.Pass) bool {
+	s := c.state(h)
+	switch s.ready[p] {
+	case ready:
+		return true
+	case skipped:
+		return false
+	case dropped:
+		c.Stats.Drop(h, p)
+		return false
+	}
+	before := c.Stats.DroppedIn(h, p)
+	ok := c.CustomReady(h, p)
+	switch {
+	case ok:
+		s.ready[p] = ready
+	case c.Stats.DroppedIn(h, p) > before:
+		s.ready[p] = dropped
+	default:
+		s.ready[p] = skipped
+	}
+	return ok
+}
+
+// Len returns how many draws pass p has this frame.
+func (c *Context) Len(p formats.Pass) int { return len(c.lists.keys[p]) }
+
+// RunPass begins pass p, submits its gathered draws in order (grouped by
+// pipeline and texture, or back to front in the transparent pass), ends it
+// and records its CPU time. Fullscreen passes have no draws.
+func (c *Context) RunPass(p formats.Pass) error {
+	start := time.Now()
+	if err := c.Backend.BeginPass(p); err != nil {
+		return fmt.Errorf("%s: begin %s pass: %w", c.Backend.Kind(), p, err)
+	}
+	l := &c.lists
+	keys := l.keys[p]
+	low := uint(indexBits)
+	if p == formats.PassTransparent {
+		low = depthShift
+	}
+	sortKeys(keys, &l.scratch, low)
+	for _, k := range keys {
+		c.Backend.Draw(&l.draws[k&indexMask])
+	}
+	if err := c.Backend.EndPass(); err != nil {
+		return fmt.Errorf("%s: end %s pass: %w", c.Backend.Kind(), p, err)
+	}
+	c.Stats.PassTime[p] += time.Since(start)
+	return nil
+}
+
+// sortKeys orders keys by their bits from low up, keeping keys equal there
+// in the order they came (their low bits are indices appended in order):
+// nothing to do when the list is already in order, as it is frame after
+// frame in a steady scene; otherwise a least-significant-digit radix sort
+// over only the bytes in which the keys differ, with scratch as its buffer.
+func sortKeys(keys []uint64, scratch *[]uint64, low uint) {
+	n := len(keys)
+	if n < 2 {
+		return
+	}
+	sorted := true
+	var diff uint64
+	for i := 1; i < n; i++ {
+		if keys[i]>>low < keys[i-1]>>low {
+			sorted = false
+		}
+		diff |= keys[i] ^ keys[0]
+	}
+	if sorted {
+		return
+	}
+	if n <= 64 {
+		// Keys are unique (their indices differ), so ordering whole keys is
+		// the stable order of their high bits.
+		slices.Sort(keys)
+		return
+	}
+	if cap(*scratch) < n {
+		*scratch = make([]uint64, n, n+n/4)
+	}
+	src, dst := keys, (*scratch)[:n]
+	for shift := low; shift < 64; shift += 8 {
+		if (diff>>shift)&0xff == 0 {
+			continue
+		}
+		var count [256]int
+		for _, k := range src {
+			count[(k>>shift)&0xff]++
+		}
+		sum := 0
+		for b, c := range count {
+			count[b] = sum
+			sum += c
+		}
+		for _, k := range src {
+			b := (k >> shift) & 0xff
+			dst[count[b]] = k
+			count[b]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
+}
