@@ -55,11 +55,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
 #include "sleak_lights_apply.hlsli"
     shaded += slSum;
     // Distance fog.
-    if (fogParams.y > 0.0) {
-        float dist = length(worldPos - cameraPos.xyz);
-        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
-        shaded = shaded + (fogColor.rgb - shaded) * f;
-    }
+    #include "sleak_fog.hlsli"
         outColor = float4(shaded + albedo * material.y, 1.0);
     }
     return outColor;

@@ -13,8 +13,9 @@
 //     #include "sleak_lights_apply.hlsli"
 //
 // It adds to slSum the light the frame's point and spot lights reflect
-// towards the eye. The same block is written out 32 times, the number in
-// its if the light's place in its cluster's list.
+// towards the eye: the cluster's list is read four indices a texel, and
+// each place in it includes sleak_light.hlsli, the one copy of the
+// shading, behind an if on the list's length.
 {
     float4 slHead = sleakLights.Load(int3(0, 0, 0)); // tiles x, tiles y, slices, light count
     if (slHead.w >= 0.5) {
@@ -37,697 +38,153 @@
         if (slN > 0.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 0, (int)slCell.y, 0));
             if (slN > 0.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 1.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 2.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 3.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
         if (slN > 4.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 1, (int)slCell.y, 0));
             if (slN > 4.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 5.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 6.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 7.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
         if (slN > 8.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 2, (int)slCell.y, 0));
             if (slN > 8.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 9.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 10.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 11.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
         if (slN > 12.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 3, (int)slCell.y, 0));
             if (slN > 12.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 13.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 14.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 15.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
         if (slN > 16.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 4, (int)slCell.y, 0));
             if (slN > 16.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 17.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 18.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 19.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
         if (slN > 20.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 5, (int)slCell.y, 0));
             if (slN > 20.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 21.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 22.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 23.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
         if (slN > 24.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 6, (int)slCell.y, 0));
             if (slN > 24.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 25.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 26.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 27.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
         if (slN > 28.0) {
             float4 slIx = sleakLights.Load(int3((int)slCell.x + 7, (int)slCell.y, 0));
             if (slN > 28.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.x, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.x, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.x, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.x;
+#include "sleak_light.hlsli"
             }
             if (slN > 29.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.y, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.y, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.y, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.y;
+#include "sleak_light.hlsli"
             }
             if (slN > 30.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.z, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.z, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.z, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.z;
+#include "sleak_light.hlsli"
             }
             if (slN > 31.0) {
-                float4 slP = sleakLights.Load(int3((int)slIx.w, 1, 0)); // position, 1/range^2
-                float4 slLc = sleakLights.Load(int3((int)slIx.w, 2, 0)); // colour, cone scale
-                float4 slLd = sleakLights.Load(int3((int)slIx.w, 3, 0)); // direction, cone offset
-                float3 slV = slP.xyz - slPos;
-                float slD2 = dot(slV, slV);
-                float3 slL = normalize(slV);
-                float slF = slD2 * slP.w;
-                float slWin = saturate(1.0 - slF * slF);
-                float slCone = saturate(dot(-slL, slLd.xyz) * slLc.w + slLd.w);
-                float slNdl = max(dot(slNrm, slL), 0.0);
-                float3 slH = normalize(slL + slEye);
-                float slNdh = max(dot(slNrm, slH), 0.0);
-                float slQ = slNdh * slNdh * (slA2 - 1.0) + 1.0;
-                float slVis = 0.25 / ((slNdl * (1.0 - slK) + slK) * (slNdv * (1.0 - slK) + slK));
-                float slX = 1.0 - max(dot(slEye, slH), 0.0);
-                float slX2 = slX * slX;
-                float3 slFr = slF0 + (1.0 - slF0) * (slX2 * slX2 * slX);
-                float3 slSpec = slFr * (slA2 / (slQ * slQ) * slVis);
-                slSum += (slDiffuse + slSpec) * slLc.rgb * (slWin * slWin / (slD2 + 1.0) * slCone * slCone * slNdl);
+                float slI = slIx.w;
+#include "sleak_light.hlsli"
             }
         }
     }
