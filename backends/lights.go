@@ -25,8 +25,8 @@ type Light struct {
 // the view frustum into LightTilesX x LightTilesY screen tiles and
 // LightSlices depth slices; a pixel shades only the lights of its cluster,
 // so its cost follows the lights that reach it, not the lights in the
-// frame. The shaders hard-code the same rows (sleak_lights.glsl,
-// sleak_lights_gl.glsl, sleak_lights.hlsli).
+// frame. The shaders hard-code the same rows (sleak_lights.glsl for Vulkan
+// and OpenGL, sleak_lights_apply.hlsli for Direct3D).
 const (
 	LightGridWidth  = 1024
 	LightGridHeight = 64
