@@ -103,6 +103,9 @@ type FrameData struct {
 	// in the sky where the light comes from (-LightDir), in LightColor;
 	// 0 draws none.
 	SunDisc float32
+	// Lights are the frame's point and spot lights; the core bins them
+	// into a LightGrid for the lighting, forward and transparent passes.
+	Lights []Light
 }
 
 // Draw is one draw call. Default-format meshes (format handle 0) draw with

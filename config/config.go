@@ -22,6 +22,7 @@ type File struct {
 	Path          string
 	Window        Window
 	Renderer      Renderer
+	Lighting      Lighting
 	VertexFormats []formats.Layout // [[vertex_format]], in file order, already validated
 	Materials     []Material       // [[material]], in file order
 	Entities      []Entity         // [[entity]], in file order
@@ -58,6 +59,18 @@ type Renderer struct {
 	ShadowMapSize int
 }
 
+// Lighting is the [lighting] table: which of the engine's lighting
+// features the game turns on.
+type Lighting struct {
+	// PunctualLightsOff is point_lights = false: point and spot light
+	// entities are data only, and the shaders skip them at the cost of one
+	// texel fetch. The zero value shades them, as the file's default does.
+	PunctualLightsOff bool
+	// MaxLights caps the lights a frame shades, the nearest to the camera
+	// first: 1 to 1024 (backends.MaxLights), default 1024; 0 means 1024.
+	MaxLights int
+}
+
 // Material is one [[material]] table.
 type Material struct {
 	Name string
@@ -92,6 +105,7 @@ type Entity struct {
 	Camera           *Camera           // [entity.camera]
 	DirectionalLight *DirectionalLight // [entity.directional_light]
 	PointLight       *PointLight       // [entity.point_light]
+	SpotLight        *SpotLight        // [entity.spot_light]
 }
 
 // Camera is an entity's [entity.camera] table.
@@ -114,6 +128,16 @@ type PointLight struct {
 	Color     [3]float32 // default white
 	Intensity float32    // default 1
 	Range     float32    // default 10
+}
+
+// SpotLight is an entity's [entity.spot_light] table.
+type SpotLight struct {
+	Direction  [3]float32 // in the entity's space, default -Z
+	Color      [3]float32 // default white
+	Intensity  float32    // default 1
+	Range      float32    // default 10
+	InnerAngle float32    // half-angle in degrees of the full cone, default 20
+	OuterAngle float32    // half-angle in degrees where the light ends, default 30
 }
 
 // ShaderPolicy is the [shaders] table: the stems the game knowingly ships for
@@ -167,13 +191,14 @@ type Section struct {
 }
 
 // Engine sections, in the order the file is decoded.
-var engineSections = []string{"window", "renderer", "vertex_format", "material", "entity", "shaders", "game"}
+var engineSections = []string{"window", "renderer", "lighting", "vertex_format", "material", "entity", "shaders", "game"}
 
 func defaults(path string) *File {
 	return &File{
 		Path:     path,
 		Window:   Window{Width: 1200, Height: 800, Title: "Sleak", VSync: true},
 		Renderer: Renderer{Backend: "vulkan"},
+		Lighting: Lighting{MaxLights: 1024},
 	}
 }
 
@@ -282,6 +307,10 @@ func (d *decoder) section(f *File, top *obj, name string) {
 	case "renderer":
 		if o, ok := top.sub(name); ok {
 			d.renderer(o, &f.Renderer)
+		}
+	case "lighting":
+		if o, ok := top.sub(name); ok {
+			d.lighting(o, &f.Lighting)
 		}
 	case "vertex_format":
 		f.VertexFormats = d.vertexFormats(top.tables(name))
@@ -435,6 +464,17 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 	o.boolean("strict_shaders", &r.StrictShaders)
 	if n, ok := o.integer("shadow_map_size", 1, backends.MaxTargetSize); ok {
 		r.ShadowMapSize = int(n)
+	}
+	o.finish()
+}
+
+func (d *decoder) lighting(o *obj, l *Lighting) {
+	on := true
+	if o.boolean("point_lights", &on) {
+		l.PunctualLightsOff = !on
+	}
+	if n, ok := o.integer("max_lights", 1, 1024); ok {
+		l.MaxLights = int(n)
 	}
 	o.finish()
 }

@@ -37,6 +37,7 @@ type tracer struct {
 	// and the cosine of the light disc's radius (0: none).
 	zenith  vmath.Vec3
 	discCos float32
+	lights  []backends.Light
 	draws   [formats.NumPasses][]traceDraw
 	img     *image.RGBA
 	frames  uint64
@@ -269,6 +270,13 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	return nil
 }
 
+// UploadLights keeps the frame's lights; the tracer shades every one of
+// them (it does not clip clusters).
+func (r *tracer) UploadLights(g *backends.LightGrid) error {
+	r.lights = append(r.lights[:0], g.All...)
+	return nil
+}
+
 func (r *tracer) RunPass(p formats.Pass, draws []traceDraw) error {
 	r.draws[p] = append(r.draws[p], draws...)
 	return nil
@@ -375,7 +383,22 @@ func (r *tracer) EndFrame() error {
 			}
 		}
 		albedo := t.color.Vec3()
-		return albedo.MulVec(f.Ambient.Add(f.LightColor.Mul(sun)))
+		light := f.Ambient.Add(f.LightColor.Mul(sun))
+		for _, l := range r.lights {
+			// The diffuse half of sleak_lights.glsl.
+			v := l.Position.Sub(at)
+			d2 := v.Dot(v)
+			dir := v.Normalize()
+			q := d2 / (l.Range * l.Range)
+			win := min(max(1-q*q, 0), 1)
+			cone := float32(1)
+			if l.Direction != (vmath.Vec3{}) {
+				scale := 1 / max(l.InnerCos-l.OuterCos, 1e-4)
+				cone = min(max(dir.Mul(-1).Dot(l.Direction)*scale-l.OuterCos*scale, 0), 1)
+			}
+			light = light.Add(l.Color.Mul(win * win / (d2 + 1) * cone * cone * max(n.Dot(dir), 0)))
+		}
+		return albedo.MulVec(light)
 	}
 	for py := range r.h {
 		for px := range r.w {

@@ -116,11 +116,24 @@ type DirectionalLight struct {
 	CastShadows bool
 }
 
-// PointLight is light from the entity's position, fading to nothing at Range.
-// The engine's lighting pass shades the directional light; point lights are
-// data for game systems and custom shaders.
+// PointLight is light from the entity's position in every direction,
+// falling off with the square of the distance and fading to nothing at
+// Range. The lighting, forward and transparent passes shade it (when the
+// game's [lighting] point_lights is on).
 type PointLight struct {
 	Color     vmath.Vec3
 	Intensity float32
 	Range     float32
+}
+
+// SpotLight is a point light limited to a cone along Direction, in the
+// entity's local space (the transform's rotation turns it): full inside
+// InnerAngle, fading to nothing at OuterAngle (half-angles in degrees).
+type SpotLight struct {
+	Direction  vmath.Vec3
+	Color      vmath.Vec3
+	Intensity  float32
+	Range      float32
+	InnerAngle float32
+	OuterAngle float32
 }

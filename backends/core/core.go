@@ -35,6 +35,7 @@ type Backend[M, T, P any] struct {
 
 	seq       sequencer
 	block     backends.FrameBlock
+	grid      *backends.LightGrid
 	draws     []Draw[M, T, P]
 	stats     backends.Stats
 	submitted uint64 // frames ended
@@ -89,6 +90,7 @@ func New[M, T, P any](kind backends.Kind, cfg backends.Config, open Open[M, T, P
 		shaderID:  map[string]backends.ShaderID{},
 		shaderErr: map[string]error{},
 		draws:     make([]Draw[M, T, P], 0, 256),
+		grid:      backends.NewLightGrid(),
 	}
 	if w, h, ok := drv.Surface(); ok && w > 0 && h > 0 {
 		// A window manager may give another size than asked for (a tiling

@@ -69,6 +69,10 @@ type Driver[M, T, P any] interface {
 	// ErrSurfaceStale when the window surface no longer fits (the core then
 	// resizes to Surface and asks again, once).
 	BeginFrame(block *backends.FrameBlock) error
+	// UploadLights makes the frame's light grid (its first grid.Rows rows)
+	// what the lighting, forward and transparent passes of this frame read.
+	// The core calls it after BeginFrame, before the first pass.
+	UploadLights(grid *backends.LightGrid) error
 	// RunPass records or executes one pass: its fixed state and targets,
 	// then draws in order. The UI pass draws onto the composite output,
 	// keeping what composite wrote; a windowed driver presents the image

@@ -33,6 +33,11 @@ type Environment struct {
 	FogEnd         float32 // 0 disables fog
 	Exposure       float32
 	ShadowDistance float32 // how far from the camera the shadow map reaches
+	// PunctualLights turns on point and spot light entities (game.toml's
+	// [lighting] point_lights); MaxLights caps them, nearest first (0:
+	// backends.MaxLights).
+	PunctualLights bool
+	MaxLights      int
 }
 
 // DefaultEnvironment is a soft daylight.
@@ -43,6 +48,7 @@ func DefaultEnvironment() Environment {
 		FogEnd:         0,
 		Exposure:       1,
 		ShadowDistance: 40,
+		PunctualLights: true,
 	}
 }
 
@@ -73,10 +79,15 @@ type Context struct {
 	// the backend returns the same error until a resize retries it, so each
 	// failure costs one line.
 	logged map[string]error
-	lists  drawLists
-	camera vmath.Culler // Camera and Light, prepared for box tests
-	light  vmath.Culler
-	caster vmath.Culler
+	// lights is the frame's light list, Data.Lights, with each light's
+	// distance key for the nearest-first order.
+	lights       []backends.Light
+	sortedLights []backends.Light // the other buffer of the nearest-first reorder
+	lightKeys    []lightKey
+	lists        drawLists
+	camera       vmath.Culler // Camera and Light, prepared for box tests
+	light        vmath.Culler
+	caster       vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.
 	casterFar bool
 }

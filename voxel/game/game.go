@@ -95,16 +95,18 @@ type Game struct {
 
 	atlas  backends.TextureID
 	chunks map[chunk.Pos]*chunkEntities
-	player Player
-	camera ecs.Entity
-	hud    hud
-	edits  []world.Edit // every block this session changed, for tests
-	frames []time.Duration
-	gpu    [][formats.NumPasses]time.Duration // per frame, per pass; zero without timestamps
-	closed bool
-	prefs  Prefs
-	ui     gameUI
-	quit   bool // Quit in the pause menu
+	// torches shows the light-giving blocks near the player.
+	torches torchLights
+	player  Player
+	camera  ecs.Entity
+	hud     hud
+	edits   []world.Edit // every block this session changed, for tests
+	frames  []time.Duration
+	gpu     [][formats.NumPasses]time.Duration // per frame, per pass; zero without timestamps
+	closed  bool
+	prefs   Prefs
+	ui      gameUI
+	quit    bool // Quit in the pause menu
 	// saveErrs carries autosave failures from the saver's goroutine to
 	// the next frame, which shows them.
 	saveErrs chan error
@@ -122,6 +124,7 @@ type chunkEntities struct {
 	opaque, translucent ecs.Entity
 	opaqueMesh          backends.MeshID
 	translucentMesh     backends.MeshID
+	lights              []blockLight // the chunk's light-giving blocks
 }
 
 // Player is the first-person player.
@@ -272,6 +275,7 @@ func (g *Game) setupScene() error {
 	if err := g.hud.init(g); err != nil {
 		return err
 	}
+	g.torches.init(g.ecs)
 	g.ui.canvas = g.ctx.UI
 	g.sched.Add(ecs.FixedUpdate, ecs.SystemFunc(g.movePlayer))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.menuKeys))
@@ -282,6 +286,7 @@ func (g *Game) setupScene() error {
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.advanceDay))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.followLoaded))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.lightTorches))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawUI))
 	return nil
 }

@@ -195,6 +195,9 @@ func (g *Game) streamChunks(w *ecs.World) {
 					ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, Transparent: true})
 			}
 		}
+		if b, ok := g.world.Chunk(up.Pos); ok {
+			ce.lights = chunkLights(nil, b, up.Pos)
+		}
 		g.chunks[up.Pos] = ce
 		g.streamer.Recycle(up.Mesh)
 	}

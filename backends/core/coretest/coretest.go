@@ -46,6 +46,8 @@ type Driver struct {
 	SurfaceH  int
 	Stale     bool // the next BeginFrame reports a stale surface
 	Validated int
+	// Lights is the light count of the last grid uploaded.
+	Lights int
 	// Reloads counts ReloadEngine calls; ReloadErr, when set, fails them.
 	Reloads   int
 	ReloadErr error
@@ -95,6 +97,11 @@ func (d *Driver) BeginFrame(*backends.FrameBlock) error {
 	for p := range d.Draws {
 		d.Draws[p] = d.Draws[p][:0]
 	}
+	return nil
+}
+
+func (d *Driver) UploadLights(g *backends.LightGrid) error {
+	d.Lights = g.Lights
 	return nil
 }
 

@@ -84,11 +84,7 @@ PSOutput PS_Main(VSOutput input) {
     #include "sleak_shadow.hlsli"
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
     // Distance fog.
-    if (fogParams.y > 0.0) {
-        float dist = length(worldPos - cameraPos.xyz);
-        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
-        shaded = shaded + (fogColor.rgb - shaded) * f;
-    }
+    #include "sleak_fog.hlsli"
     o.color = float4(shaded, tex.a);
     // Cut-out texels. Wine's compiler has no discard or clip, so such a
     // texel gets the far plane as its depth instead, which fails the pass's

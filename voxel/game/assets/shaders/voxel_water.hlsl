@@ -110,10 +110,6 @@ float4 PS_Main(VSOutput input) : SV_Target {
         alpha = alpha + (1.0 - alpha) * fresnel;
     }
     // Distance fog.
-    if (fogParams.y > 0.0) {
-        float dist = length(worldPos - cameraPos.xyz);
-        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
-        shaded = shaded + (fogColor.rgb - shaded) * f;
-    }
+    #include "sleak_fog.hlsli"
     return float4(shaded, alpha);
 }
