@@ -24,6 +24,12 @@ struct VSOutput {
     nointerpolation float4 tile : TEXCOORD3;
 };
 
+// WATER_WAVE is waterWave of voxel_water_surface.glsl: a sine wave of
+// parabolas, as Wine's compiler has no sin or cos. One macro, written out,
+// because Wine's preprocessor does not substitute a macro's parameters in
+// another macro it calls.
+#define WATER_WAVE(a) (4.0 * ((a) * 0.31830989 - 2.0 * floor(((a) * 0.31830989 + 1.0) * 0.5)) * (1.0 - abs((a) * 0.31830989 - 2.0 * floor(((a) * 0.31830989 + 1.0) * 0.5))))
+
 VSOutput VS_Main(VSInput input) {
     VSOutput o;
     // The decoding of voxel.vert written out in place: Wine's HLSL compiler
@@ -86,8 +92,8 @@ float4 PS_Main(VSOutput input) : SV_Target {
         float3 wn = n;
         if (n.y > 0.5) {
             float2 q = worldPos.xz;
-            float dx = 0.6 * cos(q.x * 1.3 + q.y * 0.4 + t * 1.6) + 0.35 * cos(q.x * 2.9 - q.y * 1.7 + t * 2.3);
-            float dz = 0.6 * cos(q.y * 1.1 - q.x * 0.5 + t * 1.3) + 0.35 * cos(q.y * 3.3 + q.x * 1.9 - t * 2.7);
+            float dx = 0.6 * WATER_WAVE(q.x * 1.3 + q.y * 0.4 + t * 1.6) + 0.35 * WATER_WAVE(q.x * 2.9 - q.y * 1.7 + t * 2.3);
+            float dz = 0.6 * WATER_WAVE(q.y * 1.1 - q.x * 0.5 + t * 1.3) + 0.35 * WATER_WAVE(q.y * 3.3 + q.x * 1.9 - t * 2.7);
             wn = normalize(float3(-0.08 * dx, 1.0, -0.08 * dz));
         }
         float3 toEye = normalize(cameraPos.xyz - worldPos);

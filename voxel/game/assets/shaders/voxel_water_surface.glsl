@@ -6,6 +6,15 @@
 // keeps the two equal): glass shares the shader and is shaded plainly.
 #define WATER_TILE 12.0
 
+// waterWave is a sine wave made of parabolas, 4x(1 - |x|) over each half
+// period, smooth where they meet: Wine's HLSL compiler has no sin or cos,
+// and the Direct3D shaders compute waves with the same arithmetic.
+float waterWave(float a) {
+    float x = a * 0.31830989; // a / pi
+    x -= 2.0 * floor((x + 1.0) * 0.5); // into [-1, 1)
+    return 4.0 * x * (1.0 - abs(x));
+}
+
 bool isWater(vec4 tile) {
     return abs(tile.x * 16.0 - WATER_TILE) < 0.5 && tile.y < 0.5 / 16.0;
 }
@@ -19,8 +28,8 @@ vec4 waterColor(vec4 tex, vec3 normal, float ao, vec3 worldPos) {
     float t = frame.cameraPos.w;
     if (n.y > 0.5) {
         vec2 p = worldPos.xz;
-        float dx = 0.6 * cos(p.x * 1.3 + p.y * 0.4 + t * 1.6) + 0.35 * cos(p.x * 2.9 - p.y * 1.7 + t * 2.3);
-        float dz = 0.6 * cos(p.y * 1.1 - p.x * 0.5 + t * 1.3) + 0.35 * cos(p.y * 3.3 + p.x * 1.9 - t * 2.7);
+        float dx = 0.6 * waterWave(p.x * 1.3 + p.y * 0.4 + t * 1.6) + 0.35 * waterWave(p.x * 2.9 - p.y * 1.7 + t * 2.3);
+        float dz = 0.6 * waterWave(p.y * 1.1 - p.x * 0.5 + t * 1.3) + 0.35 * waterWave(p.y * 3.3 + p.x * 1.9 - t * 2.7);
         n = normalize(vec3(-0.08 * dx, 1.0, -0.08 * dz));
     }
     vec3 toEye = normalize(frame.cameraPos.xyz - worldPos);
