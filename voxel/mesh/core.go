@@ -2,7 +2,6 @@ package mesh
 
 import (
 	"math/bits"
-	"unsafe"
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
@@ -133,6 +132,7 @@ func (m *Mesher) mesh(dst *MeshData, g *grid, opt Options) {
 		} else {
 			m.plain(dst, g, f)
 		}
+		dst.Opaque.FaceEnd[f], dst.Translucent.FaceEnd[f] = int32(len(dst.Opaque.Quads)), int32(len(dst.Translucent.Quads))
 	}
 }
 
@@ -438,18 +438,12 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 // unitQuad1 appends one unit face of direction f with AO byte ao; add is
 // its packed position and tile, as in unitQuads.
 func (b *Buffers) unitQuad1(f block.Face, add uint64, ao uint8) {
-	nv, ni := len(b.Vertices), len(b.Indices)
-	if cap(b.Vertices)-nv < 4 || cap(b.Indices)-ni < 6 {
+	n := len(b.Quads)
+	if cap(b.Quads) == n {
 		b.reserve(1)
 	}
-	q := (*[4]uint64)(unsafe.Pointer(&b.Vertices[nv : nv+4][0]))
-	r := (*[3]uint64)(unsafe.Pointer(&b.Indices[ni : ni+6][0]))
-	t := &unitVerts[f][ao]
-	q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-	v, p := uint64(nv)*(1<<32|1), &indexPairs[unitFlip[f][ao]]
-	r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
-	b.Vertices = b.Vertices[:nv+4]
-	b.Indices = b.Indices[:ni+6]
+	b.Quads = b.Quads[:n+1]
+	b.Quads[n] = unitQuads[f][ao] + Quad(add)
 }
 
 // aoDense is the number of faces in a word above which the plain pass
@@ -462,41 +456,25 @@ const aoDense = 4
 func (b *Buffers) unitQuads(f block.Face, mk uint64, aw *aoWord, ids []byte, pos uint64) {
 	n := bits.OnesCount64(mk)
 	b.reserve(n)
-	nv, ni := len(b.Vertices), len(b.Indices)
-	vs := unsafe.Slice((*uint64)(unsafe.Pointer(&b.Vertices[nv : nv+4*n][0])), 4*n)
-	is := unsafe.Slice((*uint64)(unsafe.Pointer(&b.Indices[ni : ni+6*n][0])), 3*n)
-	verts, flips, tiles := &unitVerts[f], &unitFlip[f], &tileOfFace[f]
-	v := uint64(nv) * (1<<32 | 1)
+	m := len(b.Quads)
+	qs := b.Quads[m : m+n : m+n]
+	quads, tiles := &unitQuads[f], &tileOfFace[f]
 	if a, ok := aw.uniform(mk); ok {
-		// one AO for the whole word: the same vertex and index words
-		t, p := &verts[a], &indexPairs[flips[a]]
-		for j := 0; mk != 0; mk &= mk - 1 {
+		// one AO for the whole word: the same quad bits
+		t := quads[a] + Quad(pos)
+		for j := range qs {
 			bit := bits.TrailingZeros64(mk)
-			add := pos + uint64(bit)<<YShift | uint64(tiles[ids[bit&63]])<<32
-			q := vs[j*4 : j*4+4 : j*4+4]
-			q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-			r := is[j*3 : j*3+3 : j*3+3]
-			r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
-			v += 4 * (1<<32 | 1)
-			j++
+			mk &= mk - 1
+			qs[j] = t + Quad(bit)<<YShift | Quad(tiles[ids[bit&63]])<<QuadTileShift
 		}
 	} else {
-		for j := 0; mk != 0; mk &= mk - 1 {
+		for j := range qs {
 			bit := bits.TrailingZeros64(mk)
-			a := aw.at(bit)
-			t := &verts[a]
-			add := pos + uint64(bit)<<YShift | uint64(tiles[ids[bit&63]])<<32
-			q := vs[j*4 : j*4+4 : j*4+4]
-			q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-			p := &indexPairs[flips[a]]
-			r := is[j*3 : j*3+3 : j*3+3]
-			r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
-			v += 4 * (1<<32 | 1)
-			j++
+			mk &= mk - 1
+			qs[j] = quads[aw.at(bit)] + Quad(pos+uint64(bit)<<YShift) | Quad(tiles[ids[bit&63]])<<QuadTileShift
 		}
 	}
-	b.Vertices = b.Vertices[:nv+4*n]
-	b.Indices = b.Indices[:ni+6*n]
+	b.Quads = b.Quads[:m+n]
 }
 
 // plainMixed emits the faces of one word when the grid holds liquid or
