@@ -172,7 +172,6 @@ func (g *Game) streamChunks(w *ecs.World) {
 		ce := &chunkEntities{}
 		x, _, z := up.Pos.Origin()
 		origin := vmath.Vec3{float32(x), 0, float32(z)}
-		bounds := vmath.AABB{Max: vmath.Vec3{chunk.Size, chunk.Height, chunk.Size}}
 		for f := range block.Face(6) {
 			quads := up.Mesh.Opaque.Face(f)
 			if len(quads) == 0 {
@@ -184,7 +183,10 @@ func (g *Game) streamChunks(w *ecs.World) {
 				continue
 			}
 			n := f.Normal()
-			em := ecsMesh(id, g, bounds)
+			lo, hi, _ := mesh.Bounds(quads)
+			// the box of this direction's quads alone: tighter for the
+			// frustum, and what decides whether they face the camera
+			em := ecsMesh(id, g, vmath.AABB{Min: lo, Max: hi})
 			em.Facing = vmath.Vec3{float32(n[0]), float32(n[1]), float32(n[2])}
 			ce.opaqueMesh[f] = id
 			ce.opaque[f] = w.Spawn(ecs.NewTransform(origin), em,
@@ -196,7 +198,8 @@ func (g *Game) streamChunks(w *ecs.World) {
 				g.log.Error("chunk water mesh: "+err.Error(), "chunk", up.Pos)
 			} else {
 				ce.translucentMesh = id
-				ce.translucent = w.Spawn(ecs.NewTransform(origin), ecsMesh(id, g, bounds),
+				lo, hi, _ := mesh.Bounds(m.Quads)
+				ce.translucent = w.Spawn(ecs.NewTransform(origin), ecsMesh(id, g, vmath.AABB{Min: lo, Max: hi}),
 					ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, Transparent: true})
 			}
 		}

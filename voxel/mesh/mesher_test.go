@@ -341,3 +341,27 @@ func TestNilNeighboursReadAsAir(t *testing.T) {
 		t.Fatal("no chunk, yet a mesh")
 	}
 }
+
+func TestBounds(t *testing.T) {
+	a := newArea()
+	a.set(5, 10, 5, block.Stone)
+	a.set(7, 12, 9, block.Water)
+	d := a.mesh(mesh.Options{Greedy: true})
+	for _, tc := range []struct {
+		name   string
+		quads  []mesh.Quad
+		lo, hi [3]float32
+	}{
+		{"stone", d.Opaque.Quads, [3]float32{5, 10, 5}, [3]float32{6, 11, 6}},
+		{"stone, +x", d.Opaque.Face(block.FacePosX), [3]float32{6, 10, 5}, [3]float32{6, 11, 6}},
+		{"water, lowered", d.Translucent.Quads, [3]float32{7, 12 - mesh.LoweredDepth, 9}, [3]float32{8, 13, 10}},
+	} {
+		lo, hi, ok := mesh.Bounds(tc.quads)
+		if !ok || lo != tc.lo || hi != tc.hi {
+			t.Errorf("%s: Bounds = %v, %v, %v; want %v, %v", tc.name, lo, hi, ok, tc.lo, tc.hi)
+		}
+	}
+	if _, _, ok := mesh.Bounds(nil); ok {
+		t.Error("Bounds of no quads is ok")
+	}
+}

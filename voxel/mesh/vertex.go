@@ -279,3 +279,36 @@ func (m *MeshData) Reset() {
 
 // Empty reports whether both meshes are empty.
 func (m *MeshData) Empty() bool { return len(m.Opaque.Quads) == 0 && len(m.Translucent.Quads) == 0 }
+
+// Bounds returns the box around quads, in blocks relative to the chunk's
+// origin (lowered water corners included); ok is false when there are
+// none.
+func Bounds(quads []Quad) (lo, hi [3]float32, ok bool) {
+	if len(quads) == 0 {
+		return lo, hi, false
+	}
+	l := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
+	var h [3]uint32
+	lowered := false
+	for _, q := range quads {
+		fi := &faces[q.Face()]
+		d0 := uint32(q)&(1<<QuadFaceShift-1) + fi.offset
+		far := d0 + uint32(q>>QuadUShift&63)*fi.uStep + uint32(q>>QuadVShift&63)*fi.vStep
+		for i, w := range [2]uint32{d0, far} {
+			x, y, z := w>>XShift&(1<<XBits-1), w>>YShift&(1<<YBits-1), w>>ZShift&(1<<ZBits-1)
+			if i == 0 {
+				l = [3]uint32{min(l[0], x), min(l[1], y), min(l[2], z)}
+			} else {
+				h = [3]uint32{max(h[0], x), max(h[1], y), max(h[2], z)}
+			}
+		}
+		lowered = lowered || q>>QuadLoweredShift&1 != 0
+	}
+	for i := range 3 {
+		lo[i], hi[i] = float32(l[i]), float32(h[i])
+	}
+	if lowered {
+		lo[1] -= LoweredDepth
+	}
+	return lo, hi, true
+}
