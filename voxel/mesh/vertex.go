@@ -39,27 +39,11 @@ import (
 // are upright and not mirrored; on top and bottom faces u follows +x and v
 // follows +z.
 //
-// Decoding, GLSL (the HLSL twins in voxel/game/assets/shaders do the same
-// within what Wine's HLSL compiler accepts: see docs/DIRECTX.md):
-//
-//	layout(location = 0) in uint data0;
-//	layout(location = 1) in uint data1;
-//	uniform vec3 chunkOrigin;              // chunk.Pos.Origin()
-//	const vec3 NORMALS[6] = vec3[](vec3(1,0,0), vec3(-1,0,0), vec3(0,1,0),
-//	                               vec3(0,-1,0), vec3(0,0,1), vec3(0,0,-1));
-//	vec3 pos = vec3(float(data0 & 63u), float((data0 >> 6) & 511u),
-//	                float((data0 >> 15) & 63u));
-//	if (((data1 >> 27) & 1u) != 0u) pos.y -= 0.125;   // LoweredDepth
-//	vec3 world   = chunkOrigin + pos;
-//	vec3 normal  = NORMALS[data1 & 7u];
-//	float ao     = float((data1 >> 3) & 3u);          // 0..3
-//	uint tile    = (data1 >> 5) & 1023u;
-//	vec2 uvTiles = vec2(float((data1 >> 15) & 63u), float((data1 >> 21) & 63u));
-//	// pass uvTiles (interpolated) and tile (flat) to the fragment stage:
-//	vec2 cell  = vec2(float(tile % 16u), float(tile / 16u));
-//	vec2 atlas = (cell + fract(uvTiles)) / 16.0;      // sample with
-//	// textureGrad(atlas, dFdx(uvTiles)/16, dFdy(uvTiles)/16) so fract's
-//	// jump at tile edges does not pick the smallest mip level.
+// The game's vertex shaders compute these fields for each corner from a
+// [Quad] (voxel/game/assets/shaders/voxel_quad.glsl and its HLSL twin);
+// u and v are interpolated and the fragment shader samples the atlas at
+// (tile cell + fract(u, v)) / 16 with textureGrad, so that fract's jump at
+// tile edges does not pick the smallest mip level.
 //
 // A suggested brightness for the 4 AO levels is 0.45, 0.65, 0.82, 1.0.
 // Triangles are counter-clockwise seen from outside (cull back faces).
