@@ -82,6 +82,16 @@ type Mesh struct {
 	ID     backends.MeshID
 	Format formats.Handle
 	Bounds vmath.AABB // in the mesh's local space, for culling
+	// Facing, when not zero, is the outward normal, in the mesh's local
+	// space, that every triangle of the mesh has (one face direction of a
+	// voxel chunk, say); the entity's transform may rotate it and scale it
+	// uniformly. The camera passes that cull back faces (gbuffer and
+	// forward, for materials neither transparent nor two-sided) then skip
+	// the mesh while the camera is behind it: on no side of Bounds' planes
+	// across that normal, so that none of its triangles can face the
+	// camera. The shadow and transparent passes, which draw both sides,
+	// draw it regardless.
+	Facing vmath.Vec3
 }
 
 // Material says how a mesh is shaded. Default-format meshes use Shader, a

@@ -121,10 +121,13 @@ type Game struct {
 }
 
 type chunkEntities struct {
-	opaque, translucent ecs.Entity
-	opaqueMesh          backends.MeshID
-	translucentMesh     backends.MeshID
-	lights              []blockLight // the chunk's light-giving blocks
+	// one opaque mesh per face direction (block.Face order), so that
+	// directions turned away from the camera are not drawn
+	opaque          [6]ecs.Entity
+	opaqueMesh      [6]backends.MeshID
+	translucent     ecs.Entity
+	translucentMesh backends.MeshID
+	lights          []blockLight // the chunk's light-giving blocks
 }
 
 // Player is the first-person player.
@@ -178,8 +181,9 @@ func (g *Game) setup(r *app.Runner) error {
 		return fmt.Errorf("%s: no [[vertex_format]] named %q: the game draws its chunks with it", r.Config.Path, FormatName)
 	}
 	g.voxelFm = h
-	if l, _ := g.reg.Get(h); l.Stride != uint32(mesh.VertexSize) {
-		return fmt.Errorf("%s: vertex format %q has stride %d; chunk vertices are %d bytes", r.Config.Path, FormatName, l.Stride, mesh.VertexSize)
+	if l, _ := g.reg.Get(h); l.InstanceStride != uint32(mesh.QuadSize) || l.PerVertex() {
+		return fmt.Errorf("%s: vertex format %q has instance_stride %d and per-vertex attributes %v; chunks are instanced quads of %d bytes and no vertices",
+			r.Config.Path, FormatName, l.InstanceStride, l.PerVertex(), mesh.QuadSize)
 	}
 	if err := g.openWorld(); err != nil {
 		return err
