@@ -98,8 +98,10 @@ func TestShadowCastersAreThoseThatCanShadowTheView(t *testing.T) {
 
 // A mesh whose triangles all face one way is left out of the camera passes
 // that cull back faces while the camera is behind it, and drawn by the
-// others.
-func TestFacingMeshesTurnedAwayAreNotDrawnByTheCamera(t *testing.T) {
+// others. The shadow pass draws it whichever way it faces the sun: faces
+// turned away from the sun fill the texels that faces it sees edge-on
+// leave empty.
+func TestFacingMeshesTurnedAwayAreNotDrawn(t *testing.T) {
 	turn := vmath.QuatAxisAngle(vmath.Vec3{0, 1, 0}, math.Pi) // -Z becomes +Z
 	for _, tc := range []struct {
 		name                    string
@@ -110,7 +112,8 @@ func TestFacingMeshesTurnedAwayAreNotDrawnByTheCamera(t *testing.T) {
 		facingCulled            int
 	}{
 		{"towards the camera", vmath.Vec3{0, 0, 1}, vmath.QuatIdent(), ecs.Material{CastShadows: true}, 1, 0, 1, 0},
-		{"away from the camera", vmath.Vec3{0, 0, -1}, vmath.QuatIdent(), ecs.Material{CastShadows: true}, 0, 0, 1, 1},
+		{"away from the camera and the sun", vmath.Vec3{0, 0, -1}, vmath.QuatIdent(), ecs.Material{CastShadows: true}, 0, 0, 1, 1},
+		{"down, seen, away from the sun", vmath.Vec3{0, -1, 0}, vmath.QuatIdent(), ecs.Material{CastShadows: true}, 1, 0, 1, 0},
 		{"away, turned round by its transform", vmath.Vec3{0, 0, -1}, turn, ecs.Material{CastShadows: true}, 1, 0, 1, 0},
 		{"sideways, the camera within its slab", vmath.Vec3{1, 0, 0}, vmath.QuatIdent(), ecs.Material{}, 1, 0, 0, 0},
 		{"no facing", vmath.Vec3{}, vmath.QuatIdent(), ecs.Material{}, 1, 0, 0, 0},

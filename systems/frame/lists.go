@@ -14,8 +14,10 @@ import (
 
 // A draw list is a slice of packed keys. The low indexBits bits of a key
 // index the frame's draw records (drawLists.draws), shared by every pass
-// that draws the entity; the bits above order the pass: pipeline and
-// texture in the opaque passes, distance in the transparent one. Sorting
+// that draws the entity; the bits above order the pass: pipeline, texture
+// and then a coarse distance, near first, in the opaque passes (so that
+// the depth test rejects hidden fragments before they are shaded), the
+// distance far first in the transparent one. Sorting
 // 8-byte keys instead of whole draws is what keeps a list cheap to order,
 // and appending in entity order makes equal keys come out in a stable order.
 const (
@@ -31,12 +33,14 @@ const (
 )
 
 // Group key fields above the index: format handle, then the shader's and
-// the texture's pool slot (an ID's low 20 bits). A slot wider than its field
-// is masked, which only groups a little less well; the index is exact.
+// the texture's pool slot (an ID's low 20 bits), then the near-first
+// distance. A slot wider than its field is masked, which only groups a
+// little less well; the index is exact.
 const (
-	texBits    = 20
+	nearBits   = 8
+	texBits    = 12
 	shaderBits = 12
-	formatBits = 64 - indexBits - texBits - shaderBits
+	formatBits = 64 - indexBits - nearBits - texBits - shaderBits
 )
 
 func groupKey(format formats.Handle, shader backends.ShaderID, tex backends.TextureID) uint64 {
@@ -44,7 +48,16 @@ func groupKey(format formats.Handle, shader backends.ShaderID, tex backends.Text
 	f := uint64(format) & (1<<formatBits - 1)
 	s := uint64(uint32(shader)&slot) & (1<<shaderBits - 1)
 	t := uint64(uint32(tex)&slot) & (1<<texBits - 1)
-	return (f<<(shaderBits+texBits) | s<<texBits | t) << indexBits
+	return (f<<(shaderBits+texBits) | s<<texBits | t) << (nearBits + indexBits)
+}
+
+// nearKey orders near before far within a group, coarsely: the exponent
+// and top three mantissa bits of the squared distance, eight steps per
+// doubling, from 1 up (nearer is 0).
+func nearKey(dist2 float32) uint64 {
+	const one = 127 << 3 // the bits of 1.0 >> 20
+	b := int(math.Float32bits(max(dist2, 1))>>20) - one
+	return uint64(min(b, 1<<nearBits-1)) << indexBits
 }
 
 // depthKey orders far before near: the bits of a non-negative float32
@@ -163,13 +176,14 @@ func (c *Context) Gather(w *ecs.World) {
 				ok = c.ready(m.Format, pass)
 			}
 			if ok {
-				key := groupKey(m.Format, shader, mat.Texture)
+				b := &t.Bounds
+				dx := (b.Min[0]+b.Max[0])*0.5 - eye[0]
+				dy := (b.Min[1]+b.Max[1])*0.5 - eye[1]
+				dz := (b.Min[2]+b.Max[2])*0.5 - eye[2]
+				dist2 := dx*dx + dy*dy + dz*dz
+				key := groupKey(m.Format, shader, mat.Texture) | nearKey(dist2)
 				if pass == formats.PassTransparent {
-					b := &t.Bounds
-					dx := (b.Min[0]+b.Max[0])*0.5 - eye[0]
-					dy := (b.Min[1]+b.Max[1])*0.5 - eye[1]
-					dz := (b.Min[2]+b.Max[2])*0.5 - eye[2]
-					key = depthKey(dx*dx + dy*dy + dz*dz)
+					key = depthKey(dist2)
 				}
 				l.keys[pass] = append(l.keys[pass], key|i)
 				drawn = true
@@ -249,7 +263,7 @@ func (c *Context) ready(h formats.Handle, p formats.Pass) bool {
 func (c *Context) Len(p formats.Pass) int { return len(c.lists.keys[p]) }
 
 // RunPass begins pass p, submits its gathered draws in order (grouped by
-// pipeline and texture, or back to front in the transparent pass), ends it
+// pipeline, texture and near first, or back to front in the transparent pass), ends it
 // and records its CPU time. Fullscreen passes have no draws.
 func (c *Context) RunPass(p formats.Pass) error {
 	start := time.Now()

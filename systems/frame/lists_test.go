@@ -43,3 +43,25 @@ func TestDepthKeyOrdersFarFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestNearKeyOrdersNearFirstWithinAGroup(t *testing.T) {
+	d := []float32{0, 1, 4, 9.5, 100, 1e4, 1e6}
+	for i := 1; i < len(d); i++ {
+		if nearKey(d[i]) < nearKey(d[i-1]) {
+			t.Errorf("nearKey(%v) sorts before nearKey(%v)", d[i], d[i-1])
+		}
+	}
+	if nearKey(1e6) == nearKey(1e4) || nearKey(100) == nearKey(1e4) {
+		t.Error("distances a hundredfold apart share a bucket")
+	}
+	// The distance never spills into the group fields above it.
+	for _, v := range []float32{0, 1e30, float32(1<<62)} {
+		if k := nearKey(v); k>>(nearBits+indexBits) != 0 || k&indexMask != 0 {
+			t.Errorf("nearKey(%v) = %#x leaves its field", v, k)
+		}
+	}
+	g := groupKey(1, 2, 3)
+	if g&(1<<(nearBits+indexBits)-1) != 0 {
+		t.Errorf("groupKey sets bits of the distance or index: %#x", g)
+	}
+}
