@@ -55,7 +55,7 @@ func TestNearKeyOrdersNearFirstWithinAGroup(t *testing.T) {
 		t.Error("distances a hundredfold apart share a bucket")
 	}
 	// The distance never spills into the group fields above it.
-	for _, v := range []float32{0, 1e30, float32(1<<62)} {
+	for _, v := range []float32{0, 1e30, float32(1 << 62)} {
 		if k := nearKey(v); k>>(nearBits+indexBits) != 0 || k&indexMask != 0 {
 			t.Errorf("nearKey(%v) = %#x leaves its field", v, k)
 		}
