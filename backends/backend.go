@@ -118,6 +118,11 @@ type Draw struct {
 	Texture TextureID
 	Model   vmath.Mat4
 	Color   vmath.Vec4
+	// Surface is the material's roughness (x; 0 means 1, fully rough),
+	// metallic (y) and emissive (z) factors, w unused, as the engine's
+	// default shader reads them from the Draw block: a zero Surface is a
+	// rough dielectric that emits nothing.
+	Surface vmath.Vec4
 }
 
 // Backend is what a renderer implements; backends/core is the one

@@ -11,8 +11,8 @@ import (
 const FrameBlockSize = 304
 
 // DrawBlockSize is the size in bytes of the per-draw block: the model
-// matrix and the colour.
-const DrawBlockSize = 80
+// matrix, the colour and the surface factors.
+const DrawBlockSize = 96
 
 // FrameBlock is the Frame uniform block as 32-bit words, ready to copy into
 // a uniform or constant buffer. Every backend fills it with Pack, so the
@@ -63,4 +63,5 @@ type DrawBlock [DrawBlockSize / 4]float32
 func (b *DrawBlock) Set(d *Draw) {
 	copy(b[0:16], d.Model[:])
 	copy(b[16:20], d.Color[:])
+	copy(b[20:24], d.Surface[:])
 }

@@ -85,7 +85,12 @@ type Material struct {
 	CastShadows bool     // default true
 	Roughness   *float32 // optional, 0 to 1
 	Metallic    *float32 // optional, 0 to 1
+	Emissive    *float32 // optional, 0 to MaxEmissive: light of its own, in multiples of its colour
 }
+
+// MaxEmissive bounds a material's emissive factor: brighter than the sun
+// many times over is a typo.
+const MaxEmissive = 100
 
 // Entity is one [[entity]] table.
 type Entity struct {

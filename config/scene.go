@@ -60,6 +60,7 @@ func (d *decoder) material(o *obj) Material {
 	o.boolean("cast_shadows", &m.CastShadows)
 	m.Roughness = d.unit(o, "roughness")
 	m.Metallic = d.unit(o, "metallic")
+	m.Emissive = d.ranged(o, "emissive", 0, MaxEmissive)
 	o.finish()
 	return m
 }
@@ -79,13 +80,16 @@ func canonicalShader(p string) string {
 }
 
 // unit reads an optional number between 0 and 1.
-func (d *decoder) unit(o *obj, k string) *float32 {
+func (d *decoder) unit(o *obj, k string) *float32 { return d.ranged(o, k, 0, 1) }
+
+// ranged reads an optional number that must lie in [lo, hi].
+func (d *decoder) ranged(o *obj, k string, lo, hi float32) *float32 {
 	var f float32
 	if !o.float(k, &f) {
 		return nil
 	}
-	if f < 0 || f > 1 {
-		d.at(with(o.path, k), nil, "%s: must be between 0 and 1, got %g", o.key(k), f)
+	if !(f >= lo && f <= hi) {
+		d.at(with(o.path, k), nil, "%s: must be between %g and %g, got %g", o.key(k), lo, hi, f)
 		return nil
 	}
 	return &f

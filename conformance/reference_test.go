@@ -305,7 +305,8 @@ type tri struct {
 	a, b, c vmath.Vec3
 	n       vmath.Vec3
 	color   vmath.Vec4
-	flat    bool // unlit, in color
+	flat    bool       // unlit, in color
+	surface vmath.Vec4 // roughness, metallic, emissive (core.Draw.Surface)
 }
 
 func (r *tracer) triangles(ds []traceDraw) []tri {
@@ -319,6 +320,7 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 			t := tri{
 				a: d.Model.MulPoint(m.pos[ia]), b: d.Model.MulPoint(m.pos[ib]), c: d.Model.MulPoint(m.pos[ic]),
 				n: n, color: vmath.Vec4{c[0] * d.Color[0], c[1] * d.Color[1], c[2] * d.Color[2], c[3] * d.Color[3]},
+				surface: d.Surface,
 			}
 			if d.Program.flat {
 				t.color, t.flat = d.Program.color, true
@@ -384,8 +386,17 @@ func (r *tracer) EndFrame() error {
 		}
 		albedo := t.color.Vec3()
 		light := f.Ambient.Add(f.LightColor.Mul(sun))
+		out := albedo.MulVec(light)
+		rough, metal := t.surface[0], t.surface[1]
+		a := max(rough*rough, 0.002)
+		a2, k := a*a, a*0.5
+		f0 := vmath.Vec3{0.04, 0.04, 0.04}.Lerp(albedo, metal)
+		diffuse := albedo.Mul(1 - metal)
+		view := eye.Sub(at).Normalize()
+		ndv := max(n.Dot(view), 1e-4)
 		for _, l := range r.lights {
-			// The diffuse half of sleak_lights.glsl.
+			// sleak_lights.glsl's GGX, with Smith-Schlick visibility and
+			// Schlick's Fresnel.
 			v := l.Position.Sub(at)
 			d2 := v.Dot(v)
 			dir := v.Normalize()
@@ -396,9 +407,18 @@ func (r *tracer) EndFrame() error {
 				scale := 1 / max(l.InnerCos-l.OuterCos, 1e-4)
 				cone = min(max(dir.Mul(-1).Dot(l.Direction)*scale-l.OuterCos*scale, 0), 1)
 			}
-			light = light.Add(l.Color.Mul(win * win / (d2 + 1) * cone * cone * max(n.Dot(dir), 0)))
+			ndl := max(n.Dot(dir), 0)
+			h := dir.Add(view).Normalize()
+			ndh := max(n.Dot(h), 0)
+			q2 := ndh*ndh*(a2-1) + 1
+			vis := 0.25 / ((ndl*(1-k) + k) * (ndv*(1-k) + k))
+			x := 1 - max(view.Dot(h), 0)
+			fr := f0.Add(vmath.Vec3{1, 1, 1}.Sub(f0).Mul(x * x * x * x * x))
+			spec := fr.Mul(a2 / (q2 * q2) * vis)
+			out = out.Add(diffuse.Add(spec).MulVec(l.Color).Mul(win * win / (d2 + 1) * cone * cone * ndl))
 		}
-		return albedo.MulVec(light)
+		// Emission, as the default shader and the lighting pass add it.
+		return out.Add(albedo.Mul(t.surface[2]))
 	}
 	for py := range r.h {
 		for px := range r.w {

@@ -40,6 +40,7 @@ var scenes = []struct {
 	{"many_lights", manyLights, true},
 	{"ui_layer", uiLayer, true},
 	{"sky", sky, false},
+	{"material_surface", materialSurface, false},
 	{"skipped_shadow_pass", skippedShadowPass, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},

@@ -103,6 +103,11 @@ type Material struct {
 	Transparent bool
 	TwoSided    bool
 	CastShadows bool
+	// Roughness (0 means 1, fully rough), Metallic and Emissive (light of
+	// its own, in multiples of its colour) reach the engine's default
+	// shader through the draw's surface factors; custom formats' shaders
+	// have their own.
+	Roughness, Metallic, Emissive float32
 
 	// ShaderID is Shader loaded by the render systems: 0 until then, and
 	// while loading it fails.

@@ -177,6 +177,17 @@ func Material(m config.Material, b backends.Backend) (ecs.Material, error) {
 		Shader: m.Shader, Color: vmath.Vec4(m.Color),
 		Transparent: m.Transparent, TwoSided: m.TwoSided, CastShadows: m.CastShadows,
 	}
+	for _, f := range []struct {
+		from *float32
+		to   *float32
+	}{{m.Roughness, &em.Roughness}, {m.Metallic, &em.Metallic}, {m.Emissive, &em.Emissive}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
+	if m.Roughness != nil && *m.Roughness == 0 {
+		em.Roughness = 1e-3 // as smooth as asked: 0 in the component means unset
+	}
 	if em.Shader == "" {
 		em.Shader = DefaultShader
 	}

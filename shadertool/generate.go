@@ -64,8 +64,8 @@ func (e *GenerateError) Error() string {
 // folders whose foo_gl.vert or foo_gl.frag does not exist, that file,
 // translated from the SPIR-V by spirv-cross to desktop GLSL 4.10 with the
 // engine's OpenGL conventions: clip depth remapped from 0..1 to -w..w,
-// SLEAK_Y_DOWN set to -1, the Draw push constant turned into the u_model and
-// u_color uniforms, and samplers named as the backend binds them. Its first
+// SLEAK_Y_DOWN set to -1, the Draw push constant turned into the u_model,
+// u_color and u_surface uniforms, and samplers named as the backend binds them. Its first
 // line carries GeneratedMarker and the folder's manifest records the SPIR-V
 // it came from, so `shaders check` can tell a stale one. A hand-written
 // file is never overwritten, and nothing is generated at run time: the
@@ -202,7 +202,7 @@ func sha256Hex(b []byte) string {
 }
 
 var (
-	drawStruct   = regexp.MustCompile(`(?m)^struct Draw\n\{\n    mat4 model;\n    vec4 color;\n\};\n+uniform Draw draw;\n`)
+	drawStruct   = regexp.MustCompile(`(?m)^struct Draw\n\{\n    mat4 model;\n    vec4 color;\n    vec4 surface;\n\};\n+uniform Draw draw;\n`)
 	samplerDecl  = regexp.MustCompile(`(?m)^uniform sampler2D (\w+);$`)
 	yDownDefault = regexp.MustCompile(`(?m)^#define SPIRV_CROSS_CONSTANT_ID_0 .*$`)
 )
@@ -223,11 +223,12 @@ func translate(ctx context.Context, wd, cross, spv, stage string) ([]byte, error
 	text := out + "\n"
 	if strings.Contains(text, "uniform Draw draw;") {
 		if !drawStruct.MatchString(text) {
-			return nil, errors.New("its Draw block is not the engine's { mat4 model; vec4 color; }: include sleak.glsl")
+			return nil, errors.New("its Draw block is not the engine's { mat4 model; vec4 color; vec4 surface; }: include sleak.glsl")
 		}
-		text = drawStruct.ReplaceAllString(text, "uniform mat4 u_model;\nuniform vec4 u_color;\n")
+		text = drawStruct.ReplaceAllString(text, "uniform mat4 u_model;\nuniform vec4 u_color;\nuniform vec4 u_surface;\n")
 		text = strings.ReplaceAll(text, "draw.model", "u_model")
 		text = strings.ReplaceAll(text, "draw.color", "u_color")
+		text = strings.ReplaceAll(text, "draw.surface", "u_surface")
 	}
 	if strings.Contains(text, "SPIRV_CROSS_CONSTANT_ID_0") {
 		if !strings.Contains(text, "const float SLEAK_Y_DOWN = SPIRV_CROSS_CONSTANT_ID_0;") {

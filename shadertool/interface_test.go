@@ -60,10 +60,11 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		dd.Model[i] = next()
 	}
 	dd.Color[0] = next()
+	dd.Surface[0] = next()
 	var db backends.DrawBlock
 	db.Set(&dd)
 	drawAt := func(x float32) int { return slices.Index(db[:], x) * 4 }
-	draw = map[string]int{"model": drawAt(dd.Model[0]), "color": drawAt(dd.Color[0])}
+	draw = map[string]int{"model": drawAt(dd.Model[0]), "color": drawAt(dd.Color[0]), "surface": drawAt(dd.Surface[0])}
 	return frame, draw
 }
 
@@ -193,6 +194,7 @@ void main() { gl_Position = frame.viewProj * draw.model * frame.lightDir; }
 		"Frame.lightColor at offset 208, the backends write it at 224",
 		"Frame.lightDir at offset 224, the backends write it at 208",
 		"Draw block lacks color",
+		"Draw block lacks surface",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)

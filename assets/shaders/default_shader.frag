@@ -28,5 +28,7 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
 
 void main() {
     vec4 base = texture(albedoTex, vUV) * vColor;
-    outColor = vec4(shade(base.rgb, vNormal, 1.0, vWorldPos, 1.0, 0.0), base.a);
+    // Emission, after the fog as the lighting pass adds it.
+    vec3 lit = shade(base.rgb, vNormal, 1.0, vWorldPos, draw.surface.x, draw.surface.y);
+    outColor = vec4(lit + base.rgb * draw.surface.z, base.a);
 }

@@ -56,12 +56,13 @@ float4 PS_Main(VSOutput input) : SV_Target {
     float3 slNrm = n;
     float3 slEye = normalize(cameraPos.xyz - input.worldPos);
     float3 slAlbedo = albedo;
-    float slRough = 1.0;
-    float slMetal = 0.0;
+    float slRough = surface.x;
+    float slMetal = surface.y;
     float3 slSum = float3(0.0, 0.0, 0.0);
 #include "sleak_lights_apply.hlsli"
     shaded += slSum;
     // Distance fog.
     #include "sleak_fog.hlsli"
-    return float4(shaded, base.a);
+    // Emission, after the fog as the lighting pass adds it.
+    return float4(shaded + albedo * surface.z, base.a);
 }

@@ -28,5 +28,7 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
 
 void main() {
     vec4 base = texture(u_texture, vUV) * vColor;
-    outColor = vec4(shade(base.rgb, vNormal, 1.0, vWorldPos, 1.0, 0.0), base.a);
+    // Emission, after the fog as the lighting pass adds it.
+    vec3 lit = shade(base.rgb, vNormal, 1.0, vWorldPos, u_surface.x, u_surface.y);
+    outColor = vec4(lit + base.rgb * u_surface.z, base.a);
 }

@@ -49,6 +49,7 @@ vec3 sleakSky(vec3 dir) {
 layout(push_constant) uniform Draw {
     mat4 model;
     vec4 color;
+    vec4 surface; // x roughness, y metallic, z emissive (backends.Draw.Surface)
 } draw;
 
 // SLEAK_Y_DOWN is 1 where a texture's first row is the top of the image

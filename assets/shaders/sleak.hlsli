@@ -27,6 +27,7 @@ cbuffer Frame : register(b0) {
 cbuffer Draw : register(b1) {
     column_major float4x4 model;
     float4 color;
+    float4 surface; // x roughness, y metallic, z emissive (backends.Draw.Surface)
 };
 
 // A texture's first row is the top of the image rendered into it.

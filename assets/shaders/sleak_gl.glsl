@@ -48,6 +48,7 @@ vec3 sleakSky(vec3 dir) {
 // The per-draw block: plain uniforms, set per draw by the backend.
 uniform mat4 u_model;
 uniform vec4 u_color;
+uniform vec4 u_surface; // x roughness, y metallic, z emissive (backends.Draw.Surface)
 
 // A texture's first row is the bottom of the image rendered into it.
 const float SLEAK_Y_DOWN = -1.0;

@@ -175,6 +175,7 @@ type Draw[M, T, P any] struct {
 	Texture T
 	Model   vmath.Mat4
 	Color   vmath.Vec4
+	Surface vmath.Vec4 // roughness, metallic, emissive (backends.Draw.Surface)
 }
 
 // NativeWindow is the driver's own window; the core wraps it as the

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/vmath"
 )
 
 // sequencer is where a frame stands.
@@ -164,7 +165,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		tex = *t
 	}
 	b.stats.Triangles[p] += m.triangles
-	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color})
+	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color, Surface: surface(d.Surface)})
 }
 
 // dropStale counts a draw that names an ID no live object has, and logs
@@ -221,4 +222,14 @@ func (b *Backend[M, T, P]) EndFrame() error {
 	b.submitted++
 	b.seq.framesSinceResize++
 	return nil
+}
+
+// surface is a draw's surface factors as the shaders read them: a
+// roughness of 0 means fully rough, so that a zero Surface is the plain
+// rough material.
+func surface(s vmath.Vec4) vmath.Vec4 {
+	if s[0] == 0 {
+		s[0] = 1
+	}
+	return s
 }

@@ -86,7 +86,8 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 			r.bindSamplers(d.Texture.sampler)
 		}
 		copy(r.draw[:16], d.Model[:])
-		copy(r.draw[16:], d.Color[:])
+		copy(r.draw[16:20], d.Color[:])
+		copy(r.draw[20:], d.Surface[:])
 		var mapped mappedSubresource
 		if err := ctx.CallHR("ID3D11DeviceContext::Map", ctxMap, ptr(r.drawCB), 0, mapWriteDiscard, 0, uintptr(unsafe.Pointer(&mapped))); err != nil {
 			return fmt.Errorf("draw %d of %d: %w", i+1, len(draws), err)

@@ -85,7 +85,8 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 			list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(d.Texture.sampler))
 		}
 		copy(r.draw[:16], d.Model[:])
-		copy(r.draw[16:], d.Color[:])
+		copy(r.draw[16:20], d.Color[:])
+		copy(r.draw[20:], d.Surface[:])
 		list.Call(listSetGraphicsRootConstants, rootDraw, numRootDraws, uintptr(unsafe.Pointer(&r.draw[0])), 0)
 		list.Call(listIASetVertexBuffers, 0, uintptr(d.Mesh.views), uintptr(unsafe.Pointer(&d.Mesh.vbv[0])))
 		list.Call(listIASetIndexBuffer, uintptr(unsafe.Pointer(&d.Mesh.ibv)))

@@ -222,6 +222,9 @@ func (r *driver) replay(cmds []drawCmd) {
 		if cur.color >= 0 {
 			gl.Uniform4fv(cur.color, 1, &c.Color[0])
 		}
+		if cur.surface >= 0 {
+			gl.Uniform4fv(cur.surface, 1, &c.Surface[0])
+		}
 		if c.Mesh.vao != vao {
 			vao = c.Mesh.vao
 			gl.BindVertexArray(vao)

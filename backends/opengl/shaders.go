@@ -15,7 +15,7 @@ import (
 // (-1 where the shaders do not use one).
 type program struct {
 	id           uint32
-	model, color int32
+	model, color, surface int32
 }
 
 func (p *program) destroy() {
@@ -153,6 +153,7 @@ func setupProgram(id uint32) *program {
 		id:    id,
 		model: gl.GetUniformLocation(id, gl.Str("u_model\x00")),
 		color: gl.GetUniformLocation(id, gl.Str("u_color\x00")),
+		surface: gl.GetUniformLocation(id, gl.Str("u_surface\x00")),
 	}
 }
 

@@ -99,7 +99,8 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 		})
 		r := &b.records[len(b.records)-1]
 		copy(r.push[:16], d.Model[:])
-		copy(r.push[16:], d.Color[:])
+		copy(r.push[16:20], d.Color[:])
+		copy(r.push[20:], d.Surface[:])
 	}
 	b.c.draws(cmd, b.mainLayout, b.records)
 	b.c.endPass(cmd)

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/sleakgo/sleak/backends"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -31,7 +32,7 @@ type drawRecord struct {
 	ioffset    uint64 // instanced formats: the instance records, in vbuf
 	instances  uint32 // 0: no instance buffer, draw once
 	_          uint32
-	push       [20]float32
+	push       [backends.DrawBlockSize / 4]float32
 }
 
 // Catch a drift between the two declarations at compile time.

@@ -24,7 +24,7 @@ typedef struct {
 	uint64_t ioffset;       // instanced formats: the instance records, in vbuf
 	uint32_t instanceCount; // 0: no instance buffer, draw once
 	uint32_t pad;
-	float push[20]; // mat4 model, vec4 color
+	float push[24]; // mat4 model, vec4 color, vec4 surface (backends.DrawBlockSize)
 } slDraw;
 
 typedef struct slDevice slDevice;

@@ -15,7 +15,7 @@ const (
 	albedoFormat   = vk.FormatR8g8b8a8Unorm
 	offscreenColor = vk.FormatR8g8b8a8Unorm
 	frameUBOSize   = backends.FrameBlockSize
-	pushSize       = 80
+	pushSize       = backends.DrawBlockSize
 )
 
 // attachment describes one attachment of a render pass.

@@ -190,7 +190,8 @@ func (c *Context) Gather(w *ecs.World) {
 			}
 		}
 		if drawn {
-			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color})
+			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color,
+				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, 0}})
 		}
 	}
 }

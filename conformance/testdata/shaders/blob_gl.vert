@@ -19,6 +19,7 @@ layout(std140) uniform Frame
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
+uniform vec4 u_surface;
 layout(location = 0) in vec3 inPosition;
 layout(location = 0) out vec3 vWorldPos;
 layout(location = 1) out vec3 vNormal;

@@ -19,6 +19,7 @@ layout(std140) uniform Frame
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
+uniform vec4 u_surface;
 uniform sampler2D u_shadowMap;
 layout(location = 1) in vec3 vNormal;
 layout(location = 0) in vec3 vWorldPos;
