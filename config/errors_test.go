@@ -234,6 +234,8 @@ func TestParseErrors(t *testing.T) {
 		{"roughness range", "[[material]]\nname = \"m\"\nroughness = 1.5\nmetallic = -0.5\n",
 			"g.toml:3:1: material.roughness: must be between 0 and 1, got 1.5\n" +
 				"g.toml:4:1: material.metallic: must be between 0 and 1, got -0.5"},
+		{"emissive range", "[[material]]\nname = \"m\"\nemissive = 1000\n",
+			"g.toml:3:1: material.emissive: must be between 0 and 100, got 1000"},
 
 		// References and names.
 		{"unknown mesh", "[[entity]]\nmesh = \"cub\"\n[[entity]]\nmesh = \"teapot\"\n",
