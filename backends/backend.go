@@ -109,7 +109,8 @@ type Draw struct {
 // goroutine (the render thread); none is safe for concurrent use.
 //
 // A frame is BeginFrame, then for each formats.Pass in order BeginPass, any
-// number of Draw calls (passes that take them), EndPass; then EndFrame, which
+// number of Draw calls (passes that take them) or DrawLines calls (the debug
+// pass), EndPass; then EndFrame, which
 // presents to the window, if any, and keeps the image for ReadPixels.
 //
 // The rules below hold on every backend, and the conformance suite checks
@@ -180,6 +181,12 @@ type Backend interface {
 	BeginFrame(frame *FrameData) error
 	BeginPass(pass formats.Pass) error
 	Draw(d *Draw)
+	// DrawLines queues line segments, two vertices each, in the open debug
+	// pass (formats.PassDebug); in any other pass, or outside one, it does
+	// nothing. The lines are copied: the caller may reuse the slice at
+	// once. An odd last vertex is ignored; what would take the frame past
+	// MaxLineVertices is dropped and counted in Stats.DroppedLines.
+	DrawLines(lines []LineVertex, depth LineDepth)
 	EndPass() error
 	EndFrame() error
 

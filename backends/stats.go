@@ -25,8 +25,11 @@ type Stats struct {
 	// DroppedStale counts draws that named a mesh or texture ID no live
 	// object has (destroyed, or never created); each is logged with its ID.
 	DroppedStale int
-	PassTime     [formats.NumPasses]time.Duration // CPU time spent recording each pass
-	CPUTime      time.Duration                    // the whole frame on the CPU
+	// Lines counts the debug lines the debug pass drew; DroppedLines
+	// those past MaxLineVertices.
+	Lines, DroppedLines int
+	PassTime            [formats.NumPasses]time.Duration // CPU time spent recording each pass
+	CPUTime             time.Duration                    // the whole frame on the CPU
 	// GPUTime is the GPU time of each pass of frame GPUFrame, an earlier
 	// frame (one to three back, as the backend's frames in flight allow),
 	// measured with timestamp queries; GPUFrame is 0 when this frame has no

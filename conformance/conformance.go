@@ -179,7 +179,7 @@ func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 	f := &config.File{
 		Path:          "conformance.toml",
 		VertexFormats: layouts,
-		Renderer:      config.Renderer{Backend: h.kind.String(), ShadowMapSize: 1024},
+		Renderer:      config.Renderer{Backend: h.kind.String(), ShadowMapSize: 1024, DebugLines: true},
 	}
 	r, err := app.Start(app.Game{Name: "conformance"}, app.Options{
 		File: f, Width: Width, Height: Height, Headless: h.window == nil, Validation: true, HotReload: h.hotReload,

@@ -37,6 +37,7 @@ var scenes = []struct {
 	{"variant_appears_after_resize", variantAppearsAfterResize, true},
 	{"strict_mode", strictMode, true},
 	{"ui_layer", uiLayer, true},
+	{"debug_lines", debugLines, true},
 	{"skipped_shadow_pass", skippedShadowPass, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},

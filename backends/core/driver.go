@@ -77,6 +77,14 @@ type Driver[M, T, P any] interface {
 	// as that pass leaves it (the shadow map cleared, the gbuffer cleared,
 	// the sky filled).
 	RunPass(pass formats.Pass, draws []Draw[M, T, P]) error
+	// RunLines runs the debug pass (formats.PassDebug), which the core
+	// never hands to RunPass: line-list pipelines of the engine's
+	// debug_lines shader over the composite output, with the scene's depth
+	// buffer, first lines.Tested (depth test on, no depth write), then
+	// lines.OnTop (no depth test). A driver keeps one vertex buffer for
+	// them per frame in flight, grown only when a frame needs more. With
+	// no lines the pass changes nothing, so a driver may record nothing.
+	RunLines(lines *Lines) error
 	// EndFrame submits the frame and presents it when windowed. Either way
 	// the composited image stays readable by ReadPixels until the next
 	// frame ends.
@@ -131,7 +139,7 @@ func (d *MeshData) InstanceCount(l *formats.Layout) uint32 {
 
 // EngineReloader is implemented by a driver that can build its fixed
 // engine programs again in place (the default-format shadow program and the
-// lighting, composite and UI passes), for shader hot reload. When the new
+// lighting, composite, debug lines and UI passes), for shader hot reload. When the new
 // files fail to build it keeps the programs it had and returns the error.
 type EngineReloader interface {
 	ReloadEngine() error
@@ -139,7 +147,16 @@ type EngineReloader interface {
 
 // engineStems are the stems every driver builds at start for its fixed
 // passes; a change to one of their files reloads them all.
-var engineStems = [...]string{"shadow_depth", "lighting_pass", "composite", "ui"}
+var engineStems = [...]string{"shadow_depth", "lighting_pass", "composite", "debug_lines", "ui"}
+
+// Lines are the debug pass's line segments, two vertices each, checked by
+// the core: whole pairs, at most backends.MaxLineVertices together.
+type Lines struct {
+	Tested, OnTop []backends.LineVertex
+}
+
+// Len returns how many vertices the lines have.
+func (l *Lines) Len() int { return len(l.Tested) + len(l.OnTop) }
 
 // ErrSurfaceStale is returned by Driver.BeginFrame when the window's surface
 // no longer matches its size (an out-of-date or suboptimal swapchain).

@@ -27,6 +27,7 @@ type driver struct {
 	states fixedStates
 
 	frameCB, drawCB *dxcom.Object
+	lines           lineBuffer
 	shadow          depthTarget
 	targets         targets
 	white           texture
@@ -360,6 +361,7 @@ func (r *driver) Close() error {
 	r.shadow.release()
 	dxcom.Release(r.frameCB, r.drawCB)
 	r.frameCB, r.drawCB = nil, nil
+	r.lines.release()
 	r.states.release()
 	r.Validation.Release()
 	r.sc.Release()

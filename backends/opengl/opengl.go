@@ -45,6 +45,7 @@ type driver struct {
 	shadow   shadowTarget
 	targets  targets
 	emptyVAO uint32 // fullscreen passes draw with no vertex buffer, but core GL wants a VAO bound
+	lineBuf  lineBuffer
 	ubo      uint32
 	white    uint32
 	readBuf  []byte
@@ -232,6 +233,7 @@ func (r *driver) releaseGL() {
 	r.engine.destroy()
 	r.shadow.destroy()
 	r.targets.destroy()
+	r.lineBuf.destroy()
 	gl.DeleteVertexArrays(1, &r.emptyVAO)
 	gl.DeleteBuffers(1, &r.ubo)
 	gl.DeleteTextures(1, &r.white)

@@ -204,6 +204,7 @@ type enginePrograms struct {
 	lighting  *program
 	composite *program
 	ui        *program // ui_gl: screen-space quads of the UI pass
+	lines     *program // debug_lines_gl: the debug pass's lines
 }
 
 func loadEnginePrograms() (enginePrograms, error) {
@@ -229,6 +230,9 @@ func loadEnginePrograms() (enginePrograms, error) {
 	if err == nil {
 		err = stem("ui", &e.ui, false)
 	}
+	if err == nil {
+		err = stem("debug_lines", &e.lines, false)
+	}
 	if err != nil {
 		e.destroy()
 		return enginePrograms{}, err
@@ -241,4 +245,5 @@ func (e *enginePrograms) destroy() {
 	e.lighting.destroy()
 	e.composite.destroy()
 	e.ui.destroy()
+	e.lines.destroy()
 }

@@ -28,6 +28,7 @@ type frameSlot struct {
 	rendered    vk.Semaphore     // windowed: the frame is ready to present
 	submittedAt uint64           // frame number last submitted from this slot
 	timed       bool             // the slot's timestamp queries were written by that frame
+	lines       gpuBuffer        // the debug pass's vertices, mapped; grown when a frame needs more
 }
 
 // passTarget is one render pass with what it draws into.
@@ -122,6 +123,7 @@ type driver struct {
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
 	uiPipe                                  vk.Pipeline // screen-space quads over the output image
+	linesPipe, linesTopPipe                 vk.Pipeline // debug lines, depth-tested and on top
 
 	meshBlocks []*meshBlock
 	white      texture
@@ -370,6 +372,7 @@ func (b *driver) Close() error {
 		for i := range b.frames {
 			f := &b.frames[i]
 			b.destroyBuffer(&f.ubo)
+			b.destroyBuffer(&f.lines)
 			if f.fence != nil {
 				vk.DestroyFence(b.dev, f.fence, nil)
 			}
