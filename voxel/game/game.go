@@ -267,6 +267,7 @@ func (g *Game) setupScene() error {
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.interact))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.streamChunks))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawBorders))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawUI))
 	return nil
 }
