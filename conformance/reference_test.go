@@ -43,14 +43,15 @@ type tracer struct {
 
 // bugs are faults a broken backend might have.
 type bugs struct {
-	noShadows    bool // ignores the shadow pass
-	opaqueGlass  bool // draws transparent draws without blending
-	tint         bool // renders everything slightly off colour
-	validation   int  // reports this many validation errors
-	closeErr     bool // Close fails
-	noDriver     bool // Open fails
-	keepOldStems bool // Resize does not rebuild pipelines
-	noisy        bool // logs an error every frame
+	noShadows     bool // ignores the shadow pass
+	opaqueGlass   bool // draws transparent draws without blending
+	tint          bool // renders everything slightly off colour
+	validation    int  // reports this many validation errors
+	closeErr      bool // Close fails
+	noDriver      bool // Open fails
+	keepOldStems  bool // Resize does not rebuild pipelines
+	noisy         bool // logs an error every frame
+	linesUntested bool // draws depth-tested debug lines over everything
 }
 
 type traceMesh struct {
@@ -424,7 +425,7 @@ func (r *tracer) EndFrame() error {
 			r.img.SetRGBA(px, py, r.composite(col))
 		}
 	}
-	r.drawLines(r.lines.Tested, true)
+	r.drawLines(r.lines.Tested, !r.bugs.linesUntested)
 	r.drawLines(r.lines.OnTop, false)
 	r.drawUI()
 	r.frames++
