@@ -4,8 +4,9 @@
 // every input, the generation-checked IDs of meshes, textures and shaders,
 // the order of a frame's passes and what a skipped pass does, draw
 // resolution (mesh to program for the pass, texture fallback, dropped draws
-// counted once in Stats), the per-(format, pass) program table, the one
-// resize path, read-back rules and deferred destruction.
+// counted once in Stats), the debug pass's lines (only there, whole pairs,
+// within the per-frame limit, counted), the per-(format, pass) program
+// table, the one resize path, read-back rules and deferred destruction.
 //
 // Beneath it each API implements Driver: create and free buffers, textures
 // and programs; run one pass over draws that are already resolved; end the
@@ -139,8 +140,9 @@ func (d *MeshData) InstanceCount(l *formats.Layout) uint32 {
 
 // EngineReloader is implemented by a driver that can build its fixed
 // engine programs again in place (the default-format shadow program and the
-// lighting, composite, debug lines and UI passes), for shader hot reload. When the new
-// files fail to build it keeps the programs it had and returns the error.
+// lighting, composite, debug lines and UI passes), for shader hot reload.
+// When the new files fail to build it keeps the programs it had and
+// returns the error.
 type EngineReloader interface {
 	ReloadEngine() error
 }

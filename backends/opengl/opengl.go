@@ -72,7 +72,13 @@ var glEntryPoints struct {
 // X server is available (DISPLAY) and otherwise in an EGL surfaceless
 // context. The error names every attempt that failed.
 func New(cfg backends.Config) (backends.Backend, error) {
-	return newBackend(cfg, platformAuto)
+	b, err := newBackend(cfg, platformAuto)
+	if err != nil {
+		// A nil *backend in the interface would not compare equal to nil,
+		// and the caller's cleanup would call Close on it.
+		return nil, err
+	}
+	return b, nil
 }
 
 func newBackend(cfg backends.Config, plat platform) (*backend, error) {
