@@ -26,8 +26,8 @@ var (
 // drawn on top: the middle of a depth-tested line behind the cube is
 // hidden and both its ends show; an on-top line shows across the cube.
 // Boxes (axis-aligned and transformed) and a cross complete the picture
-// for the golden. The lines are cleared every frame, and a steady frame
-// allocates nothing.
+// for the golden. The lines are cleared every frame, still drawn after a
+// resize, and a steady frame allocates nothing.
 func debugLines(h *harness) {
 	h.open()
 	h.stage()
@@ -61,6 +61,13 @@ func debugLines(h *harness) {
 		h.t.Errorf("the list holds %d lines after the frame, want it emptied", dd.Lines())
 	}
 	h.matchGolden(img)
+	h.expectLine(img, behindCube, lineTested, cube, true)
+	h.expectLine(img, overCube, lineOnTop, cube, false)
+	// The targets the pass draws into (the output and the scene's depth)
+	// are made again on a resize; the lines follow.
+	h.must(h.b.Resize(Width, Height), "resize")
+	h.step(2)
+	img = h.pixels()
 	h.expectLine(img, behindCube, lineTested, cube, true)
 	h.expectLine(img, overCube, lineOnTop, cube, false)
 	h.expectNoAllocations()
