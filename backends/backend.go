@@ -185,7 +185,8 @@ type Backend interface {
 	// pass (formats.PassDebug); in any other pass, or outside one, it does
 	// nothing. The lines are copied: the caller may reuse the slice at
 	// once. An odd last vertex is ignored; what would take the frame past
-	// MaxLineVertices is dropped and counted in Stats.DroppedLines.
+	// MaxLineVertices is dropped and counted in Stats.DroppedLines; a depth
+	// other than LinesOnTop draws depth-tested.
 	DrawLines(lines []LineVertex, depth LineDepth)
 	EndPass() error
 	EndFrame() error
