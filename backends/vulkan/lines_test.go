@@ -95,7 +95,7 @@ func BenchmarkDebugLines(bm *testing.B) {
 			}
 			bm.ReportMetric(float64(best[0].Microseconds()), "min-µs/frame-without")
 			bm.ReportMetric(float64(best[1].Microseconds()), "min-µs/frame-with")
-			bm.ReportMetric(float64((best[1]-best[0]).Microseconds()), "µs/frame-of-lines")
+			bm.ReportMetric(float64((best[1] - best[0]).Microseconds()), "µs/frame-of-lines")
 			bm.ReportMetric(float64(best[1])/float64(best[0]), "ratio")
 			bm.ReportMetric(float64(cpu.Microseconds()), "min-cpu-µs/pass")
 		})
