@@ -1,5 +1,5 @@
 // Package debugdraw is the engine's immediate-mode debug drawing: lines,
-// boxes and crosses in world space that game code adds from any system
+// boxes, crosses and spheres in world space that game code adds from any system
 // during a frame and that the debug pass (formats.PassDebug, drawn by
 // systems/debugpass) shows once, after the composite and before the UI.
 // The list is emptied every frame.

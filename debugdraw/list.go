@@ -1,6 +1,8 @@
 package debugdraw
 
 import (
+	"math"
+
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/vmath"
 )
@@ -122,6 +124,38 @@ func (l *Layer) Cross(at vmath.Vec3, size float32, color vmath.Vec4) {
 		var d vmath.Vec3
 		d[axis] = h
 		l.Line(at.Sub(d), at.Add(d), color)
+	}
+}
+
+// circleSegments is how many lines make each circle of Sphere.
+const circleSegments = 24
+
+// unitCircle is the circle's points at radius 1, computed once.
+var unitCircle = func() (c [circleSegments + 1][2]float32) {
+	for i := range c {
+		a := 2 * math.Pi * float64(i) / circleSegments
+		c[i] = [2]float32{float32(math.Cos(a)), float32(math.Sin(a))}
+	}
+	return c
+}()
+
+// Sphere adds three circles of the sphere at center, one round each axis:
+// 72 lines.
+func (l *Layer) Sphere(center vmath.Vec3, radius float32, color vmath.Vec4) {
+	if !l.on {
+		return
+	}
+	for axis := range 3 {
+		u, w := (axis+1)%3, (axis+2)%3
+		point := func(i int) vmath.Vec3 {
+			p := center
+			p[u] += radius * unitCircle[i][0]
+			p[w] += radius * unitCircle[i][1]
+			return p
+		}
+		for i := range circleSegments {
+			l.Line(point(i), point(i+1), color)
+		}
 	}
 }
 

@@ -55,6 +55,21 @@ func TestShapes(t *testing.T) {
 	}
 }
 
+func TestSphere(t *testing.T) {
+	l := New(true)
+	c, r := vmath.Vec3{1, 2, 3}, float32(0.5)
+	l.Sphere(c, r, Green)
+	v := l.Vertices()
+	if len(v) != 2*3*circleSegments {
+		t.Fatalf("%d vertices, want %d", len(v), 2*3*circleSegments)
+	}
+	for i, p := range v {
+		if d := p.Pos.Sub(c).Len(); d < r-1e-5 || d > r+1e-5 {
+			t.Errorf("vertex %d at %v is %v from the centre, want %v", i, p.Pos, d, r)
+		}
+	}
+}
+
 func TestColors(t *testing.T) {
 	tests := []struct {
 		in   vmath.Vec4
@@ -90,6 +105,7 @@ func TestDisabledIgnoresEverything(t *testing.T) {
 	l.Box(vmath.Vec3{}, vmath.Vec3{1, 1, 1}, Red)
 	l.OnTop.Cross(vmath.Vec3{}, 1, Red)
 	l.TransformedBox(vmath.Ident(), vmath.AABB{}, Red)
+	l.Sphere(vmath.Vec3{}, 1, Red)
 	if l.Lines() != 0 || l.Enabled() {
 		t.Errorf("a disabled list holds %d lines (enabled %v)", l.Lines(), l.Enabled())
 	}
@@ -108,6 +124,7 @@ func TestSteadyFrameAllocatesNothing(t *testing.T) {
 			f := float32(i)
 			l.Box(vmath.Vec3{f, 0, 0}, vmath.Vec3{f + 1, 1, 1}, Green)
 			l.OnTop.Cross(vmath.Vec3{f, 2, 0}, 0.5, Red)
+			l.Sphere(vmath.Vec3{f, 3, 0}, 0.5, Blue)
 		}
 		l.Reset()
 	}
