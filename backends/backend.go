@@ -48,6 +48,12 @@ type Window interface {
 	ShouldClose() bool
 	PollEvents()
 	Native() any
+	// SetVSync changes, from the next frame on, whether presenting waits
+	// for the display's vertical blank (WindowConfig.VSync at start). It
+	// is called between frames; the frames keep their size and content.
+	SetVSync(on bool) error
+	// VSync reports whether presenting waits for the vertical blank.
+	VSync() bool
 }
 
 // TextureOptions says how a texture is sampled.
@@ -87,9 +93,19 @@ type FrameData struct {
 	LightColor    vmath.Vec3 // color times intensity
 	Ambient       vmath.Vec3
 	Exposure      float32    // 0 means 1
-	FogColor      vmath.Vec3 // also the clear (sky) color
+	FogColor      vmath.Vec3 // also the clear (sky) color at the horizon
 	FogStart      float32
 	FogEnd        float32 // 0 disables fog
+	// SkyColor is the sky straight up; the lighting pass blends it with
+	// FogColor from the horizon up. Zero: the sky is FogColor all over.
+	SkyColor vmath.Vec3
+	// SunDisc is the angular radius, in radians, of the light's disc drawn
+	// in the sky where the light comes from (-LightDir), in LightColor;
+	// 0 draws none.
+	SunDisc float32
+	// Lights are the frame's point and spot lights; the core bins them
+	// into a LightGrid for the lighting, forward and transparent passes.
+	Lights []Light
 }
 
 // Draw is one draw call. Default-format meshes (format handle 0) draw with

@@ -15,6 +15,9 @@ type Stats struct {
 	// Triangles counts the triangles of the draws that went ahead, per pass.
 	Triangles [formats.NumPasses]int
 	Culled    int // entities outside the frustum, all passes
+	// FacingCulled counts entities in the frustum that no camera pass drew
+	// because their mesh's triangles all face away (ecs.Mesh.Facing).
+	FacingCulled int
 	// Dropped[h][p] counts draws of format h dropped in stem pass p because
 	// its pipeline was skipped or failed. Indexed by handle; grows as formats
 	// appear and is cleared, not reallocated, every frame.
@@ -25,6 +28,10 @@ type Stats struct {
 	// DroppedStale counts draws that named a mesh or texture ID no live
 	// object has (destroyed, or never created); each is logged with its ID.
 	DroppedStale int
+	// Lights counts the frame's punctual lights on screen; LightsDropped
+	// those past MaxLights or a full grid, LightsClipped the cluster
+	// entries past MaxClusterLights (see LightGrid).
+	Lights, LightsDropped, LightsClipped int
 	// Lines counts the debug lines the debug pass drew; DroppedLines
 	// those past MaxLineVertices.
 	Lines, DroppedLines int

@@ -1,8 +1,14 @@
 package backends
 
+import (
+	"math"
+
+	"github.com/sleakgo/sleak/vmath"
+)
+
 // FrameBlockSize is the size in bytes of the Frame uniform block that every
 // shader sees (std140; the layout is in docs/SHADERS.md).
-const FrameBlockSize = 288
+const FrameBlockSize = 304
 
 // DrawBlockSize is the size in bytes of the per-draw block: the model
 // matrix and the colour.
@@ -37,6 +43,17 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 	put(60, d.Ambient, exposure)
 	put(64, d.FogColor, 1)
 	b[68], b[69], b[70], b[71] = d.FogStart, d.FogEnd, 1/float32(max(shadowMapSize, 1)), 0
+	// A sky without a zenith colour is the fog colour all over, as it was
+	// before the sky had a gradient; the disc's cosine lets shaders test
+	// the angle to the light with one dot product.
+	zenith, disc := d.SkyColor, float32(0)
+	if zenith == (vmath.Vec3{}) {
+		zenith = d.FogColor
+	}
+	if d.SunDisc > 0 {
+		disc = float32(math.Cos(float64(min(d.SunDisc, math.Pi/4))))
+	}
+	put(72, zenith, disc)
 }
 
 // DrawBlock is the per-draw block as 32-bit words.

@@ -22,6 +22,7 @@ type File struct {
 	Path          string
 	Window        Window
 	Renderer      Renderer
+	Lighting      Lighting
 	VertexFormats []formats.Layout // [[vertex_format]], in file order, already validated
 	Materials     []Material       // [[material]], in file order
 	Entities      []Entity         // [[entity]], in file order
@@ -61,6 +62,18 @@ type Renderer struct {
 	DebugLines bool
 }
 
+// Lighting is the [lighting] table: which of the engine's lighting
+// features the game turns on.
+type Lighting struct {
+	// PunctualLightsOff is point_lights = false: point and spot light
+	// entities are data only, and the shaders skip them at the cost of one
+	// texel fetch. The zero value shades them, as the file's default does.
+	PunctualLightsOff bool
+	// MaxLights caps the lights a frame shades, the nearest to the camera
+	// first: 1 to 1024 (backends.MaxLights), default 1024; 0 means 1024.
+	MaxLights int
+}
+
 // Material is one [[material]] table.
 type Material struct {
 	Name string
@@ -95,6 +108,7 @@ type Entity struct {
 	Camera           *Camera           // [entity.camera]
 	DirectionalLight *DirectionalLight // [entity.directional_light]
 	PointLight       *PointLight       // [entity.point_light]
+	SpotLight        *SpotLight        // [entity.spot_light]
 }
 
 // Camera is an entity's [entity.camera] table.
@@ -117,6 +131,16 @@ type PointLight struct {
 	Color     [3]float32 // default white
 	Intensity float32    // default 1
 	Range     float32    // default 10
+}
+
+// SpotLight is an entity's [entity.spot_light] table.
+type SpotLight struct {
+	Direction  [3]float32 // in the entity's space, default -Z
+	Color      [3]float32 // default white
+	Intensity  float32    // default 1
+	Range      float32    // default 10
+	InnerAngle float32    // half-angle in degrees of the full cone, default 20
+	OuterAngle float32    // half-angle in degrees where the light ends, default 30
 }
 
 // ShaderPolicy is the [shaders] table: the stems the game knowingly ships for
@@ -170,13 +194,14 @@ type Section struct {
 }
 
 // Engine sections, in the order the file is decoded.
-var engineSections = []string{"window", "renderer", "vertex_format", "material", "entity", "shaders", "game"}
+var engineSections = []string{"window", "renderer", "lighting", "vertex_format", "material", "entity", "shaders", "game"}
 
 func defaults(path string) *File {
 	return &File{
 		Path:     path,
 		Window:   Window{Width: 1200, Height: 800, Title: "Sleak", VSync: true},
 		Renderer: Renderer{Backend: "vulkan"},
+		Lighting: Lighting{MaxLights: 1024},
 	}
 }
 
@@ -285,6 +310,10 @@ func (d *decoder) section(f *File, top *obj, name string) {
 	case "renderer":
 		if o, ok := top.sub(name); ok {
 			d.renderer(o, &f.Renderer)
+		}
+	case "lighting":
+		if o, ok := top.sub(name); ok {
+			d.lighting(o, &f.Lighting)
 		}
 	case "vertex_format":
 		f.VertexFormats = d.vertexFormats(top.tables(name))
@@ -440,6 +469,17 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 		r.ShadowMapSize = int(n)
 	}
 	o.boolean("debug_lines", &r.DebugLines)
+	o.finish()
+}
+
+func (d *decoder) lighting(o *obj, l *Lighting) {
+	on := true
+	if o.boolean("point_lights", &on) {
+		l.PunctualLightsOff = !on
+	}
+	if n, ok := o.integer("max_lights", 1, 1024); ok {
+		l.MaxLights = int(n)
+	}
 	o.finish()
 }
 

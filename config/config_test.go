@@ -109,6 +109,9 @@ func TestDefaults(t *testing.T) {
 	if f.VertexFormats != nil || f.Materials != nil || f.Entities != nil || f.Shaders.Limited != nil {
 		t.Errorf("%+v", f)
 	}
+	if want := (Lighting{MaxLights: 1024}); f.Lighting != want {
+		t.Errorf("Lighting = %+v, want %+v", f.Lighting, want)
+	}
 
 	f, err = Parse("d.toml", []byte(`
 [[vertex_format]]
@@ -298,5 +301,25 @@ func TestShaderDirs(t *testing.T) {
 	want := `game.toml:2:9: shaders.dirs[0]: "../outside" must be a folder below game.toml's, written with '/'`
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+}
+
+func TestLighting(t *testing.T) {
+	tests := []struct {
+		src  string
+		want Lighting
+	}{
+		{"", Lighting{MaxLights: 1024}},
+		{"[lighting]\npoint_lights = true\n", Lighting{MaxLights: 1024}},
+		{"[lighting]\npoint_lights = false\nmax_lights = 8\n", Lighting{PunctualLightsOff: true, MaxLights: 8}},
+	}
+	for _, tt := range tests {
+		f, err := Parse("l.toml", []byte(tt.src))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.src, err)
+		}
+		if f.Lighting != tt.want {
+			t.Errorf("%q: Lighting = %+v, want %+v", tt.src, f.Lighting, tt.want)
+		}
 	}
 }

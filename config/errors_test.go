@@ -228,6 +228,13 @@ func TestParseErrors(t *testing.T) {
 				"g.toml:4:1: entity.point_light.intensity: must not be negative, got -1\n" +
 				"g.toml:5:13: entity.point_light.color[1]: must not be negative, got -1\n" +
 				"g.toml:8:1: entity.directional_light.direction: must not be the zero vector"},
+		{"spot light ranges", "[[entity]]\n[entity.spot_light]\nouter_angle = 95\ndirection = [0, 0, 0]\n[[entity]]\n[entity.spot_light]\ninner_angle = 40\n",
+			"g.toml:3:1: entity.spot_light.outer_angle: must be between 0 and 90 degrees, got 95\n" +
+				"g.toml:4:1: entity.spot_light.direction: [0 0 0] is too short to give a direction; make its length at least 1e-06\n" +
+				"g.toml:7:1: entity.spot_light.inner_angle: 40 is wider than outer_angle (30)"},
+		{"lighting ranges", "[lighting]\nmax_lights = 2000\npoint_lights = 1\n",
+			"g.toml:2:1: lighting.max_lights: 2000 is out of range 1 to 1024\n" +
+				"g.toml:3:1: lighting.point_lights: expected a boolean, found integer 1"},
 		{"roughness range", "[[material]]\nname = \"m\"\nroughness = 1.5\nmetallic = -0.5\n",
 			"g.toml:3:1: material.roughness: must be between 0 and 1, got 1.5\n" +
 				"g.toml:4:1: material.metallic: must be between 0 and 1, got -0.5"},

@@ -125,6 +125,9 @@ func (d *decoder) entity(o *obj) Entity {
 	if l, ok := o.sub("point_light"); ok {
 		e.PointLight = d.pointLight(l)
 	}
+	if l, ok := o.sub("spot_light"); ok {
+		e.SpotLight = d.spotLight(l)
+	}
 	o.finish()
 	return e
 }
@@ -172,6 +175,34 @@ func (d *decoder) pointLight(o *obj) *PointLight {
 	d.intensity(o, &l.Intensity)
 	if o.float("range", &l.Range) && l.Range <= 0 {
 		d.at(with(o.path, "range"), nil, "%s: must be positive, got %g", o.key("range"), l.Range)
+	}
+	o.finish()
+	return l
+}
+
+func (d *decoder) spotLight(o *obj) *SpotLight {
+	l := &SpotLight{Direction: [3]float32{0, 0, -1}, Color: [3]float32{1, 1, 1}, Intensity: 1, Range: 10, InnerAngle: 20, OuterAngle: 30}
+	if o.vector("direction", l.Direction[:]) && !hasDirection(l.Direction) {
+		d.at(with(o.path, "direction"), nil, "%s: %v is too short to give a direction; make its length at least %g",
+			o.key("direction"), l.Direction, MinDirection)
+	}
+	if o.vector("color", l.Color[:]) {
+		d.nonNegative(o, "color", l.Color[:])
+	}
+	d.intensity(o, &l.Intensity)
+	if o.float("range", &l.Range) && l.Range <= 0 {
+		d.at(with(o.path, "range"), nil, "%s: must be positive, got %g", o.key("range"), l.Range)
+	}
+	for _, a := range []struct {
+		key string
+		dst *float32
+	}{{"inner_angle", &l.InnerAngle}, {"outer_angle", &l.OuterAngle}} {
+		if o.float(a.key, a.dst) && (*a.dst < 0 || *a.dst > 90) {
+			d.at(with(o.path, a.key), nil, "%s: must be between 0 and 90 degrees, got %g", o.key(a.key), *a.dst)
+		}
+	}
+	if l.InnerAngle > l.OuterAngle {
+		d.at(with(o.path, "inner_angle"), nil, "%s: %g is wider than outer_angle (%g)", o.key("inner_angle"), l.InnerAngle, l.OuterAngle)
 	}
 	o.finish()
 	return l

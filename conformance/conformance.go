@@ -181,6 +181,9 @@ func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 		VertexFormats: layouts,
 		Renderer:      config.Renderer{Backend: h.kind.String(), ShadowMapSize: 1024, DebugLines: true},
 	}
+	if h.window != nil {
+		f.Window = config.Window{Title: h.window.Title, VSync: h.window.VSync}
+	}
 	r, err := app.Start(app.Game{Name: "conformance"}, app.Options{
 		File: f, Width: Width, Height: Height, Headless: h.window == nil, Validation: true, HotReload: h.hotReload,
 		Open: h.s.o.Open, Logger: logger, Stdout: io.Discard, Stderr: h.log,

@@ -28,17 +28,22 @@ import (
 // light them. Its bugs are switchable, so the suite's tests can show that
 // each check catches the fault it is for.
 type tracer struct {
-	gamma  float64 // the composite's, read from its shader when it is reloaded; 0 is 2.2
-	kind   backends.Kind
-	w, h   int
-	log    *slog.Logger
-	frame  backends.FrameData
-	draws  [formats.NumPasses][]traceDraw
-	img    *image.RGBA
-	depth  []float32 // the nearest opaque hit's depth per pixel, 0..1 as a depth buffer holds it; 1 for the sky
-	lines  core.Lines
-	frames uint64
-	bugs   bugs
+	gamma float64 // the composite's, read from its shader when it is reloaded; 0 is 2.2
+	kind  backends.Kind
+	w, h  int
+	log   *slog.Logger
+	frame backends.FrameData
+	// zenith and discCos are the Frame block's sky: the colour straight up
+	// and the cosine of the light disc's radius (0: none).
+	zenith  vmath.Vec3
+	discCos float32
+	lights  []backends.Light
+	draws   [formats.NumPasses][]traceDraw
+	img     *image.RGBA
+	depth   []float32 // the nearest opaque hit's depth per pixel, 0..1 as a depth buffer holds it; 1 for the sky
+	lines   core.Lines
+	frames  uint64
+	bugs    bugs
 }
 
 // bugs are faults a broken backend might have.
@@ -196,7 +201,8 @@ func (r *tracer) FreeTexture(traceTexture)                                  {}
 func (r *tracer) White() traceTexture                                       { return traceTexture{} }
 func (r *tracer) ShadowProgram() traceProgram                               { return traceProgram{} }
 func (r *tracer) UIProgram() traceProgram                                   { return traceProgram{} }
-func (r *tracer) Window() backends.Window                                   { return nil }
+func (r *tracer) Window() core.NativeWindow                                 { return nil }
+func (r *tracer) SetVSync(bool) error                                       { return nil }
 func (r *tracer) ValidationErrors() int                                     { return r.bugs.validation }
 func (r *tracer) Completed() uint64                                         { return r.frames }
 func (r *tracer) WaitIdle()                                                 {}
@@ -260,10 +266,18 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	f.LightColor = vmath.Vec3{b[56], b[57], b[58]}
 	f.Ambient, f.Exposure = vmath.Vec3{b[60], b[61], b[62]}, b[63]
 	f.FogColor = vmath.Vec3{b[64], b[65], b[66]}
+	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
 	r.lines.Tested, r.lines.OnTop = r.lines.Tested[:0], r.lines.OnTop[:0]
+	return nil
+}
+
+// UploadLights keeps the frame's lights; the tracer shades every one of
+// them (it does not clip clusters).
+func (r *tracer) UploadLights(g *backends.LightGrid) error {
+	r.lights = append(r.lights[:0], g.All...)
 	return nil
 }
 
@@ -380,7 +394,22 @@ func (r *tracer) EndFrame() error {
 			}
 		}
 		albedo := t.color.Vec3()
-		return albedo.MulVec(f.Ambient.Add(f.LightColor.Mul(sun)))
+		light := f.Ambient.Add(f.LightColor.Mul(sun))
+		for _, l := range r.lights {
+			// The diffuse half of sleak_lights.glsl.
+			v := l.Position.Sub(at)
+			d2 := v.Dot(v)
+			dir := v.Normalize()
+			q := d2 / (l.Range * l.Range)
+			win := min(max(1-q*q, 0), 1)
+			cone := float32(1)
+			if l.Direction != (vmath.Vec3{}) {
+				scale := 1 / max(l.InnerCos-l.OuterCos, 1e-4)
+				cone = min(max(dir.Mul(-1).Dot(l.Direction)*scale-l.OuterCos*scale, 0), 1)
+			}
+			light = light.Add(l.Color.Mul(win * win / (d2 + 1) * cone * cone * max(n.Dot(dir), 0)))
+		}
+		return albedo.MulVec(light)
 	}
 	for py := range r.h {
 		for px := range r.w {
@@ -391,7 +420,7 @@ func (r *tracer) EndFrame() error {
 			o := vmath.Vec3{float32(n64[0]), float32(n64[1]), float32(n64[2])}
 			d := vmath.Vec3{float32(f64[0]), float32(f64[1]), float32(f64[2])}.Sub(o)
 			best := float32(math.Inf(1))
-			col := f.FogColor
+			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
 			for i := range opaque {
 				if t, ok := hitTri(o, d, &opaque[i]); ok && t < best {
 					best = t

@@ -36,8 +36,11 @@ var scenes = []struct {
 	{"failed_main_stem", failedMainStem, true},
 	{"variant_appears_after_resize", variantAppearsAfterResize, true},
 	{"strict_mode", strictMode, true},
+	{"punctual_lights", punctualLights, true},
+	{"many_lights", manyLights, true},
 	{"ui_layer", uiLayer, true},
 	{"debug_lines", debugLines, true},
+	{"sky", sky, false},
 	{"skipped_shadow_pass", skippedShadowPass, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},
@@ -298,6 +301,114 @@ func strictMode(h *harness) {
 	h.matchGolden(img)
 	h.expectLitSides(img, "cube")
 	h.expectShadow(img, true)
+}
+
+// The punctual lights of punctual_lights: a green point light left of the
+// cube, a red one in front of the other cube and a blue spot light
+// shining straight down between the two.
+var (
+	greenAt, greenRange = vmath.Vec3{-1.4, 0.5, 1.2}, float32(1.6)
+	redAt, redRange     = vmath.Vec3{2.6, 0.8, 1.2}, float32(1.5)
+	spotAt, spotRange   = vmath.Vec3{1.2, 2.5, 1.6}, float32(5)
+)
+
+// punctualLights: point and spot lights shade the deferred blob cube (the
+// lighting pass) and the default-format plane and cube (the forward pass),
+// only within their range and cone; with the game's lights turned off the
+// picture is the sun's alone.
+func punctualLights(h *harness) {
+	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
+	h.stage()
+	h.blobCube("cube", hs[0], cubePos)
+	h.defaultCube("other", otherPos, defaultShader)
+	h.world.SpawnPointLight(ecs.NewTransform(greenAt), ecs.PointLight{Color: vmath.Vec3{0.5, 1, 0.3}, Intensity: 4, Range: greenRange})
+	h.world.SpawnPointLight(ecs.NewTransform(redAt), ecs.PointLight{Color: vmath.Vec3{1, 0.25, 0.2}, Intensity: 4, Range: redRange})
+	h.world.SpawnSpotLight(ecs.NewTransform(spotAt), ecs.SpotLight{Direction: vmath.Vec3{0, -1, 0},
+		Color: vmath.Vec3{0.3, 0.5, 1}, Intensity: 12, Range: spotRange, InnerAngle: 12, OuterAngle: 20})
+	h.step(3)
+	lit := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	h.expectDraws(draws{shadow: 2, gbuffer: 1, forward: 2})
+	if got := h.ctx.Stats.Lights; got != 3 {
+		h.t.Errorf("Stats.Lights = %d, want 3", got)
+	}
+	h.matchGolden(lit)
+	h.expectNoAllocations()
+
+	h.ctx.Env.PunctualLights = false
+	h.step(2)
+	sunOnly := h.pixels()
+	probes := []struct {
+		what    string
+		at      vmath.Vec3
+		surface string
+		channel int // the light's main channel; -1: the picture must not change
+	}{
+		{"the plane under the green light", vmath.Vec3{-1.4, 0, 1.2}, "plane", 1},
+		{"the blob cube's -X face beside the green light", vmath.Vec3{-0.5, 0.45, 0.45}, "cube", 0},
+		{"the other cube's +Z face before the red light", vmath.Vec3{2.1, 0.6, 0.8}, "other", 0},
+		{"the plane inside the spot light's cone", vmath.Vec3{1.2, 0, 1.6}, "plane", 2},
+		{"the plane outside the cone, within the spot light's range", vmath.Vec3{1.2, 0, 0.1}, "plane", -1},
+		{"the plane beyond every light's range", vmath.Vec3{0, 0, -3.5}, "plane", -1},
+	}
+	for _, p := range probes {
+		pts := h.probe(p.what, p.at, p.surface)
+		on, off := mean(lit, pts), mean(sunOnly, pts)
+		switch {
+		case p.channel < 0 && on.dist(off) > same:
+			h.t.Errorf("%s changed with the lights: %v with them, %v without; want within %.3f", p.what, on, off, same)
+		case p.channel >= 0 && on[p.channel]-off[p.channel] < visible:
+			h.t.Errorf("%s is not lit: channel %d is %.3f with the lights, %.3f without; want %.2f more", p.what, p.channel, on[p.channel], off[p.channel], visible)
+		}
+	}
+}
+
+// manyLights: backends.MaxLights small lights in a grid over the plane, more
+// than a cluster shades in places, so every backend clips the same lists and
+// unrolls the same bounded loop.
+func manyLights(h *harness) {
+	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
+	h.stage()
+	h.blobCube("cube", hs[0], cubePos)
+	h.defaultCube("other", otherPos, defaultShader)
+	for i := range backends.MaxLights {
+		x, z := float32(i%32), float32(i/32)
+		c := vmath.Vec3{0.3 + 0.7*float32(i%3)/2, 0.3 + 0.7*float32(i%5)/4, 0.3 + 0.7*float32(i%7)/6}
+		h.world.SpawnPointLight(ecs.NewTransform(vmath.Vec3{-4.8 + x*0.31, 0.08, -4.8 + z*0.31}),
+			ecs.PointLight{Color: c, Intensity: 0.8, Range: 0.25})
+	}
+	h.step(3)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	if got := h.ctx.Stats.Lights; got < backends.MaxLights/2 {
+		h.t.Errorf("Stats.Lights = %d, want most of the %d lights on screen", got, backends.MaxLights)
+	}
+	if got := h.ctx.Stats.LightsDropped; got != 0 {
+		h.t.Errorf("Stats.LightsDropped = %d, want 0", got)
+	}
+	h.matchGolden(img)
+}
+
+// probe returns the pixels around where world point at shows, checked
+// against the scene copy: every one of them must show surface.
+func (h *harness) probe(what string, at vmath.Vec3, surface string) []image.Point {
+	h.t.Helper()
+	c := h.ctx.Data.ViewProj.MulVec4(at.Vec4(1))
+	px := int((c[0]/c[3]*0.5 + 0.5) * Width)
+	py := int((0.5 - c[1]/c[3]*0.5) * Height)
+	m := classify(Width, Height, h.ctx.Data.InvViewProj, h.ctx.Data.LightDir, h.objects)
+	var pts []image.Point
+	for y := py - 1; y <= py+1; y++ {
+		for x := px - 1; x <= px+1; x++ {
+			if x < 0 || y < 0 || x >= Width || y >= Height || m.classes[y*Width+x].surface != surface {
+				h.t.Fatalf("%s: pixel (%d, %d) does not show the %s: the scene's layout is off", what, x, y, surface)
+			}
+			pts = append(pts, image.Pt(x, y))
+		}
+	}
+	return pts
 }
 
 // skippedShadowPass: a frame that does not run the shadow pass while the

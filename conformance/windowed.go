@@ -61,6 +61,49 @@ func RunWindowed(t *testing.T, o Options, resize ResizeWindow) {
 		h.window = &backends.WindowConfig{Title: "sleak conformance"}
 		windowResize(h, resize)
 	})
+	t.Run("window_vsync", func(t *testing.T) {
+		if *updateGolden {
+			t.Skip("goldens are written offscreen, by Run")
+		}
+		h := s.start(t, "lit_cube")
+		h.window = &backends.WindowConfig{Title: "sleak conformance", VSync: true}
+		windowVSync(h)
+	})
+}
+
+// windowVSync: vsync turned off and on again while a window presents
+// keeps the window's size, and every frame after each change is the
+// scene's golden picture, read back from the window.
+func windowVSync(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	win := h.b.Window()
+	if win == nil {
+		h.t.Fatal("a windowed backend has no Window")
+	}
+	if !win.VSync() {
+		h.t.Errorf("VSync() = false in a window opened with vsync")
+	}
+	h.stepWindowed(3)
+	for _, on := range []bool{false, true} {
+		h.must(win.SetVSync(on), "SetVSync(%v)", on)
+		if got := win.VSync(); got != on {
+			h.t.Errorf("VSync() = %v after SetVSync(%v)", got, on)
+		}
+		h.stepWindowed(3)
+		if w, hh := h.b.Size(); w != Width || hh != Height {
+			h.t.Errorf("after SetVSync(%v) the backend is %dx%d, want %dx%d", on, w, hh, Width, Height)
+		}
+		h.noErrors()
+		h.expectDraws(draws{shadow: 1, forward: 2})
+		h.matchGolden(h.pixels())
+	}
+	h.must(h.b.BeginFrame(&h.ctx.Data), "BeginFrame")
+	if err := win.SetVSync(false); err == nil {
+		h.t.Errorf("SetVSync inside a frame returned no error")
+	}
+	h.must(h.b.EndFrame(), "EndFrame")
 }
 
 // The size the window is resized to: another aspect ratio than the

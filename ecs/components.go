@@ -82,6 +82,16 @@ type Mesh struct {
 	ID     backends.MeshID
 	Format formats.Handle
 	Bounds vmath.AABB // in the mesh's local space, for culling
+	// Facing, when not zero, is the outward normal, in the mesh's local
+	// space, that every triangle of the mesh has (one face direction of a
+	// voxel chunk, say); the entity's transform may rotate it and scale it
+	// uniformly. The camera passes that cull back faces (gbuffer and
+	// forward, for materials neither transparent nor two-sided) then skip
+	// the mesh while the camera is behind it: on no side of Bounds' planes
+	// across that normal, so that none of its triangles can face the
+	// camera. The shadow and transparent passes, which draw both sides,
+	// draw it regardless.
+	Facing vmath.Vec3
 }
 
 // Material says how a mesh is shaded. Default-format meshes use Shader, a
@@ -116,11 +126,24 @@ type DirectionalLight struct {
 	CastShadows bool
 }
 
-// PointLight is light from the entity's position, fading to nothing at Range.
-// The engine's lighting pass shades the directional light; point lights are
-// data for game systems and custom shaders.
+// PointLight is light from the entity's position in every direction,
+// falling off with the square of the distance and fading to nothing at
+// Range. The lighting, forward and transparent passes shade it (when the
+// game's [lighting] point_lights is on).
 type PointLight struct {
 	Color     vmath.Vec3
 	Intensity float32
 	Range     float32
+}
+
+// SpotLight is a point light limited to a cone along Direction, in the
+// entity's local space (the transform's rotation turns it): full inside
+// InnerAngle, fading to nothing at OuterAngle (half-angles in degrees).
+type SpotLight struct {
+	Direction  vmath.Vec3
+	Color      vmath.Vec3
+	Intensity  float32
+	Range      float32
+	InnerAngle float32
+	OuterAngle float32
 }

@@ -51,6 +51,9 @@ type World struct {
 	cameras    Map2[Transform, Camera]
 	lights     Map2[Transform, DirectionalLight]
 	points     Map2[Transform, PointLight]
+	spots      Map2[Transform, SpotLight]
+	pointF     *Filter2[Transform, PointLight]
+	spotF      *Filter2[Transform, SpotLight]
 	transform  Map1[Transform]
 	renderF    *Filter3[Transform, Mesh, Material]
 	cameraF    *Filter2[Transform, Camera]
@@ -72,6 +75,11 @@ func NewWorld() *World {
 	w.cameras = generic.NewMap2[Transform, Camera](&w.w)
 	w.lights = generic.NewMap2[Transform, DirectionalLight](&w.w)
 	w.points = generic.NewMap2[Transform, PointLight](&w.w)
+	w.spots = generic.NewMap2[Transform, SpotLight](&w.w)
+	w.pointF = generic.NewFilter2[Transform, PointLight]()
+	w.pointF.Register(&w.w)
+	w.spotF = generic.NewFilter2[Transform, SpotLight]()
+	w.spotF.Register(&w.w)
 	w.transform = generic.NewMap1[Transform](&w.w)
 	w.renderF = generic.NewFilter3[Transform, Mesh, Material]()
 	w.renderF.Register(&w.w)
@@ -103,6 +111,17 @@ func (w *World) SpawnLight(t Transform, l DirectionalLight) Entity { return w.li
 
 // SpawnPointLight creates a point light entity.
 func (w *World) SpawnPointLight(t Transform, l PointLight) Entity { return w.points.NewWith(&t, &l) }
+
+// SpawnSpotLight creates a spot light entity.
+func (w *World) SpawnSpotLight(t Transform, l SpotLight) Entity { return w.spots.NewWith(&t, &l) }
+
+// PointLights iterates the entities with Transform and PointLight; it
+// allocates nothing.
+func (w *World) PointLights() Query2[Transform, PointLight] { return w.pointF.Query(&w.w) }
+
+// SpotLights iterates the entities with Transform and SpotLight; it
+// allocates nothing.
+func (w *World) SpotLights() Query2[Transform, SpotLight] { return w.spotF.Query(&w.w) }
 
 // Despawn removes an entity and its components.
 func (w *World) Despawn(e Entity) { w.w.RemoveEntity(e) }

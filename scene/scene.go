@@ -75,6 +75,9 @@ func BuildFormats(f *config.File, w *ecs.World, b backends.Backend, reg *formats
 		if l := e.PointLight; l != nil {
 			w.SpawnPointLight(t, PointLight(l))
 		}
+		if l := e.SpotLight; l != nil {
+			w.SpawnSpotLight(t, SpotLight(l))
+		}
 	}
 	return nil
 }
@@ -159,6 +162,12 @@ func DirectionalLight(l *config.DirectionalLight) ecs.DirectionalLight {
 // PointLight converts an [entity.point_light].
 func PointLight(l *config.PointLight) ecs.PointLight {
 	return ecs.PointLight{Color: vmath.Vec3(l.Color), Intensity: l.Intensity, Range: l.Range}
+}
+
+// SpotLight converts an [entity.spot_light].
+func SpotLight(l *config.SpotLight) ecs.SpotLight {
+	return ecs.SpotLight{Direction: vmath.Vec3(l.Direction), Color: vmath.Vec3(l.Color), Intensity: l.Intensity, Range: l.Range,
+		InnerAngle: l.InnerAngle, OuterAngle: l.OuterAngle}
 }
 
 // Material converts a [[material]] to the component, loading its texture

@@ -572,6 +572,34 @@ func TestCheckWithoutTools(t *testing.T) {
 // without any HLSL, the state before the Direct3D backends: the errors must
 // be exactly the fourteen HLSL files docs/SHADERS.md lists, vertex-only and
 // fragment-only roles included, and nothing else.
+// TestPunctualLightsFeature: the feature matrix says which backends shade
+// punctual lights, from what the light shaders' files include.
+func TestPunctualLightsFeature(t *testing.T) {
+	requireTools(t, Glslc, GlslangValidator, SpirvCross)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
+	writeFile(t, filepath.Join(root, "game.toml"), "")
+	copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
+	p := filepath.Join(root, "assets", "shaders", "lighting_pass.hlsl")
+	writeFile(t, p, strings.Replace(readFile(t, p), `#include "sleak_lights_apply.hlsli"`, "", 1))
+	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.feature(FeaturePunctualLights)
+	if f == nil {
+		t.Fatal("no punctual lights row")
+	}
+	for i, want := range []string{StatusOK, StatusOK, StatusMissing, StatusMissing} {
+		if got := f.Backends[i].Status; got != want {
+			t.Errorf("%s: %s, want %s (%+v)", f.Backends[i].Backend, got, want, f.Backends[i])
+		}
+	}
+	if m := f.Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], "lighting_pass.hlsl") {
+		t.Errorf("d3d11 missing %q, want lighting_pass.hlsl named", m)
+	}
+}
+
 func TestEngineShadersBeforeDirect3D(t *testing.T) {
 	requireTools(t, Glslc, GlslangValidator, SpirvCross)
 	root := t.TempDir()

@@ -1,8 +1,10 @@
 package shadertool
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
@@ -161,6 +163,8 @@ func (c *checker) features() {
 		c.rep.Features = append(c.rep.Features, row)
 	}
 
+	c.lightFeature(status, runtimeFiles)
+
 	if c.cfg == nil {
 		return
 	}
@@ -208,4 +212,43 @@ func (c *checker) features() {
 			c.rep.Features = append(c.rep.Features, row)
 		}
 	}
+}
+
+// lightFeature adds the punctual lights row: every light shader's files
+// exist and build, and each fragment stage reads the light grid.
+func (c *checker) lightFeature(status func([]featureNeed, backends.Kind) BackendStatus, runtimeFiles func(backends.ShaderFiles, Stages) []reqFile) {
+	row := FeatureRow{Feature: FeaturePunctualLights, Stems: lightShaders}
+	for _, k := range backends.Kinds() {
+		var needs []featureNeed
+		var frags []reqFile
+		for _, stem := range lightShaders {
+			sf, err := backends.Resolve(k, backends.ShaderDir+"/"+stem+".hlsl")
+			if err != nil {
+				continue
+			}
+			for _, f := range runtimeFiles(sf, BothStages) {
+				needs = append(needs, featureNeed{file: f, stem: stem, runtime: true})
+				if f.stages&Fragment != 0 {
+					frags = append(frags, f)
+				}
+			}
+		}
+		bs := status(needs, k)
+		if bs.Status == StatusOK {
+			marker, want := lightsMarker(k)
+			for _, f := range frags {
+				// A Vulkan fragment stage is judged by the source its .spv
+				// is compiled from (a stale .spv is reported on its own).
+				abs, disp := strings.TrimSuffix(f.abs, ".spv"), strings.TrimSuffix(f.disp, ".spv")
+				where := c.locate(abs, true)
+				text, err := c.readFound(abs, where)
+				if where == "" || err != nil || bytes.Count(text, []byte(marker)) < want {
+					bs.Missing = append(bs.Missing, disp+" (shades no punctual lights)")
+					bs.Status = StatusMissing
+				}
+			}
+		}
+		row.Backends = append(row.Backends, bs)
+	}
+	c.rep.Features = append(c.rep.Features, row)
 }

@@ -27,6 +27,7 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 	}
 	for i := range 3 {
 		d.CameraPos[i], d.LightDir[i], d.LightColor[i], d.Ambient[i], d.FogColor[i] = next(), next(), next(), next(), next()
+		d.SkyColor[i] = next()
 	}
 	d.Time, d.Exposure, d.FogStart, d.FogEnd = next(), next(), next(), next()
 	var b backends.FrameBlock
@@ -42,6 +43,7 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		"viewProj": at(d.ViewProj[0]), "invViewProj": at(d.InvViewProj[0]), "lightViewProj": at(d.LightViewProj[0]),
 		"cameraPos": at(d.CameraPos[0]), "lightDir": at(d.LightDir[0]), "lightColor": at(d.LightColor[0]),
 		"ambient": at(d.Ambient[0]), "fogColor": at(d.FogColor[0]), "fogParams": at(d.FogStart),
+		"skyColor": at(d.SkyColor[0]),
 	}
 	// The w and y components the docs promise, where Pack puts them.
 	for _, c := range []struct {
@@ -170,7 +172,7 @@ func TestShaderInterfaceCatchesDrift(t *testing.T) {
 	writeFile(t, src, `#version 450
 layout(set = 0, binding = 0) uniform Frame {
     mat4 viewProj; mat4 invViewProj; mat4 lightViewProj;
-    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams;
+    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor;
 } frame;
 layout(push_constant) uniform Draw { mat4 model; } draw;
 void main() { gl_Position = frame.viewProj * draw.model * frame.lightDir; }

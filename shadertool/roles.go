@@ -84,7 +84,24 @@ const (
 	FeatureComposite = "composite"
 	FeatureDebug     = "debug lines"
 	FeatureUI        = "ui"
+	// FeaturePunctualLights is point and spot lights (the light grid),
+	// shaded by the lighting pass and the default material shader through
+	// the shared light includes rather than a stem of their own.
+	FeaturePunctualLights = "punctual lights"
 )
+
+// lightShaders are the engine stems that shade the punctual lights, and
+// what each language's file must contain (after its includes are
+// expanded) to do so: a call of sleak_lights.glsl's sleakPunctual, the
+// unrolled loop of sleak_lights_apply.hlsli.
+var lightShaders = []string{"lighting_pass", "default_shader"}
+
+func lightsMarker(k backends.Kind) (text string, count int) {
+	if k == backends.D3D11 || k == backends.D3D12 {
+		return "sleakLights.Load(int3(0, 0, 0))", 1
+	}
+	return "sleakPunctual(", 2 // the definition and a call
+}
 
 var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, FeatureComposite, FeatureDebug, FeatureUI}
 

@@ -23,6 +23,9 @@ func (a Vec3) Mul(s float32) Vec3 { return Vec3{a[0] * s, a[1] * s, a[2] * s} }
 // MulVec returns the component-wise product.
 func (a Vec3) MulVec(b Vec3) Vec3 { return Vec3{a[0] * b[0], a[1] * b[1], a[2] * b[2]} }
 
+// Lerp blends from a (t = 0) to b (t = 1).
+func (a Vec3) Lerp(b Vec3, t float32) Vec3 { return a.Add(b.Sub(a).Mul(t)) }
+
 // Dot returns the dot product.
 func (a Vec3) Dot(b Vec3) float32 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 
@@ -61,3 +64,10 @@ func (a Vec4) Vec3() Vec3 { return Vec3{a[0], a[1], a[2]} }
 
 // Radians converts degrees to radians.
 func Radians(deg float32) float32 { return deg * math.Pi / 180 }
+
+// Smoothstep is 0 below edge0, 1 above edge1 and a smooth Hermite curve
+// between, as the shading languages define it.
+func Smoothstep(edge0, edge1, x float32) float32 {
+	t := min(max((x-edge0)/(edge1-edge0), 0), 1)
+	return t * t * (3 - 2*t)
+}

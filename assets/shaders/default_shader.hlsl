@@ -3,6 +3,7 @@
 // fog. Output is linear HDR; composite tonemaps it. Same math as
 // default_shader.vert/.frag.
 #include "sleak.hlsli"
+#include "sleak_lights.hlsli"
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
@@ -50,11 +51,17 @@ float4 PS_Main(VSOutput input) : SV_Target {
     // most of the work.
     #include "sleak_shadow.hlsli"
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    // The frame's point and spot lights (sleak_lights_apply.hlsli).
+    float3 slPos = input.worldPos;
+    float3 slNrm = n;
+    float3 slEye = normalize(cameraPos.xyz - input.worldPos);
+    float3 slAlbedo = albedo;
+    float slRough = 1.0;
+    float slMetal = 0.0;
+    float3 slSum = float3(0.0, 0.0, 0.0);
+#include "sleak_lights_apply.hlsli"
+    shaded += slSum;
     // Distance fog.
-    if (fogParams.y > 0.0) {
-        float dist = length(worldPos - cameraPos.xyz);
-        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
-        shaded = shaded + (fogColor.rgb - shaded) * f;
-    }
+    #include "sleak_fog.hlsli"
     return float4(shaded, base.a);
 }

@@ -1,6 +1,7 @@
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky
 // colour. Same math as lighting_pass.frag.
 #include "sleak.hlsli"
+#include "sleak_lights.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).
 cbuffer Target : register(b2) {
@@ -22,10 +23,13 @@ float4 VS_Main(uint id : SV_VertexID) : SV_Position {
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     int3 p = int3(int2(fragCoord.xy), 0);
     float depth = gDepth.Load(p);
-    float4 outColor = float4(fogColor.rgb, 1.0);
+    // Row 0 of the target is NDC y = +1.
+    float2 ndcXY = float2(fragCoord.x * targetSize.z * 2.0 - 1.0, 1.0 - fragCoord.y * targetSize.w * 2.0);
+    float4 far = mul(invViewProj, float4(ndcXY, 1.0, 1.0));
+    float3 skyDir = normalize(far.xyz / far.w - cameraPos.xyz);
+    #include "sleak_sky.hlsli"
+    float4 outColor = float4(sky, 1.0);
     if (depth < 1.0) {
-        // Row 0 of the target is NDC y = +1.
-        float2 ndcXY = float2(fragCoord.x * targetSize.z * 2.0 - 1.0, 1.0 - fragCoord.y * targetSize.w * 2.0);
         float4 wp = mul(invViewProj, float4(ndcXY, depth, 1.0));
         float3 worldPos = wp.xyz / wp.w;
         float4 albedo4 = gAlbedo.Load(p);
@@ -43,12 +47,18 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     // most of the work.
     #include "sleak_shadow.hlsli"
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    // The frame's point and spot lights (sleak_lights_apply.hlsli).
+    float3 slPos = worldPos;
+    float3 slNrm = n;
+    float3 slEye = normalize(cameraPos.xyz - worldPos);
+    float3 slAlbedo = albedo;
+    float slRough = normal4.w;
+    float slMetal = material.x;
+    float3 slSum = float3(0.0, 0.0, 0.0);
+#include "sleak_lights_apply.hlsli"
+    shaded += slSum;
     // Distance fog.
-    if (fogParams.y > 0.0) {
-        float dist = length(worldPos - cameraPos.xyz);
-        float f = clamp((dist - fogParams.x) / max(fogParams.y - fogParams.x, 0.001), 0.0, 1.0);
-        shaded = shaded + (fogColor.rgb - shaded) * f;
-    }
+    #include "sleak_fog.hlsli"
         outColor = float4(shaded + albedo * material.y, 1.0);
     }
     return outColor;

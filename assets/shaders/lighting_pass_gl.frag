@@ -1,6 +1,7 @@
 #version 410 core
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky colour.
 #include "sleak_gl.glsl"
+#include "sleak_lights.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_gAlbedo;
 uniform sampler2D u_gNormal;
@@ -10,61 +11,34 @@ uniform sampler2D u_gDepth;
 
 layout(location = 0) out vec4 outColor;
 
-// 3x3 PCF over the shadow map; the pipeline's depth bias does most of the work.
-float shadowFactor(vec3 worldPos) {
-    if (frame.lightDir.w < 0.5) {
-        return 1.0;
-    }
-    vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
-    vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = sleakShadowUV(ndc);
-    if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
-        return 1.0;
-    }
-    float texel = frame.fogParams.z;
-    float lit = 0.0;
-    for (int y = -1; y <= 1; y++) {
-        for (int x = -1; x <= 1; x++) {
-            float d = texture(SHADOWMAP, uv + vec2(x, y) * texel).r;
-            lit += step(ndc.z - 0.0005, d);
-        }
-    }
-    return lit / 9.0;
-}
+#include "sleak_sun.glsl"
 
-vec3 applyFog(vec3 color, vec3 worldPos) {
-    float end = frame.fogParams.y;
-    if (end <= 0.0) {
-        return color;
-    }
-    float dist = length(worldPos - frame.cameraPos.xyz);
-    float f = clamp((dist - frame.fogParams.x) / max(end - frame.fogParams.x, 0.001), 0.0, 1.0);
-    return mix(color, frame.fogColor.rgb, f);
-}
-
-vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos) {
+vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, float metallic) {
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
     vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     float depth = texelFetch(u_gDepth, p, 0).r;
-    if (depth >= 1.0) {
-        outColor = vec4(frame.fogColor.rgb, 1.0);
-        return;
-    }
     vec2 size = vec2(textureSize(u_gDepth, 0));
     // OpenGL puts NDC y = -1 at row 0.
     vec2 ndc = sleakScreenNDC(gl_FragCoord.xy, size);
+    if (depth >= 1.0) {
+        vec4 far = frame.invViewProj * vec4(ndc, 1.0, 1.0);
+        outColor = vec4(sleakSky(normalize(far.xyz / far.w - frame.cameraPos.xyz)), 1.0);
+        return;
+    }
     vec4 w = frame.invViewProj * vec4(ndc, depth, 1.0);
     vec3 worldPos = w.xyz / w.w;
     vec4 albedo = texelFetch(u_gAlbedo, p, 0);
     vec4 normal = texelFetch(u_gNormal, p, 0);
     vec4 material = texelFetch(u_gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a, worldPos);
+    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a, worldPos, normal.w, material.x);
     outColor = vec4(color + albedo.rgb * material.y, 1.0);
 }

@@ -3,9 +3,13 @@
 // shader with a float3 worldPos in scope; it declares float shadow, 1 where
 // lit and 0 in full shadow. It is text to include rather than a function
 // because Wine's HLSL compiler takes no calls to user functions (and
-// wined3d runs no loops, so the taps are written out).
+// wined3d runs no loops, so the taps are written out). Whether shadows are
+// on (lightDir.w) is a weight, not the condition of an if: lavapipe, which
+// runs Direct3D 12 here through vkd3d, recompiles at every bind a shader
+// whose ifs test constant-buffer values alone (sleak_sun.glsl, its GLSL
+// twin, says more).
 float shadow = 1.0;
-if (lightDir.w >= 0.5) {
+{
     float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
     float3 ndc = lc.xyz / lc.w;
     float2 suv = SLEAK_SHADOW_UV(ndc);
@@ -22,6 +26,6 @@ if (lightDir.w >= 0.5) {
         lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, texel)) >= ref);
         lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, texel)) >= ref);
         lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, texel)) >= ref);
-        shadow = lit / 9.0;
+        shadow = 1.0 + (lit / 9.0 - 1.0) * (float)(lightDir.w >= 0.5);
     }
 }

@@ -35,6 +35,7 @@ type Backend[M, T, P any] struct {
 
 	seq       sequencer
 	block     backends.FrameBlock
+	grid      *backends.LightGrid
 	draws     []Draw[M, T, P]
 	lines     Lines // the open debug pass's lines, reused every frame
 	stats     backends.Stats
@@ -90,6 +91,7 @@ func New[M, T, P any](kind backends.Kind, cfg backends.Config, open Open[M, T, P
 		shaderID:  map[string]backends.ShaderID{},
 		shaderErr: map[string]error{},
 		draws:     make([]Draw[M, T, P], 0, 256),
+		grid:      backends.NewLightGrid(),
 	}
 	if w, h, ok := drv.Surface(); ok && w > 0 && h > 0 {
 		// A window manager may give another size than asked for (a tiling
@@ -103,7 +105,7 @@ func New[M, T, P any](kind backends.Kind, cfg backends.Config, open Open[M, T, P
 		}
 	}
 	if w := drv.Window(); w != nil {
-		b.win = &window[M, T, P]{b: b, inner: w}
+		b.win = &window[M, T, P]{b: b, inner: w, vsync: cfg.Window != nil && cfg.Window.VSync}
 	}
 	b.table = backends.NewPipelineTable(kind, cfg.Formats, b.buildFormat, b.log)
 	return b, nil

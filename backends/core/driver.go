@@ -70,6 +70,10 @@ type Driver[M, T, P any] interface {
 	// ErrSurfaceStale when the window surface no longer fits (the core then
 	// resizes to Surface and asks again, once).
 	BeginFrame(block *backends.FrameBlock) error
+	// UploadLights makes the frame's light grid (its first grid.Rows rows)
+	// what the lighting, forward and transparent passes of this frame read.
+	// The core calls it after BeginFrame, before the first pass.
+	UploadLights(grid *backends.LightGrid) error
 	// RunPass records or executes one pass: its fixed state and targets,
 	// then draws in order. The UI pass draws onto the composite output,
 	// keeping what composite wrote; a windowed driver presents the image
@@ -115,7 +119,12 @@ type Driver[M, T, P any] interface {
 	// minimised).
 	WaitEvents()
 	// Window is the window, or nil offscreen.
-	Window() backends.Window
+	Window() NativeWindow
+	// SetVSync makes presenting wait for the vertical blank, or not, from
+	// the next frame; the core calls it only when windowed and between
+	// frames. A driver that must recreate its swapchain for it reports
+	// ErrSurfaceStale from the next BeginFrame, which runs the resize path.
+	SetVSync(on bool) error
 	ValidationErrors() int
 	// Close frees the driver's own objects, the device and the window. The
 	// core has freed every mesh, texture and program first.
@@ -185,4 +194,12 @@ type Draw[M, T, P any] struct {
 	Texture T
 	Model   vmath.Mat4
 	Color   vmath.Vec4
+}
+
+// NativeWindow is the driver's own window; the core wraps it as the
+// backends.Window the game sees.
+type NativeWindow interface {
+	ShouldClose() bool
+	PollEvents()
+	Native() any
 }

@@ -52,8 +52,13 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	if err != nil {
 		return b.errorf("BeginFrame: %w", err)
 	}
+	b.grid.Build(&frame.ViewProj, frame.Lights)
+	if err := b.drv.UploadLights(b.grid); err != nil {
+		return b.errorf("BeginFrame: upload lights: %w", err)
+	}
 	b.collect()
 	b.stats.Reset()
+	b.stats.Lights, b.stats.LightsDropped, b.stats.LightsClipped = b.grid.Lights, b.grid.Dropped, b.grid.Clipped
 	if n, ok := b.drv.GPUTimes(&b.stats.GPUTime); ok {
 		b.stats.GPUFrame = n
 	}

@@ -7,7 +7,31 @@ import "github.com/sleakgo/sleak/backends"
 // PollEvents already has the new size, and the systems its aspect ratio.
 type window[M, T, P any] struct {
 	b     *Backend[M, T, P]
-	inner backends.Window
+	inner NativeWindow
+	vsync bool
+}
+
+var _ backends.Window = (*window[int, int, int])(nil)
+
+func (w *window[M, T, P]) VSync() bool { return w.vsync }
+
+// SetVSync hands the change to the driver between frames; a driver that
+// recreates its swapchain for it does so through the resize path.
+func (w *window[M, T, P]) SetVSync(on bool) error {
+	b := w.b
+	switch {
+	case b.closed:
+		return b.errClosed("SetVSync")
+	case b.seq.inFrame:
+		return b.errorf("SetVSync inside a frame: call it between EndFrame and BeginFrame")
+	case on == w.vsync:
+		return nil
+	}
+	if err := b.drv.SetVSync(on); err != nil {
+		return b.errorf("SetVSync(%v): %w", on, err)
+	}
+	w.vsync = on
+	return nil
 }
 
 func (w *window[M, T, P]) ShouldClose() bool { return w.inner.ShouldClose() }

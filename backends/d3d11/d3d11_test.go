@@ -26,3 +26,11 @@ func TestLitCube(t *testing.T) {
 func TestCompileErrorNamesEntry(t *testing.T) {
 	dxtest.CompileErrorNamesEntry(t, open)
 }
+
+// A format whose attributes all step per instance draws every instance
+// from its own record.
+func TestInstancedFormatDrawsEveryInstance(t *testing.T) {
+	dxtest.InstancedFormat(t, func(t *testing.T, cfg backends.Config) backends.Backend {
+		return dxtest.Open(t, New, ErrNoDevice, cfg)
+	})
+}

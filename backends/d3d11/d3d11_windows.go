@@ -28,10 +28,13 @@ type driver struct {
 
 	frameCB, drawCB *dxcom.Object
 	lines           lineBuffer
-	shadow          depthTarget
-	targets         targets
-	white           texture
-	engine          enginePrograms
+	// lights is the frame's light grid (t6), a dynamic texture rewritten
+	// every frame; lightSRV is its view.
+	lights, lightSRV *dxcom.Object
+	shadow           depthTarget
+	targets          targets
+	white            texture
+	engine           enginePrograms
 
 	block backends.FrameBlock
 	draw  backends.DrawBlock
@@ -165,6 +168,14 @@ func (r *driver) init() error {
 	}
 	if r.shadow, err = r.d.newDepthTarget("shadow map", r.shadowSize, r.shadowSize); err != nil {
 		return err
+	}
+	desc := textureDesc{Width: backends.LightGridWidth, Height: backends.LightGridHeight, MipLevels: 1, ArraySize: 1,
+		Format: dxcom.FormatR32G32B32A32Float, SampleCount: 1, Usage: usageDynamic, BindFlags: bindShaderResource, CPUAccess: cpuAccessWrite}
+	if r.lights, err = r.d.createTexture2D(&desc, nil); err != nil {
+		return fmt.Errorf("light grid: %w", err)
+	}
+	if r.lightSRV, err = r.d.createSRV(r.lights, nil); err != nil {
+		return fmt.Errorf("light grid view: %w", err)
 	}
 	if r.targets, err = r.d.createTargets(r.width, r.height); err != nil {
 		return err
@@ -359,8 +370,8 @@ func (r *driver) Close() error {
 	r.engine.release()
 	r.targets.release()
 	r.shadow.release()
-	dxcom.Release(r.frameCB, r.drawCB)
-	r.frameCB, r.drawCB = nil, nil
+	dxcom.Release(r.lightSRV, r.lights, r.frameCB, r.drawCB)
+	r.lightSRV, r.lights, r.frameCB, r.drawCB = nil, nil, nil, nil
 	r.lines.release()
 	r.states.release()
 	r.Validation.Release()
@@ -375,3 +386,11 @@ func (r *driver) Close() error {
 }
 
 var _ core.Driver[mesh, texture, *program] = (*driver)(nil)
+
+// SetVSync sets the sync interval of the next presents.
+func (r *driver) SetVSync(on bool) error {
+	if r.sc != nil {
+		r.sc.SetVSync(on)
+	}
+	return nil
+}

@@ -20,7 +20,8 @@ const (
 	slotShadowMap = 1
 	slotGAlbedo   = 2 // t2..t5: albedo, normal, material, depth
 	slotHDR       = 0 // composite reads the HDR target at t0
-	numSlots      = 6
+	slotLights    = 6 // the light grid: lighting, forward and transparent
+	numSlots      = 7
 
 	cbFrame  = 0
 	cbDraw   = 1
@@ -35,6 +36,23 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	r.beginTiming()
 	r.block = *block
 	r.d.ctx.Call(ctxUpdateSubresource, ptr(r.frameCB), 0, 0, uintptr(unsafe.Pointer(&r.block[0])), 0, 0)
+	return nil
+}
+
+// UploadLights writes the grid's rows into the light texture. Mapping it
+// with WRITE_DISCARD gives fresh memory, so a frame the GPU still reads
+// keeps its own grid.
+func (r *driver) UploadLights(g *backends.LightGrid) error {
+	var m mappedSubresource
+	if err := r.d.ctx.CallHR("ID3D11DeviceContext::Map", ctxMap, ptr(r.lights), 0, mapWriteDiscard, 0, uintptr(unsafe.Pointer(&m))); err != nil {
+		return fmt.Errorf("light grid: %w", err)
+	}
+	const row = backends.LightGridWidth * 4
+	for y := range g.Rows {
+		dst := unsafe.Slice((*float32)(dxcom.Pointer(m.Data+uintptr(y)*uintptr(m.RowPitch))), row)
+		copy(dst, g.Texels[y*row:(y+1)*row])
+	}
+	r.d.ctx.Call(ctxUnmap, ptr(r.lights), 0)
 	return nil
 }
 
@@ -163,7 +181,8 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassLighting:
 		r.bindColor(t.hdr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotShadowMap: ptr(r.shadow.srv), slotGAlbedo: ptr(t.gAlbedo.srv),
-			slotGAlbedo + 1: ptr(t.gNormal.srv), slotGAlbedo + 2: ptr(t.gMaterial.srv), slotGAlbedo + 3: ptr(t.gDepth.srv)}
+			slotGAlbedo + 1: ptr(t.gNormal.srv), slotGAlbedo + 2: ptr(t.gMaterial.srv), slotGAlbedo + 3: ptr(t.gDepth.srv),
+			slotLights: ptr(r.lightSRV)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
 		r.bindSamplers(r.white.sampler)
 		size := ptr(t.size)
@@ -180,6 +199,8 @@ func (r *driver) setupPass(p formats.Pass) {
 			ctx.Call(ctxOMSetBlendState, ptr(r.states.alpha), 0, 0xffffffff)
 		}
 		r.bindShadowMap()
+		srv := ptr(r.lightSRV)
+		ctx.Call(ctxPSSetShaderResources, slotLights, 1, uintptr(unsafe.Pointer(&srv)))
 	case formats.PassComposite:
 		r.bindColor(t.ldr.rtv, nil, w, h)
 		srv := ptr(t.hdr.srv)

@@ -103,3 +103,13 @@ func TestFrameWithoutTextures(t *testing.T) {
 func TestCompileErrorNamesEntry(t *testing.T) {
 	dxtest.CompileErrorNamesEntry(t, open)
 }
+
+// A format whose attributes all step per instance draws every instance
+// from its own record.
+func TestInstancedFormatDrawsEveryInstance(t *testing.T) {
+	dxtest.InstancedFormat(t, func(t *testing.T, cfg backends.Config) backends.Backend {
+		b := dxtest.Open(t, New, ErrNoDevice, cfg)
+		requireTables(t, b)
+		return b
+	})
+}

@@ -19,13 +19,14 @@ import (
 // the shader-visible heap.
 const maxTextures = 4096
 
-// Slots in the shader-visible CBV/SRV/UAV heap. 1 to 5 are the t1-t5 table
+// Slots in the shader-visible CBV/SRV/UAV heap. 1 to 6 are the t1-t6 table
 // in register order.
 const (
 	srvWhite     = 0
 	srvShadow    = 1
 	srvGAlbedo   = 2 // then normal, material, depth
-	srvHDR       = 6
+	srvLights    = 6 // the light grid
+	srvHDR       = 7
 	srvTextures  = 8 // the first slot of CreateTexture's textures
 	numSRVs      = srvTextures + maxTextures
 	rtvGAlbedo   = 0 // then normal, material
@@ -117,6 +118,12 @@ type driver struct {
 	shadow   tracked
 	targets  targets
 	white    texture
+	// lights is the light grid texture (t6); lightUpload the upload buffer
+	// its rows are copied from at the start of every frame, mapped at
+	// lightMap. One frame is in flight, so one buffer is enough.
+	lights      tracked
+	lightUpload *dxcom.Object
+	lightMap    unsafe.Pointer
 
 	shadowProg, lighting, composite *program
 	ui                              *program // ui_dx12.hlsl: screen-space quads of the UI pass
@@ -280,6 +287,9 @@ func (r *driver) init() error {
 	if r.shadow, err = r.depthTexture(r.shadowSize, r.shadowSize, srvShadow, dsvShadow); err != nil {
 		return fmt.Errorf("shadow map: %w", err)
 	}
+	if err := r.createLights(); err != nil {
+		return fmt.Errorf("light grid: %w", err)
+	}
 	if r.targets, err = r.createTargets(r.width, r.height); err != nil {
 		return err
 	}
@@ -421,6 +431,31 @@ func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, erro
 }
 
 func (r *driver) FreeMesh(m mesh) { dxcom.Release(m.ib, m.vb, m.ins) }
+
+// createLights makes the light grid texture, its view at srvLights and
+// its upload buffer.
+func (r *driver) createLights() error {
+	desc := resourceDesc{Dimension: dimTexture2D, Width: backends.LightGridWidth, Height: backends.LightGridHeight,
+		DepthOrArraySize: 1, MipLevels: 1, Format: dxcom.FormatR32G32B32A32Float, SampleCount: 1}
+	res, err := r.d.committed(heapDefault, &desc, stateCopyDest, nil)
+	if err != nil {
+		return err
+	}
+	r.lights = tracked{res: res, state: stateCopyDest}
+	if r.lightUpload, err = r.d.buffer(heapUpload, lightRowPitch*backends.LightGridHeight); err != nil {
+		return err
+	}
+	if r.lightMap, err = mapped(r.lightUpload, false); err != nil {
+		return err
+	}
+	r.d.createSRV(res, &srvDesc{Format: dxcom.FormatR32G32B32A32Float, Dimension: dxcom.SRVDimTexture2D, Mapping: defaultComponents, MipLevels: 1},
+		r.srvHeap.cpuAt(srvLights))
+	return nil
+}
+
+// lightRowPitch is a light grid row in bytes, already a multiple of
+// textureRowPitchAlign.
+const lightRowPitch = backends.LightGridWidth * 16
 
 // NewTexture uploads an image into a free slot of the shader-visible heap.
 func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (texture, error) {
@@ -658,6 +693,9 @@ func (r *driver) Close() error {
 	r.lineBuf.release()
 	r.targets.release()
 	r.shadow.release()
+	r.lights.release()
+	r.lightUpload.Release()
+	r.lightUpload, r.lightMap = nil, nil
 	r.frameCB.Release()
 	r.srvHeap.release()
 	r.smpHeap.release()
@@ -678,3 +716,11 @@ func (r *driver) Close() error {
 }
 
 var _ core.Driver[mesh, texture, *program] = (*driver)(nil)
+
+// SetVSync sets the sync interval of the next presents.
+func (r *driver) SetVSync(on bool) error {
+	if r.sc != nil {
+		r.sc.SetVSync(on)
+	}
+	return nil
+}

@@ -23,6 +23,22 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	return nil
 }
 
+// UploadLights copies the grid's rows into the upload buffer and records
+// their copy into the light texture before the frame's first pass. The
+// previous frame has finished (EndFrame waits on its fence).
+func (r *driver) UploadLights(g *backends.LightGrid) error {
+	n := g.Rows * backends.LightGridWidth * 4
+	copy(unsafe.Slice((*float32)(r.lightMap), n), g.Texels[:n])
+	list := r.d.frame
+	r.lights.to(list, stateCopyDest)
+	to := textureCopyLocation{Resource: r.lights.res, Type: copyTypeSubresource}
+	from := textureCopyLocation{Resource: r.lightUpload, Type: copyTypeFootprint, Format: dxcom.FormatR32G32B32A32Float,
+		Width: backends.LightGridWidth, Height: uint32(g.Rows), Depth: 1, RowPitch: lightRowPitch}
+	list.Call(listCopyTextureRegion, uintptr(unsafe.Pointer(&to)), 0, 0, 0, uintptr(unsafe.Pointer(&from)), 0)
+	r.lights.to(list, statePixelShaderRes)
+	return nil
+}
+
 // bindRoot sets what every pass of the frame shares.
 func (r *driver) bindRoot() {
 	list := r.d.frame

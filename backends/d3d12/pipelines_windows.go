@@ -26,7 +26,7 @@ const (
 // createRootSignature makes the one root signature every pipeline uses.
 func (d *device) createRootSignature() (*dxcom.Object, error) {
 	texRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 0}
-	targetRange := descriptorRange{Type: rangeSRV, NumDescriptors: 5, BaseRegister: 1}
+	targetRange := descriptorRange{Type: rangeSRV, NumDescriptors: 6, BaseRegister: 1} // t1-t6: shadow map, gbuffer, light grid
 	samplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 0}
 	params := [6]rootParameter{
 		rootFrame:   {Type: rootCBV, A: 0, Visibility: visibilityAll},

@@ -164,3 +164,13 @@ func pollEvents() {
 func waitEvents() {
 	glfw.WaitEventsTimeout(0.1)
 }
+
+// SetVSync sets the swap interval of the window's context, on the GL
+// thread where the context is current.
+func (r *driver) SetVSync(on bool) error {
+	if !r.windowed {
+		return nil
+	}
+	r.thr.do(func() { glfw.SwapInterval(boolHint(on)) })
+	return nil
+}

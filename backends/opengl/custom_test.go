@@ -23,6 +23,7 @@ const frameBlockGLSL = `layout(std140) uniform Frame {
     vec4 ambient;
     vec4 fogColor;
     vec4 fogParams;
+    vec4 skyColor;
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;

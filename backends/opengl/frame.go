@@ -10,7 +10,7 @@ import (
 )
 
 // frameBlockSize is the std140 Frame block of docs/SHADERS.md, in bytes.
-const frameBlockSize = 288
+const frameBlockSize = backends.FrameBlockSize
 
 // drawCmd is one resolved draw, replayed on the GL thread.
 type drawCmd = core.Draw[mesh, uint32, *program]
@@ -21,6 +21,7 @@ type drawCmd = core.Draw[mesh, uint32, *program]
 type frameState struct {
 	block     *[frameBlockSize / 4]float32 // its own allocation: cgo refuses a pointer into a struct that holds pointers
 	blockNew  bool                         // block changed since it was last uploaded
+	lights    *backends.LightGrid          // the frame's grid, until the first pass uploads it
 	pass      formats.Pass                 // the pass being handed over
 	cmds      []drawCmd
 	lines     *core.Lines // the debug pass being handed over
@@ -50,6 +51,13 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	r.thr.do(r.waitFn)
 	*r.block = *block
 	r.blockNew = true
+	return nil
+}
+
+// UploadLights keeps the frame's light grid for the first pass to upload:
+// the core leaves it alone until the next BeginFrame.
+func (r *driver) UploadLights(g *backends.LightGrid) error {
+	r.lights = g
 	return nil
 }
 
@@ -104,6 +112,12 @@ func (r *driver) uploadFrame() {
 	gl.BufferSubData(gl.UNIFORM_BUFFER, 0, frameBlockSize, unsafe.Pointer(&r.block[0]))
 	gl.BindBuffer(gl.UNIFORM_BUFFER, 0)
 	r.blockNew = false
+	if g := r.lights; g != nil {
+		r.lights = nil
+		gl.ActiveTexture(gl.TEXTURE0 + unitLights)
+		gl.BindTexture(gl.TEXTURE_2D, r.lightTex)
+		gl.TexSubImage2D(gl.TEXTURE_2D, 0, 0, 0, backends.LightGridWidth, int32(g.Rows), gl.RGBA, gl.FLOAT, unsafe.Pointer(&g.Texels[0]))
+	}
 }
 
 // execPass sets the fixed state of pass p, the same as the Vulkan backend's

@@ -47,6 +47,7 @@ type driver struct {
 	emptyVAO uint32 // fullscreen passes draw with no vertex buffer, but core GL wants a VAO bound
 	lineBuf  lineBuffer
 	ubo      uint32
+	lightTex uint32 // the light grid, RGBA32F on unitLights
 	white    uint32
 	readBuf  []byte
 
@@ -225,6 +226,7 @@ func (r *driver) initGL(validate bool) error {
 	gl.BindBuffer(gl.UNIFORM_BUFFER, r.ubo)
 	gl.BufferData(gl.UNIFORM_BUFFER, frameBlockSize, nil, gl.DYNAMIC_DRAW)
 	gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, r.ubo)
+	r.lightTex = newTexture(unitLights, gl.RGBA32F, backends.LightGridWidth, backends.LightGridHeight, gl.RGBA, gl.FLOAT)
 	white := [4]byte{255, 255, 255, 255}
 	r.white = createTexture(&image.RGBA{Pix: white[:], Stride: 4, Rect: image.Rect(0, 0, 1, 1)}, backends.TextureOptions{Nearest: true})
 	gl.ActiveTexture(gl.TEXTURE0)
@@ -243,7 +245,8 @@ func (r *driver) releaseGL() {
 	gl.DeleteVertexArrays(1, &r.emptyVAO)
 	gl.DeleteBuffers(1, &r.ubo)
 	gl.DeleteTextures(1, &r.white)
-	r.emptyVAO, r.ubo, r.white = 0, 0, 0
+	gl.DeleteTextures(1, &r.lightTex)
+	r.emptyVAO, r.ubo, r.white, r.lightTex = 0, 0, 0, 0
 }
 
 // ErrNoContext is wrapped by New's error when no OpenGL 4.1 core context
@@ -252,7 +255,7 @@ func (r *driver) releaseGL() {
 // without OpenGL.
 var ErrNoContext = backends.NoDriver("no OpenGL 4.1 core context")
 
-func (r *driver) Window() backends.Window {
+func (r *driver) Window() core.NativeWindow {
 	if r.win == nil {
 		return nil
 	}

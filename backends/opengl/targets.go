@@ -17,6 +17,7 @@ const (
 	unitGMaterial = 4 // u_gMaterial
 	unitGDepth    = 5 // u_gDepth
 	unitHDR       = 6 // u_hdrColor
+	unitLights    = 7 // u_lights, the frame's light grid
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -31,6 +32,7 @@ var samplerUnits = []struct {
 	{"u_gMaterial\x00", unitGMaterial},
 	{"u_gDepth\x00", unitGDepth},
 	{"u_hdrColor\x00", unitHDR},
+	{"u_lights\x00", unitLights},
 }
 
 // shadowTarget is the depth-only shadow map. Its size comes from the config

@@ -27,8 +27,12 @@ type frameSlot struct {
 	acquired    vk.Semaphore     // windowed: the swapchain image is ready
 	rendered    vk.Semaphore     // windowed: the frame is ready to present
 	submittedAt uint64           // frame number last submitted from this slot
-	timed       bool             // the slot's timestamp queries were written by that frame
-	lines       gpuBuffer        // the debug pass's vertices, mapped; grown when a frame needs more
+	// lights is the frame's light grid (set 0, binding 2 of both sets),
+	// copied from lightStaging at the start of the frame's commands.
+	lights       gpuImage
+	lightStaging gpuBuffer
+	timed        bool      // the slot's timestamp queries were written by that frame
+	lines        gpuBuffer // the debug pass's vertices, mapped; grown when a frame needs more
 }
 
 // passTarget is one render pass with what it draws into.
@@ -292,6 +296,19 @@ func (b *driver) createFrames() error {
 		b.writeUBO(f.set, f.ubo.buf)
 		b.writeUBO(f.shadowSet, f.ubo.buf)
 		b.writeImages(f.set, 1, b.shadowSampler, vk.ImageLayoutShaderReadOnlyOptimal, b.shadowMap.view)
+		if f.lights, err = b.newImage(backends.LightGridWidth, backends.LightGridHeight, vk.FormatR32g32b32a32Sfloat,
+			vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit, vk.ImageAspectColorBit); err != nil {
+			return fmt.Errorf("light grid: %w", err)
+		}
+		if f.lightStaging, err = b.newBuffer(lightGridBytes, vk.BufferUsageTransferSrcBit, hostMappable, 0); err != nil {
+			return fmt.Errorf("light grid staging buffer: %w", err)
+		}
+		if f.lightStaging.mapped == nil {
+			return errors.New("light grid staging buffer: memory is not host-visible")
+		}
+		for _, set := range []vk.DescriptorSet{f.set, f.shadowSet} {
+			b.writeImages(set, 2, b.targetSampler, vk.ImageLayoutShaderReadOnlyOptimal, f.lights.view)
+		}
 		if b.win != nil {
 			if f.acquired, err = b.newSemaphore(); err != nil {
 				return err
@@ -318,11 +335,21 @@ func (b *driver) createWhite() error {
 	return nil
 }
 
-func (b *driver) Window() backends.Window {
+func (b *driver) Window() core.NativeWindow {
 	if b.win == nil {
 		return nil
 	}
 	return b.win
+}
+
+// SetVSync picks the present mode of the next swapchain and marks the
+// current one stale, so the next frame recreates it through the core's
+// resize path.
+func (b *driver) SetVSync(on bool) error {
+	if b.win != nil {
+		b.win.vsync, b.win.stale = on, true
+	}
+	return nil
 }
 
 func (b *driver) ValidationErrors() int { return int(b.validationErrors.Load()) }
@@ -372,6 +399,8 @@ func (b *driver) Close() error {
 		for i := range b.frames {
 			f := &b.frames[i]
 			b.destroyBuffer(&f.ubo)
+			b.destroyImage(&f.lights)
+			b.destroyBuffer(&f.lightStaging)
 			b.destroyBuffer(&f.lines)
 			if f.fence != nil {
 				vk.DestroyFence(b.dev, f.fence, nil)

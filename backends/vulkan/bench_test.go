@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/vmath"
 )
 
 // BenchmarkFrame measures a frame of n default-format cubes, each drawn in
@@ -47,6 +50,36 @@ func BenchmarkFrame(bm *testing.B) {
 			}
 			bm.ReportMetric(float64(record.Nanoseconds())/float64(bm.N), "record-ns/frame")
 			bm.ReportMetric(float64(record.Nanoseconds())/float64(bm.N)/float64(2*len(draws)), "ns/draw")
+		})
+	}
+}
+
+// BenchmarkLights measures what punctual lights cost a frame: the scene's
+// plane filling a 320x180 target in the forward pass, lit by n point
+// lights of range 1.5 in a grid over it (the core's binning and upload
+// included). The difference to lights=0 over n is the cost per light.
+func BenchmarkLights(bm *testing.B) {
+	for _, n := range []int{0, 64, 256, 1024} {
+		bm.Run(fmt.Sprintf("lights=%d", n), func(bm *testing.B) {
+			cfg, _ := testConfig(320, 180, nil)
+			cfg.Validation = false
+			cfg.ShadowMapSize = 256
+			b := newTestBackend(bm, cfg)
+			s, draws := soakScene(bm, b, 0)
+			s.frame.Lights = make([]backends.Light, n)
+			for i := range s.frame.Lights {
+				s.frame.Lights[i] = backends.Light{
+					Position: vmath.Vec3{float32(i%32)*0.5 - 8, 0.3, -float32(i/32) * 0.5},
+					Range:    1.5, Color: vmath.Vec3{0.2, 0.2, 0.2},
+				}
+			}
+			frame(bm, b, &s.frame, draws)
+			bm.ReportAllocs()
+			bm.ResetTimer()
+			for bm.Loop() {
+				frame(bm, b, &s.frame, draws)
+			}
+			bm.ReportMetric(float64(b.Stats().Lights), "lights-on-screen")
 		})
 	}
 }

@@ -29,6 +29,7 @@ layout(set = 0, binding = 0) uniform Frame {
     vec4 ambient;
     vec4 fogColor;
     vec4 fogParams;
+    vec4 skyColor;
 } frame;
 layout(push_constant) uniform Draw {
     mat4 model;

@@ -5,6 +5,7 @@ package vulkan
 import (
 	"fmt"
 	"image"
+	"unsafe"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/sleakgo/sleak/backends"
@@ -39,6 +40,21 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 	b.readTimes(slot, slot.cmd)
 	*uboFloats(&slot.ubo) = *block
 	b.slot = slot
+	return nil
+}
+
+// lightGridBytes is the size of a whole light grid.
+const lightGridBytes = backends.LightGridWidth * backends.LightGridHeight * 16
+
+// UploadLights copies the grid's rows into the frame slot's staging buffer
+// and records their copy into the slot's light image, ahead of every pass
+// of the frame. The slot's previous frame has finished (BeginFrame waited).
+func (b *driver) UploadLights(g *backends.LightGrid) error {
+	slot := b.slot
+	n := g.Rows * backends.LightGridWidth * 4
+	dst := unsafe.Slice((*float32)(slot.lightStaging.mapped), n)
+	copy(dst, g.Texels[:n])
+	b.c.uploadImage(slot.cmd, slot.lightStaging.buf, slot.lights.img, backends.LightGridWidth, uint32(g.Rows))
 	return nil
 }
 

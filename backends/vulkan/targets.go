@@ -395,7 +395,7 @@ func (b *driver) createDescriptors() error {
 		Binding: 0, DescriptorType: vk.DescriptorTypeUniformBuffer, DescriptorCount: 1,
 		StageFlags: vk.ShaderStageFlags(vk.ShaderStageVertexBit | vk.ShaderStageFragmentBit),
 	}
-	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1)); err != nil {
+	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1), samplerBinding(2)); err != nil {
 		return err
 	}
 	if b.texSetLayout, err = b.newSetLayout(samplerBinding(0)); err != nil {
@@ -424,7 +424,7 @@ func (b *driver) createDescriptors() error {
 	const frameSets = 2 * framesInFlight
 	b.staticPool, err = b.newDescriptorPool(0, frameSets+2,
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: frameSets},
-		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: frameSets + 5})
+		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: 2*frameSets + 5})
 	if err != nil {
 		return err
 	}

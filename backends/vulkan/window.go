@@ -26,7 +26,7 @@ type window struct {
 	stale     bool   // the swapchain no longer matches the surface
 }
 
-var _ backends.Window = (*window)(nil)
+var _ core.NativeWindow = (*window)(nil)
 
 func (w *window) ShouldClose() bool { return w.glfw.ShouldClose() }
 func (w *window) PollEvents()       { glfw.PollEvents() }

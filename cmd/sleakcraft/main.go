@@ -48,6 +48,7 @@ type flags struct {
 	greedy    string
 	settings  string
 	chartMS   float64
+	clock     string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -66,6 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
 	fs.StringVar(&fl.settings, "settings", "", "the player's settings file; default "+game.SettingsFile+" in the saves folder")
+	fs.StringVar(&fl.clock, "time", "", "time of day to start at, HH:MM (06:00 sunrise, 18:00 sunset); default where the world was saved")
 	fs.Float64Var(&fl.chartMS, "chart-scale", 0, "the frame chart's time axis in ms, fixed so runs compare (0: scaled to the run)")
 	if code, ok := app.Parse(fs, args, "sleakcraft"); !ok {
 		return code
@@ -120,6 +122,13 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	}
 	if set["saves"] {
 		ws.SavesDir = fl.saves
+	}
+	if set["time"] {
+		t, err := game.ParseTimeOfDay(fl.clock)
+		if err != nil {
+			return fmt.Errorf("-time: %w", err)
+		}
+		opts.TimeOfDay = &t
 	}
 	switch fl.greedy {
 	case "":
@@ -227,7 +236,7 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	}
 	// One separator in what is printed: Clean writes the platform's.
 	shot = filepath.Clean(shot)
-	chart := game.Chart{Title: fmt.Sprintf("%s, %s, render distance %d", kind, sizeString(g), ws.RenderDistance), ScaleMS: fl.chartMS}
+	chart := game.Chart{Title: fmt.Sprintf("%s, %s, render distance %d", kind, sizeString(g), ws.RenderDistance), ScaleMS: fl.chartMS, GPU: g.GPUTimes()}
 	if err := writeOutputs(g, shot, sum, chart); err != nil {
 		return err
 	}

@@ -1,10 +1,13 @@
 package frame
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
@@ -41,6 +44,7 @@ func (c *Context) Begin(w *ecs.World) error {
 	d.Time = float32(w.Time.Elapsed.Seconds())
 	d.Ambient = c.Env.Ambient
 	d.FogColor = c.Env.FogColor
+	d.SkyColor, d.SunDisc = c.Env.SkyColor, c.Env.SunDisc
 	d.FogStart, d.FogEnd = c.Env.FogStart, c.Env.FogEnd
 	d.Exposure = c.Env.Exposure
 	c.Camera = vmath.FrustumFromMatrix(vp)
@@ -58,12 +62,83 @@ func (c *Context) Begin(w *ecs.World) error {
 		slice := vmath.FrustumFromMatrix(vmath.Perspective(vmath.Radians(fov), aspect, near, shadowFar).Mul(view))
 		c.Casters = CasterVolume(&slice, d.LightDir)
 	}
+	d.Lights = c.collectLights(w, eye)
 	if err := c.Backend.BeginFrame(d); err != nil {
 		return fmt.Errorf("%s: begin frame: %w", c.Backend.Kind(), err)
 	}
 	c.Stats = c.Backend.Stats() // reset by BeginFrame
 	c.Gather(w)
 	return nil
+}
+
+type lightKey struct {
+	dist float32
+	i    int32
+}
+
+// collectLights gathers the point and spot lights of w into the frame's
+// reused list: nothing at all when the game turned them off, at most
+// Env.MaxLights, the nearest to eye first when there are more lights than
+// one cluster shades (so a full cluster keeps the nearest). It allocates
+// nothing once the list has grown to the scene's size.
+func (c *Context) collectLights(w *ecs.World, eye vmath.Vec3) []backends.Light {
+	list := c.lights[:0]
+	if !c.Env.PunctualLights {
+		return list
+	}
+	pq := w.PointLights()
+	for pq.Next() {
+		t, l := pq.Get()
+		if l.Intensity <= 0 || l.Range <= 0 {
+			continue
+		}
+		list = append(list, backends.Light{Position: t.World.MulPoint(vmath.Vec3{}), Range: l.Range, Color: l.Color.Mul(l.Intensity)})
+	}
+	sq := w.SpotLights()
+	for sq.Next() {
+		t, l := sq.Get()
+		if l.Intensity <= 0 || l.Range <= 0 {
+			continue
+		}
+		dir := l.Direction
+		if dir == (vmath.Vec3{}) {
+			dir = vmath.Vec3{0, 0, -1}
+		}
+		m := &t.World
+		dir = vmath.Vec3{
+			m[0]*dir[0] + m[4]*dir[1] + m[8]*dir[2],
+			m[1]*dir[0] + m[5]*dir[1] + m[9]*dir[2],
+			m[2]*dir[0] + m[6]*dir[1] + m[10]*dir[2],
+		}.Normalize()
+		outer := min(max(l.OuterAngle, 0.1), 89.9)
+		inner := min(max(l.InnerAngle, 0), outer)
+		list = append(list, backends.Light{
+			Position: m.MulPoint(vmath.Vec3{}), Range: l.Range, Color: l.Color.Mul(l.Intensity), Direction: dir,
+			InnerCos: float32(math.Cos(float64(vmath.Radians(inner)))),
+			OuterCos: float32(math.Cos(float64(vmath.Radians(outer)))),
+		})
+	}
+	limit := c.Env.MaxLights
+	if limit <= 0 || limit > backends.MaxLights {
+		limit = backends.MaxLights
+	}
+	if len(list) > min(limit, backends.MaxClusterLights) {
+		keys := c.lightKeys[:0]
+		for i := range list {
+			d := list[i].Position.Sub(eye)
+			keys = append(keys, lightKey{d.Dot(d), int32(i)})
+		}
+		slices.SortFunc(keys, func(a, b lightKey) int { return cmp.Compare(a.dist, b.dist) })
+		keys = keys[:min(len(keys), limit)]
+		// Reorder in place through a second list kept for the purpose.
+		sorted := c.sortedLights[:0]
+		for _, k := range keys {
+			sorted = append(sorted, list[k.i])
+		}
+		c.lightKeys, c.sortedLights, list = keys, list, sorted
+	}
+	c.lights = list
+	return list
 }
 
 // CasterVolume returns the planes a shadow caster must pass to cast a shadow

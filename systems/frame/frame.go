@@ -27,11 +27,18 @@ import (
 // Environment is the lighting the frame uses besides the sun.
 type Environment struct {
 	Ambient        vmath.Vec3
-	FogColor       vmath.Vec3 // also the sky colour
+	FogColor       vmath.Vec3 // also the sky colour at the horizon
+	SkyColor       vmath.Vec3 // the sky straight up; zero: FogColor all over
+	SunDisc        float32    // angular radius of the sun's disc in the sky, radians; 0: none
 	FogStart       float32
 	FogEnd         float32 // 0 disables fog
 	Exposure       float32
 	ShadowDistance float32 // how far from the camera the shadow map reaches
+	// PunctualLights turns on point and spot light entities (game.toml's
+	// [lighting] point_lights); MaxLights caps them, nearest first (0:
+	// backends.MaxLights).
+	PunctualLights bool
+	MaxLights      int
 }
 
 // DefaultEnvironment is a soft daylight.
@@ -42,6 +49,7 @@ func DefaultEnvironment() Environment {
 		FogEnd:         0,
 		Exposure:       1,
 		ShadowDistance: 40,
+		PunctualLights: true,
 	}
 }
 
@@ -76,10 +84,15 @@ type Context struct {
 	// the backend returns the same error until a resize retries it, so each
 	// failure costs one line.
 	logged map[string]error
-	lists  drawLists
-	camera vmath.Culler // Camera and Light, prepared for box tests
-	light  vmath.Culler
-	caster vmath.Culler
+	// lights is the frame's light list, Data.Lights, with each light's
+	// distance key for the nearest-first order.
+	lights       []backends.Light
+	sortedLights []backends.Light // the other buffer of the nearest-first reorder
+	lightKeys    []lightKey
+	lists        drawLists
+	camera       vmath.Culler // Camera and Light, prepared for box tests
+	light        vmath.Culler
+	caster       vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.
 	casterFar bool
 }

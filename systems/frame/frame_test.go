@@ -1,13 +1,16 @@
 package frame_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/meshes"
 	"github.com/sleakgo/sleak/systems/frame/frametest"
+	"github.com/sleakgo/sleak/vmath"
 )
 
 func TestCustomReadyCountsEachDropOnce(t *testing.T) {
@@ -91,4 +94,47 @@ func TestShadowCastersAreThoseThatCanShadowTheView(t *testing.T) {
 		t.Errorf("%d shadow casters, want 2 (the cube in view and the one above it)", got)
 	}
 	s.End()
+}
+
+// A mesh whose triangles all face one way is left out of the camera passes
+// that cull back faces while the camera is behind it, and drawn by the
+// others.
+func TestFacingMeshesTurnedAwayAreNotDrawnByTheCamera(t *testing.T) {
+	turn := vmath.QuatAxisAngle(vmath.Vec3{0, 1, 0}, math.Pi) // -Z becomes +Z
+	for _, tc := range []struct {
+		name                    string
+		facing                  vmath.Vec3
+		rotation                vmath.Quat
+		mat                     ecs.Material
+		forward, transp, shadow int
+		facingCulled            int
+	}{
+		{"towards the camera", vmath.Vec3{0, 0, 1}, vmath.QuatIdent(), ecs.Material{CastShadows: true}, 1, 0, 1, 0},
+		{"away from the camera", vmath.Vec3{0, 0, -1}, vmath.QuatIdent(), ecs.Material{CastShadows: true}, 0, 0, 1, 1},
+		{"away, turned round by its transform", vmath.Vec3{0, 0, -1}, turn, ecs.Material{CastShadows: true}, 1, 0, 1, 0},
+		{"sideways, the camera within its slab", vmath.Vec3{1, 0, 0}, vmath.QuatIdent(), ecs.Material{}, 1, 0, 0, 0},
+		{"no facing", vmath.Vec3{}, vmath.QuatIdent(), ecs.Material{}, 1, 0, 0, 0},
+		{"away, transparent", vmath.Vec3{0, 0, -1}, vmath.QuatIdent(), ecs.Material{Transparent: true}, 0, 1, 0, 0},
+		{"away, two-sided", vmath.Vec3{0, 0, -1}, vmath.QuatIdent(), ecs.Material{TwoSided: true}, 1, 0, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := frametest.New(t) // camera at (0, 0, 10) looking down -Z
+			c := meshes.Cube(1)
+			id, err := s.B.CreateMesh(formats.DefaultHandle, c.Vertices, c.Indices)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := ecs.NewTransform(vmath.Vec3{})
+			tr.Rotation = tc.rotation
+			m := tc.mat
+			m.Shader = "assets/shaders/default_shader.hlsl"
+			s.World.Spawn(tr, ecs.Mesh{ID: id, Format: formats.DefaultHandle, Bounds: c.Bounds, Facing: tc.facing}, m)
+			s.Begin()
+			got := [4]int{s.Ctx.Len(formats.PassForward), s.Ctx.Len(formats.PassTransparent), s.Ctx.Len(formats.PassShadow), s.Ctx.Stats.FacingCulled}
+			if want := [4]int{tc.forward, tc.transp, tc.shadow, tc.facingCulled}; got != want {
+				t.Errorf("forward, transparent, shadow draws and facing-culled = %v, want %v", got, want)
+			}
+			s.End()
+		})
+	}
 }

@@ -141,6 +141,10 @@ func (c *Context) Gather(w *ecs.World) {
 			l.keys[formats.PassShadow] = append(l.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|i)
 			drawn = true
 		}
+		if seen && m.Facing != (vmath.Vec3{}) && !mat.Transparent && !mat.TwoSided && turnedAway(&t.World, &t.Bounds, m.Facing, eye) {
+			seen = false // the shadow pass, decided above, may still draw it
+			c.Stats.FacingCulled++
+		}
 		if seen {
 			pass := formats.PassForward
 			switch {
@@ -175,6 +179,28 @@ func (c *Context) Gather(w *ecs.World) {
 			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color})
 		}
 	}
+}
+
+// turnedAway reports whether every triangle whose outward normal is
+// facing (in local space, transformed by world) and which lies in box b
+// (world space) faces away from eye: the eye is no further along the
+// normal than the box's nearest corner.
+func turnedAway(world *vmath.Mat4, b *vmath.AABB, facing, eye vmath.Vec3) bool {
+	w := world
+	n := vmath.Vec3{
+		w[0]*facing[0] + w[4]*facing[1] + w[8]*facing[2],
+		w[1]*facing[0] + w[5]*facing[1] + w[9]*facing[2],
+		w[2]*facing[0] + w[6]*facing[1] + w[10]*facing[2],
+	}
+	var low float32 // the least n.p over the box
+	for i := range 3 {
+		if n[i] > 0 {
+			low += n[i] * b.Min[i]
+		} else {
+			low += n[i] * b.Max[i]
+		}
+	}
+	return n.Dot(eye) <= low
 }
 
 // state returns what this frame knows of custom format h.

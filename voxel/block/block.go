@@ -20,6 +20,7 @@ const (
 	Glass
 	Bedrock
 	Snow
+	Torch
 	// Count is the number of kinds; every valid ID is below it.
 	Count
 )
@@ -89,6 +90,7 @@ const (
 	TileGlass
 	TileBedrock
 	TileSnow
+	TileTorch
 	// TileCount is the number of tiles in use.
 	TileCount
 )
@@ -98,7 +100,7 @@ const (
 var AtlasTiles = [TileCount]string{
 	"grass_top", "grass_side", "dirt", "stone", "cobblestone", "sand", "gravel",
 	"log_side", "log_top", "planks", "leaves", "bricks", "water", "glass",
-	"bedrock", "snow",
+	"bedrock", "snow", "torch",
 }
 
 // Info is one row of the block table.
@@ -110,6 +112,10 @@ type Info struct {
 	CullSelf bool // the face between two blocks of this kind is not drawn
 	Layer    Layer
 	Tiles    [6]Tile // per Face
+	// Light is the reach in blocks of the point light the block gives off
+	// from its centre (0: none); LightColor is its colour times intensity.
+	Light      float32
+	LightColor [3]float32
 }
 
 func all(t Tile) [6]Tile { return [6]Tile{t, t, t, t, t, t} }
@@ -134,6 +140,8 @@ var table = [Count]Info{
 	Glass:       {Name: "glass", Solid: true, CullSelf: true, Layer: LayerTranslucent, Tiles: all(TileGlass)},
 	Bedrock:     {Name: "bedrock", Opaque: true, Solid: true, Layer: LayerOpaque, Tiles: all(TileBedrock)},
 	Snow:        {Name: "snow", Opaque: true, Solid: true, Layer: LayerOpaque, Tiles: all(TileSnow)},
+	Torch: {Name: "torch", Opaque: true, Solid: true, Layer: LayerOpaque, Tiles: all(TileTorch),
+		Light: 10, LightColor: [3]float32{9, 6.3, 3.2}},
 }
 
 var invalid = Info{Name: "invalid", Opaque: true, Solid: true, Layer: LayerOpaque, Tiles: all(TileStone)}
@@ -175,4 +183,14 @@ func ByName(name string) (ID, bool) {
 }
 
 // Hotbar is the default hotbar: the placeable kinds, in slot order.
-var Hotbar = [9]ID{Grass, Dirt, Stone, Cobblestone, Planks, Log, Bricks, Glass, Sand}
+var Hotbar = [9]ID{Grass, Dirt, Stone, Cobblestone, Planks, Log, Bricks, Glass, Torch}
+
+// Lit lists the kinds that give off light (Info.Light > 0).
+var Lit = func() (ids []ID) {
+	for id := range table {
+		if table[id].Light > 0 {
+			ids = append(ids, ID(id))
+		}
+	}
+	return ids
+}()

@@ -130,7 +130,7 @@ func texel(t block.Tile, x, y int) color.RGBA {
 		}
 		return shadeRGB(150, 66, 52, v, 255)
 	case block.TileWater:
-		return shadeRGB(36, 78, 172, 0.9+0.15*n, 205)
+		return shadeRGB(18, 60, 128, 0.9+0.15*n, 232)
 	case block.TileGlass:
 		if x == 0 || y == 0 || x == TilePixels-1 || y == TilePixels-1 || (x == y && x > 3 && x < 8) {
 			return color.RGBA{220, 236, 240, 230}
@@ -140,6 +140,14 @@ func texel(t block.Tile, x, y int) color.RGBA {
 		return shadeRGB(60, 60, 60, 0.5+0.8*n, 255)
 	case block.TileSnow:
 		return shadeRGB(240, 245, 250, 0.95+0.05*n, 255)
+	case block.TileTorch:
+		// A lantern: a dark iron frame around a warm glow, brightest at
+		// the middle.
+		if x < 2 || y < 2 || x > TilePixels-3 || y > TilePixels-3 || x == TilePixels/2 {
+			return shadeRGB(58, 46, 36, v, 255)
+		}
+		dx, dy := float32(x)-7.5, float32(y)-7.5
+		return shadeRGB(255, 196, 96, 1.05-0.012*(dx*dx+dy*dy)+0.1*n, 255)
 	}
 	return color.RGBA{255, 0, 255, 255} // unpainted: loud on purpose
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/sleakgo/sleak/formats"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
@@ -63,6 +64,10 @@ type Chart struct {
 	// compare; 0 scales to the run (1.2 times its p99, so one spike does not
 	// flatten the rest).
 	ScaleMS float64
+	// GPU is the GPU time of each pass, one entry per frame as the frame
+	// times; when any is set a panel below the frame times stacks them,
+	// pass by pass, on the same frame axis.
+	GPU [][formats.NumPasses]time.Duration
 }
 
 // Chart colours and layout.
@@ -80,14 +85,32 @@ const (
 	chartRight     = 16
 	chartTop       = 36 // room for the title
 	chartBottom    = 40 // room for the frame numbers and the axis name
+	gpuPanelH      = 200
+	gpuTop         = 28 // room for the panel's title and legend
+	gpuBottom      = 12
 )
+
+// gpuPassColor tells the passes apart in the GPU panel.
+var gpuPassColor = [formats.NumPasses]color.RGBA{
+	{150, 150, 160, 255}, // shadow
+	{90, 190, 110, 255},  // gbuffer
+	{240, 200, 80, 255},  // lighting
+	{90, 170, 240, 255},  // forward
+	{100, 220, 220, 255}, // transparent
+	{210, 120, 220, 255}, // composite
+	{240, 240, 240, 255}, // ui
+}
 
 // WriteChart draws frame times as a PNG: one bar per frame (or per group of
 // frames, when there are more frames than pixels), a millisecond axis with
 // grid lines, frame numbers along the bottom, the title, and the 16.7 ms
 // (60 FPS) and 33.3 ms (30 FPS) lines drawn over the bars where they fit.
 func WriteChart(w io.Writer, ft []time.Duration, c Chart) error {
-	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
+	height := chartH
+	if hasGPU(c.GPU) {
+		height += gpuPanelH
+	}
+	img := image.NewRGBA(image.Rect(0, 0, chartW, height))
 	draw.Draw(img, img.Bounds(), image.NewUniform(chartBG), image.Point{}, draw.Src)
 	face, err := chartFace()
 	if err != nil {
@@ -171,7 +194,77 @@ func WriteChart(w io.Writer, ft []time.Duration, c Chart) error {
 	}
 	name := "frame"
 	text(chartLeft+plotW/2-width(name)/2, chartH-6, chartAxis, name)
+	if hasGPU(c.GPU) {
+		drawGPUPanel(img, c, text, width)
+	}
 	return png.Encode(w, img)
+}
+
+func hasGPU(g [][formats.NumPasses]time.Duration) bool {
+	for i := range g {
+		if g[i] != ([formats.NumPasses]time.Duration{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawGPUPanel stacks each frame's GPU time per pass below the frame
+// times, over the same frame columns, with a legend naming the passes.
+func drawGPUPanel(img *image.RGBA, c Chart, text func(x, y int, col color.RGBA, s string), width func(string) int) {
+	top0 := chartH
+	plotW, plotH := chartW-chartLeft-chartRight, gpuPanelH-gpuTop-gpuBottom
+	totals := make([]time.Duration, len(c.GPU))
+	for i, f := range c.GPU {
+		for _, d := range f {
+			totals[i] += d
+		}
+	}
+	scale := c.ScaleMS
+	if scale <= 0 {
+		scale = max(Summarize(totals).P99MS*1.2, 0.1)
+	}
+	y := func(ms float64) int { return top0 + gpuTop + plotH - int(min(ms, scale)/scale*float64(plotH)) }
+	x := chartLeft
+	text(x, top0+18, chartAxis, "GPU time per pass:")
+	x += width("GPU time per pass:") + 10
+	for p := range formats.NumPasses {
+		draw.Draw(img, image.Rect(x, top0+9, x+10, top0+19), image.NewUniform(gpuPassColor[p]), image.Point{}, draw.Src)
+		name := formats.Pass(p).String()
+		text(x+14, top0+18, chartAxis, name)
+		x += 14 + width(name) + 12
+	}
+	step := niceStep(scale / 4)
+	for ms := 0.0; ms <= scale+1e-9; ms += step {
+		yy := y(ms)
+		hline(img, chartLeft, chartLeft+plotW, yy, chartGrid, 1)
+		label := fmt.Sprintf("%g ms", ms)
+		text(chartLeft-8-width(label), yy+5, chartAxis, label)
+	}
+	// Each column shows the frame of its group with the most GPU time.
+	if n := len(c.GPU); n > 0 {
+		for col := 0; col < plotW; col++ {
+			lo, hi := col*n/plotW, max((col+1)*n/plotW, col*n/plotW+1)
+			worst := lo
+			for i := lo; i < min(hi, n); i++ {
+				if totals[i] > totals[worst] {
+					worst = i
+				}
+			}
+			var acc float64
+			for p, d := range c.GPU[worst] {
+				from := y(acc)
+				acc += d.Seconds() * 1000
+				for yy := y(acc); yy < from; yy++ {
+					img.SetRGBA(chartLeft+col, yy, gpuPassColor[p])
+				}
+			}
+		}
+	}
+	hline(img, chartLeft, chartLeft+plotW, top0+gpuTop+plotH, chartAxis, 1)
+	for yy := top0 + gpuTop; yy <= top0+gpuTop+plotH; yy++ {
+		img.SetRGBA(chartLeft, yy, chartAxis)
+	}
 }
 
 // hline draws a horizontal line t pixels thick.

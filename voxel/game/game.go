@@ -70,6 +70,9 @@ type Options struct {
 	PrefsPath string
 	// VSync, when set, overrides game.toml's [window] vsync.
 	VSync *bool
+	// TimeOfDay, when set, starts the clock there (a fraction of a day from
+	// midnight) instead of where the save left it.
+	TimeOfDay *float64
 }
 
 // Game is a running voxel game.
@@ -92,24 +95,39 @@ type Game struct {
 
 	atlas  backends.TextureID
 	chunks map[chunk.Pos]*chunkEntities
-	player Player
-	camera ecs.Entity
-	hud    hud
-	edits  []world.Edit // every block this session changed, for tests
-	frames []time.Duration
-	closed bool
-	prefs  Prefs
-	ui     gameUI
-	quit   bool // Quit in the pause menu
+	// torches shows the light-giving blocks near the player.
+	torches torchLights
+	player  Player
+	camera  ecs.Entity
+	hud     hud
+	edits   []world.Edit // every block this session changed, for tests
+	frames  []time.Duration
+	gpu     [][formats.NumPasses]time.Duration // per frame, per pass; zero without timestamps
+	closed  bool
+	prefs   Prefs
+	ui      gameUI
+	quit    bool // Quit in the pause menu
 	// saveErrs carries autosave failures from the saver's goroutine to
 	// the next frame, which shows them.
 	saveErrs chan error
+	// timeOfDay is the world's clock, a fraction of a day from midnight.
+	timeOfDay float64
+	// fog is how far the fog ends now: it follows the chunks that are
+	// drawn (loadedRadius), so the edge of the loaded world is never seen.
+	fog          float32
+	loadedRadius int
+	fogStale     bool // the drawn chunks or the player's chunk changed
+	fogCenter    chunk.Pos
 }
 
 type chunkEntities struct {
-	opaque, translucent ecs.Entity
-	opaqueMesh          backends.MeshID
-	translucentMesh     backends.MeshID
+	// one opaque mesh per face direction (block.Face order), so that
+	// directions turned away from the camera are not drawn
+	opaque          [6]ecs.Entity
+	opaqueMesh      [6]backends.MeshID
+	translucent     ecs.Entity
+	translucentMesh backends.MeshID
+	lights          []blockLight // the chunk's light-giving blocks
 }
 
 // Player is the first-person player.
@@ -163,8 +181,9 @@ func (g *Game) setup(r *app.Runner) error {
 		return fmt.Errorf("%s: no [[vertex_format]] named %q: the game draws its chunks with it", r.Config.Path, FormatName)
 	}
 	g.voxelFm = h
-	if l, _ := g.reg.Get(h); l.Stride != uint32(mesh.VertexSize) {
-		return fmt.Errorf("%s: vertex format %q has stride %d; chunk vertices are %d bytes", r.Config.Path, FormatName, l.Stride, mesh.VertexSize)
+	if l, _ := g.reg.Get(h); l.InstanceStride != uint32(mesh.QuadSize) || l.PerVertex() {
+		return fmt.Errorf("%s: vertex format %q has instance_stride %d and per-vertex attributes %v; chunks are instanced quads of %d bytes and no vertices",
+			r.Config.Path, FormatName, l.InstanceStride, l.PerVertex(), mesh.QuadSize)
 	}
 	if err := g.openWorld(); err != nil {
 		return err
@@ -196,6 +215,13 @@ func (g *Game) openWorld() error {
 	}})
 	g.player.Params = physics.DefaultParams()
 	g.player.Hotbar = block.Hotbar
+	g.timeOfDay = startTimeOfDay
+	if info != nil && info.TimeOfDay != nil {
+		g.timeOfDay = *info.TimeOfDay
+	}
+	if t := g.opts.TimeOfDay; t != nil {
+		g.timeOfDay = *t - math.Floor(*t)
+	}
 	if info != nil {
 		p := info.Player
 		g.player.Body.Pos = physics.Vec3{X: p.Position[0], Y: p.Position[1], Z: p.Position[2]}
@@ -247,18 +273,13 @@ func (g *Game) setupScene() error {
 		return fmt.Errorf("atlas texture: %w", err)
 	}
 	rd := float32(g.opts.World.RenderDistance * chunk.Size)
-	g.ctx.Env.FogColor = vmath.Vec3{0.62, 0.76, 0.95}
-	g.ctx.Env.FogEnd = rd * 0.95
-	g.ctx.Env.FogStart = rd * 0.55
-	g.ctx.Env.Ambient = vmath.Vec3{0.22, 0.25, 0.32}
 	g.ctx.Env.ShadowDistance = 72
-	g.ecs.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
-		Direction: vmath.Vec3{-0.45, -0.8, -0.3}, Color: vmath.Vec3{1, 0.95, 0.85}, Intensity: 1.6, CastShadows: true,
-	})
+	g.ecs.SpawnLight(ecs.NewTransform(vmath.Vec3{}), daylightAt(g.timeOfDay).light)
 	g.camera = g.ecs.SpawnCamera(ecs.NewTransform(vmath.Vec3{}), ecs.Camera{FovY: 70, Near: 0.05, Far: rd + 64, Active: true})
 	if err := g.hud.init(g); err != nil {
 		return err
 	}
+	g.torches.init(g.ecs)
 	g.ui.canvas = g.ctx.UI
 	g.sched.Add(ecs.FixedUpdate, ecs.SystemFunc(g.movePlayer))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.menuKeys))
@@ -266,7 +287,10 @@ func (g *Game) setupScene() error {
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.look))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.interact))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.streamChunks))
+	g.sched.Add(ecs.Update, ecs.SystemFunc(g.advanceDay))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.followLoaded))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.lightTorches))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawBorders))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawUI))
 	return nil
@@ -292,6 +316,10 @@ func (g *Game) Stats() *backends.Stats { return g.ctx.Stats }
 
 // FrameTimes returns the CPU time of every frame so far.
 func (g *Game) FrameTimes() []time.Duration { return g.frames }
+
+// GPUTimes returns, for every frame so far, the GPU time of each pass the
+// backend measured then (zero where it has no timestamps).
+func (g *Game) GPUTimes() [][formats.NumPasses]time.Duration { return g.gpu }
 
 // Load streams the chunks within radius of the player before play starts,
 // writing a progress line. It returns once they are all uploaded, or the
@@ -363,6 +391,11 @@ func (g *Game) Step(dt time.Duration) error {
 	start := time.Now()
 	err := g.runner.Step(dt)
 	g.frames = append(g.frames, time.Since(start))
+	var gpu [formats.NumPasses]time.Duration
+	if st := g.ctx.Stats; st.GPUFrame != 0 {
+		gpu = st.GPUTime
+	}
+	g.gpu = append(g.gpu, gpu)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"image"
 	"io"
 	"log/slog"
 	"math"
@@ -17,6 +18,7 @@ import (
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
+	"github.com/sleakgo/sleak/voxel/chunk"
 )
 
 // The game's end-to-end tests run the real game headless on each Linux
@@ -124,6 +126,10 @@ func TestWalkBreakPlaceSaveReload(t *testing.T) {
 			if math.Abs(q.X-p.X) > 1e-6 || math.Abs(q.Z-p.Z) > 1e-6 {
 				t.Errorf("player reloaded at %v, saved at %v", q, p)
 			}
+			// The clock went on from where it was saved, not from the start.
+			if saved, got := g.TimeOfDay(), again.TimeOfDay(); saved <= startTimeOfDay || math.Abs(got-saved) > 1e-4 {
+				t.Errorf("time of day %v after reload, saved at %v", got, saved)
+			}
 		})
 	}
 }
@@ -193,6 +199,21 @@ func TestWindowed(t *testing.T) {
 			if g.Stats().Draws[formats.PassGBuffer] == 0 {
 				t.Error("the windowed game drew no chunks")
 			}
+			// The vsync setting applies at once, and frames go on.
+			win := g.Backend().Window()
+			was := win.VSync()
+			g.changeSetting(setVSync, 0, g.ecs)
+			if win.VSync() == was || g.prefs.VSync == was {
+				t.Errorf("vsync %v after the setting was toggled from %v (setting %v)", win.VSync(), was, g.prefs.VSync)
+			}
+			for range 3 {
+				if err := g.Step(time.Second / 60); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g.Stats().Draws[formats.PassGBuffer] == 0 {
+				t.Error("the windowed game drew no chunks after vsync changed")
+			}
 		})
 	}
 }
@@ -209,5 +230,97 @@ func TestAutosaveFailureIsShown(t *testing.T) {
 	n := g.ui.notices[0]
 	if !n.err || !strings.Contains(n.text, "no space left on device") {
 		t.Errorf("notice %+v, want the autosave error shown as an error", n)
+	}
+}
+
+// TestDayPasses: with a short day, two frames two seconds apart show the
+// morning brightening, sky and ground; a paused game stops the clock.
+func TestDayPasses(t *testing.T) {
+	o := testOptions(t, backends.Vulkan, t.TempDir(), nil)
+	o.World.DayMinutes = 0.5 // a day in 30 s
+	dawn := 0.245
+	o.TimeOfDay = &dawn
+	g := startGame(t, o)
+	defer g.Close()
+	x, y, z := g.World().Generator().Spawn()
+	look := func() *image.RGBA {
+		t.Helper()
+		g.SetView(vmath.Vec3{float32(x) + 0.5, float32(y) + 20, float32(z) + 0.5}, math.Pi/2, 0.1) // east, a little up
+		if err := g.Step(time.Second / 60); err != nil {
+			t.Fatal(err)
+		}
+		img, err := g.Screenshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	before := look()
+	for range 120 {
+		if err := g.Step(time.Second / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := look()
+	if got := g.TimeOfDay(); math.Abs(got-(dawn+122.0/60/30)) > 1e-3 {
+		t.Errorf("time of day %v after 122 frames of a 30 s day from %v", got, dawn)
+	}
+	b, a := meanLuma(before), meanLuma(after)
+	if a-b < 0.05 {
+		t.Errorf("the picture brightened from %.3f to %.3f over an hour and a half of morning, want at least 0.05", b, a)
+	}
+
+	g.ui.menu = menuPause
+	paused := g.TimeOfDay()
+	for range 30 {
+		if err := g.Step(time.Second / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := g.TimeOfDay(); got != paused {
+		t.Errorf("the clock moved from %v to %v under the pause menu", paused, got)
+	}
+}
+
+func meanLuma(img *image.RGBA) float64 {
+	var sum float64
+	for i := 0; i < len(img.Pix); i += 4 {
+		sum += 0.2126*float64(img.Pix[i]) + 0.7152*float64(img.Pix[i+1]) + 0.0722*float64(img.Pix[i+2])
+	}
+	return sum / float64(len(img.Pix)/4) / 255
+}
+
+// TestFogFollowsWhatIsDrawn: the fog ends where the drawn chunks end, so a
+// larger render distance set while playing does not show the unloaded
+// edge; once the new ring is in, the fog recedes to it.
+func TestFogFollowsWhatIsDrawn(t *testing.T) {
+	g := startGame(t, testOptions(t, backends.Vulkan, t.TempDir(), nil))
+	defer g.Close()
+	step := func(n int) {
+		t.Helper()
+		for range n {
+			if err := g.Step(time.Second / 60); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	step(2)
+	if got, want := g.ctx.Env.FogEnd, float32(2*chunk.Size); got != want {
+		t.Fatalf("fog ends at %v with render distance 2 loaded, want %v", got, want)
+	}
+	g.setRenderDistance(4)
+	step(1)
+	if got := g.ctx.Env.FogEnd; got > float32((g.loadedRadius)*chunk.Size) {
+		t.Fatalf("fog ends at %v right after the render distance grew, beyond the %d drawn chunks", got, g.loadedRadius)
+	}
+	if err := g.Load(4, 2*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	step(240)
+	if got, want := g.ctx.Env.FogEnd, float32(4*chunk.Size); want-got > 1 {
+		t.Errorf("fog ends at %v with render distance 4 loaded, want %v", got, want)
+	}
+	if _, cam := g.hud.camMap.Get(g.camera); cam.Far < 4*chunk.Size {
+		t.Errorf("camera far plane %v, short of render distance 4", cam.Far)
 	}
 }

@@ -16,11 +16,12 @@ type WorldSettings struct {
 	Greedy         bool    `toml:"greedy"`           // greedy meshing
 	AutosaveSec    float64 `toml:"autosave_seconds"` // 0 is off
 	SavesDir       string  `toml:"saves_dir"`
+	DayMinutes     float64 `toml:"day_minutes"` // length of a day and night; 0 stops the clock
 }
 
 // DefaultWorldSettings are used for what game.toml leaves out.
 func DefaultWorldSettings() WorldSettings {
-	return WorldSettings{Name: "world", Seed: 1337, RenderDistance: 8, AutosaveSec: 60, SavesDir: "saves"}
+	return WorldSettings{Name: "world", Seed: 1337, RenderDistance: 8, AutosaveSec: 60, SavesDir: "saves", DayMinutes: 20}
 }
 
 // MinRenderDistance and MaxRenderDistance bound the render distance.
@@ -32,6 +33,9 @@ const (
 // MaxAutosave is the longest autosave interval, a day: a longer one is a
 // typo, and 1e300 seconds overflowed the interval into a negative one.
 const MaxAutosave = 24 * 60 * 60
+
+// MaxDayMinutes is the longest day, a real day.
+const MaxDayMinutes = 24 * 60
 
 // Validate checks the settings and returns the first problem, naming the
 // field at fault.
@@ -52,6 +56,9 @@ func (s *WorldSettings) check(report func(key, msg string)) {
 	}
 	if err := save.CheckWorldName(s.Name); err != nil {
 		report("name", err.Error())
+	}
+	if !(s.DayMinutes >= 0 && s.DayMinutes <= MaxDayMinutes) {
+		report("day_minutes", fmt.Sprintf("%v: must be 0 (the clock stands still) to %d", s.DayMinutes, MaxDayMinutes))
 	}
 	if !(s.AutosaveSec >= 0 && s.AutosaveSec <= MaxAutosave) {
 		report("autosave_seconds", fmt.Sprintf("%v: must be 0 (off) to %d", s.AutosaveSec, MaxAutosave))

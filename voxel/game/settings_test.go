@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sleakgo/sleak/formats"
 )
 
 func TestWorldSettingsValidate(t *testing.T) {
@@ -147,6 +149,31 @@ func TestSummarizeAndChart(t *testing.T) {
 	other := chart([]time.Duration{5 * time.Millisecond, 45 * time.Millisecond}, Chart{ScaleMS: 50})
 	if !is(other, chartLeft+plotW()/4, y60, chartTarget[0]) {
 		t.Error("with a fixed scale the 16.7 ms line moved between runs")
+	}
+	// GPU times per pass get a panel of their own below, stacked in the
+	// passes' colours.
+	gpu := make([][formats.NumPasses]time.Duration, len(ft))
+	for i := range gpu {
+		gpu[i][formats.PassShadow] = 2 * time.Millisecond
+		gpu[i][formats.PassForward] = 6 * time.Millisecond
+	}
+	withGPU := chart(ft, Chart{ScaleMS: 10, GPU: gpu})
+	if h := withGPU.Bounds().Dy(); h != chartH+gpuPanelH {
+		t.Fatalf("a chart with GPU times is %d high, want %d", h, chartH+gpuPanelH)
+	}
+	panelBottom := chartH + gpuPanelH - gpuBottom
+	perMS := float64(gpuPanelH-gpuTop-gpuBottom) / 10
+	for _, c := range []struct {
+		pass formats.Pass
+		ms   float64 // the middle of its segment
+	}{{formats.PassShadow, 1}, {formats.PassForward, 5}} {
+		yy := panelBottom - int(c.ms*perMS)
+		if !is(withGPU, chartLeft+plotW()/2, yy, gpuPassColor[c.pass]) {
+			t.Errorf("no %v segment at %g ms (y %d) in the GPU panel", c.pass, c.ms, yy)
+		}
+	}
+	if noGPU := chart(ft, Chart{GPU: make([][formats.NumPasses]time.Duration, len(ft))}); noGPU.Bounds().Dy() != chartH {
+		t.Error("a run without GPU times got a GPU panel")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/mesh"
 	"github.com/sleakgo/sleak/voxel/physics"
 	"github.com/sleakgo/sleak/voxel/world"
 )
@@ -163,6 +164,9 @@ func intersects(box physics.AABB, b [3]int) bool {
 func (g *Game) streamChunks(w *ecs.World) {
 	pos := g.player.Body.Pos
 	fr := g.streamer.Update(pos.X, pos.Z)
+	if len(fr.Releases) > 0 || len(fr.Uploads) > 0 {
+		g.fogStale = true
+	}
 	for _, p := range fr.Releases {
 		g.dropChunk(p)
 	}
@@ -171,26 +175,39 @@ func (g *Game) streamChunks(w *ecs.World) {
 		ce := &chunkEntities{}
 		x, _, z := up.Pos.Origin()
 		origin := vmath.Vec3{float32(x), 0, float32(z)}
-		bounds := vmath.AABB{Max: vmath.Vec3{chunk.Size, chunk.Height, chunk.Size}}
-		if m := &up.Mesh.Opaque; len(m.Indices) > 0 {
-			id, err := g.backend.CreateMesh(g.voxelFm, m.VertexBytes(), m.Indices)
-			if err != nil {
-				g.log.Error("chunk mesh: "+err.Error(), "chunk", up.Pos)
-			} else {
-				ce.opaqueMesh = id
-				ce.opaque = w.Spawn(ecs.NewTransform(origin), ecsMesh(id, g, bounds),
-					ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true})
+		for f := range block.Face(6) {
+			quads := up.Mesh.Opaque.Face(f)
+			if len(quads) == 0 {
+				continue
 			}
+			id, err := g.backend.CreateInstancedMesh(g.voxelFm, nil, mesh.QuadIndices, mesh.Bytes(quads))
+			if err != nil {
+				g.log.Error("chunk mesh: "+err.Error(), "chunk", up.Pos, "face", f)
+				continue
+			}
+			n := f.Normal()
+			lo, hi, _ := mesh.Bounds(quads)
+			// the box of this direction's quads alone: tighter for the
+			// frustum, and what decides whether they face the camera
+			em := ecsMesh(id, g, vmath.AABB{Min: lo, Max: hi})
+			em.Facing = vmath.Vec3{float32(n[0]), float32(n[1]), float32(n[2])}
+			ce.opaqueMesh[f] = id
+			ce.opaque[f] = w.Spawn(ecs.NewTransform(origin), em,
+				ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true})
 		}
-		if m := &up.Mesh.Translucent; len(m.Indices) > 0 {
-			id, err := g.backend.CreateMesh(g.voxelFm, m.VertexBytes(), m.Indices)
+		if m := &up.Mesh.Translucent; len(m.Quads) > 0 {
+			id, err := g.backend.CreateInstancedMesh(g.voxelFm, nil, mesh.QuadIndices, mesh.Bytes(m.Quads))
 			if err != nil {
 				g.log.Error("chunk water mesh: "+err.Error(), "chunk", up.Pos)
 			} else {
 				ce.translucentMesh = id
-				ce.translucent = w.Spawn(ecs.NewTransform(origin), ecsMesh(id, g, bounds),
+				lo, hi, _ := mesh.Bounds(m.Quads)
+				ce.translucent = w.Spawn(ecs.NewTransform(origin), ecsMesh(id, g, vmath.AABB{Min: lo, Max: hi}),
 					ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, Transparent: true})
 			}
+		}
+		if b, ok := g.world.Chunk(up.Pos); ok {
+			ce.lights = chunkLights(nil, b, up.Pos)
 		}
 		g.chunks[up.Pos] = ce
 		g.streamer.Recycle(up.Mesh)
@@ -206,9 +223,11 @@ func (g *Game) dropChunk(p chunk.Pos) {
 	if !ok {
 		return
 	}
-	if ce.opaqueMesh != 0 {
-		g.ecs.Despawn(ce.opaque)
-		g.backend.DestroyMesh(ce.opaqueMesh)
+	for f, id := range ce.opaqueMesh {
+		if id != 0 {
+			g.ecs.Despawn(ce.opaque[f])
+			g.backend.DestroyMesh(id)
+		}
 	}
 	if ce.translucentMesh != 0 {
 		g.ecs.Despawn(ce.translucent)

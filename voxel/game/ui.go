@@ -230,8 +230,14 @@ func (g *Game) changeSetting(i, dir int, w *ecs.World) {
 			rd = g.opts.World.RenderDistance
 		}
 		p.RenderDistance = min(max(rd+step, MinRenderDistance), MaxRenderDistance)
+		g.setRenderDistance(p.RenderDistance)
 	case setVSync:
 		p.VSync = !p.VSync
+		if win := g.backend.Window(); win != nil {
+			if err := win.SetVSync(p.VSync); err != nil {
+				g.Notify(err.Error(), true)
+			}
+		}
 	case setShowFPS:
 		p.ShowFPS = !p.ShowFPS
 	case setBack:
@@ -240,10 +246,10 @@ func (g *Game) changeSetting(i, dir int, w *ecs.World) {
 		}
 		return
 	}
-	g.savePrefs(i == setRenderDistance || i == setVSync)
+	g.savePrefs()
 }
 
-func (g *Game) savePrefs(nextStart bool) {
+func (g *Game) savePrefs() {
 	if g.opts.PrefsPath == "" {
 		return // a scripted or throw-away run keeps the player's file as it is
 	}
@@ -251,11 +257,19 @@ func (g *Game) savePrefs(nextStart bool) {
 		g.Notify(err.Error(), true)
 		return
 	}
-	msg := "settings saved to " + g.opts.PrefsPath
-	if nextStart {
-		msg += " (applies at the next start)"
+	g.Notify("settings saved to "+g.opts.PrefsPath, false)
+}
+
+// setRenderDistance changes the render distance while playing: the
+// streamer loads or releases the ring that changed, the camera sees as far
+// and the fog follows what is drawn.
+func (g *Game) setRenderDistance(rd int) {
+	g.opts.World.RenderDistance = rd
+	g.streamer.SetRenderDistance(rd)
+	if _, cam := g.hud.camMap.Get(g.camera); cam != nil {
+		cam.Far = float32(rd*chunk.Size) + 64
 	}
-	g.Notify(msg, false)
+	g.fogStale = true
 }
 
 // drawUI lays out and draws the frame's interface.
@@ -409,6 +423,7 @@ func (g *Game) drawDebug(s ui.Screen) {
 	u.buf = ui.AppendInt(u.buf, w)
 	u.buf = append(u.buf, 'x')
 	u.buf = ui.AppendInt(u.buf, h)
+	u.buf = clockHour(append(u.buf, "   time "...), g.timeOfDay)
 	emit()
 	u.buf = ui.AppendFloat(append(u.buf[:0], "FPS "...), u.fps, 0)
 	u.buf = ui.AppendFloat(append(u.buf, "   frame "...), u.frameMS, 1)
@@ -425,6 +440,18 @@ func (g *Game) drawDebug(s ui.Screen) {
 		u.buf = ui.AppendFloat(u.buf, float64(st.PassTime[p].Microseconds())/1000, 2)
 	}
 	emit()
+	if st.GPUFrame != 0 {
+		u.buf = ui.AppendFloat(append(u.buf[:0], "gpu ms:"...), float64(st.GPUTotal().Microseconds())/1000, 2)
+		for p := formats.Pass(0); p < formats.NumPasses; p++ {
+			if p == formats.PassGBuffer || p == formats.PassTransparent {
+				emit()
+				u.buf = append(u.buf[:0], "       "...)
+			}
+			u.buf = append(append(append(u.buf, ' '), p.String()...), ' ')
+			u.buf = ui.AppendFloat(u.buf, float64(st.GPUTime[p].Microseconds())/1000, 2)
+		}
+		emit()
+	}
 	pos := g.player.Body.Pos
 	u.buf = ui.AppendFloat(append(u.buf[:0], "XYZ "...), pos.X, 1)
 	u.buf = ui.AppendFloat(append(u.buf, " / "...), pos.Y, 1)

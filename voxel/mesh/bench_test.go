@@ -74,12 +74,11 @@ func benchMesh(b *testing.B, opt mesh.Options, fromBlocks bool) {
 	for _, nb := range nbs {
 		var p mesh.MeshData
 		m.MeshChunk(&p, nb, mesh.Options{})
-		faces += p.Opaque.Quads() + p.Translucent.Quads()
+		faces += len(p.Opaque.Quads) + len(p.Translucent.Quads)
 		d.Reset()
 		m.MeshChunk(&d, nb, opt)
-		quads += d.Opaque.Quads() + d.Translucent.Quads()
-		bytes += len(d.Opaque.VertexBytes()) + len(d.Opaque.IndexBytes()) +
-			len(d.Translucent.VertexBytes()) + len(d.Translucent.IndexBytes())
+		quads += len(d.Opaque.Quads) + len(d.Translucent.Quads)
+		bytes += len(mesh.Bytes(d.Opaque.Quads)) + len(mesh.Bytes(d.Translucent.Quads))
 	}
 	b.ReportAllocs()
 	i := 0
@@ -143,7 +142,7 @@ func benchArea(b *testing.B, opt mesh.Options) {
 		for j, nb := range nbs {
 			d.Reset()
 			m.MeshChunkMasks(&d, nb, mks[j], opt)
-			quads += d.Opaque.Quads() + d.Translucent.Quads()
+			quads += len(d.Opaque.Quads) + len(d.Translucent.Quads)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(nbs)*chunk.Volume), "ns/voxel")

@@ -112,7 +112,7 @@ func TestBenchChunks(t *testing.T) {
 			m := mesh.NewMesher()
 			var p, g mesh.MeshData
 			m.MeshCube(&p, c, mesh.Options{})
-			if got := p.Opaque.Quads() + p.Translucent.Quads(); got != r.faces {
+			if got := len(p.Opaque.Quads) + len(p.Translucent.Quads); got != r.faces {
 				t.Errorf("plain quads = %d, want the %d visible unit faces", got, r.faces)
 			}
 			m.MeshCube(&g, c, mesh.Options{Greedy: true})
@@ -146,7 +146,7 @@ func BenchmarkMeshCube(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/meshed, "ns/voxel")
 				b.ReportMetric(float64(best.Nanoseconds()), "min-ns")
 				b.ReportMetric(float64(best.Nanoseconds())/meshed, "min-ns/voxel")
-				b.ReportMetric(float64(d.Opaque.Quads()+d.Translucent.Quads()), "quads")
+				b.ReportMetric(float64(len(d.Opaque.Quads)+len(d.Translucent.Quads)), "quads")
 			})
 		}
 	}

@@ -2,7 +2,6 @@ package mesh
 
 import (
 	"math/bits"
-	"unsafe"
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
@@ -77,6 +76,9 @@ type Mesher struct {
 	// after the face masks visit only words with faces. Kept zero between
 	// calls.
 	nz [6][(maxFaceWords + 63) / 64]uint64
+	// dir holds each direction's quads where one pass emits all directions
+	// together (plainOpaque); grown once, then reused.
+	dir [6][]Quad
 }
 
 // each calls fn for every word k of direction f that has faces, clearing
@@ -119,6 +121,10 @@ func (m *Mesher) MeshChunkMasks(dst *MeshData, nb *Neighborhood, mk *MaskNeighbo
 
 // mesh meshes grid g into dst.
 func (m *Mesher) mesh(dst *MeshData, g *grid, opt Options) {
+	if !g.mixed && !opt.Greedy {
+		m.plainOpaque(dst, g)
+		return
+	}
 	switch {
 	case g.mixed:
 		m.faceMasksMixed(g)
@@ -133,6 +139,7 @@ func (m *Mesher) mesh(dst *MeshData, g *grid, opt Options) {
 		} else {
 			m.plain(dst, g, f)
 		}
+		dst.Opaque.FaceEnd[f], dst.Translucent.FaceEnd[f] = int32(len(dst.Opaque.Quads)), int32(len(dst.Translucent.Quads))
 	}
 }
 
@@ -396,6 +403,9 @@ func (g *grid) idAt(x, b, z int) byte {
 func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 	fm := &m.fm[f]
 	var aw aoWord
+	// ao's offsets, held in registers for the single faces below
+	off, opq := g.aoOff[f], g.opq
+	side := f != block.FacePosY && f != block.FaceNegY
 	for wi, nz := range m.nz[f] {
 		if nz == 0 {
 			continue
@@ -415,7 +425,20 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 				// one face, the common case on terrain: no set-up
 				b := bits.TrailingZeros64(mk)
 				y := i*64 + b - g.yOff
-				dst.Opaque.unitQuad1(f, uint64(packPos(x, y, z))|uint64(tileOfFace[f][g.ids[int(ci.id)+i*64+b]])<<32, g.ao(f, c, i, b))
+				var a uint8
+				k := c + i
+				switch t := uint(b - 1); {
+				case side && t < 62:
+					a = aoTable[uint32(opq[k+off[0]]>>t&7)|uint32(opq[k+off[1]]>>t&7)<<3|uint32(opq[k+off[2]]>>t&7)<<6]
+				case !side && uint(b+off[8]) < 64:
+					t = uint(b + off[8])
+					a = aoTable[uint32(opq[k+off[0]]>>t&1)|uint32(opq[k+off[1]]>>t&1)<<1|uint32(opq[k+off[2]]>>t&1)<<2|
+						uint32(opq[k+off[3]]>>t&1)<<3|uint32(opq[k+off[4]]>>t&1)<<5|
+						uint32(opq[k+off[5]]>>t&1)<<6|uint32(opq[k+off[6]]>>t&1)<<7|uint32(opq[k+off[7]]>>t&1)<<8]
+				default:
+					a = g.aoEdge(f, c, i, b)
+				}
+				dst.Opaque.unitQuad1(f, uint64(packPos(x, y, z))|uint64(tileOfFace[f][g.ids[int(ci.id)+i*64+b]])<<32, a)
 				continue
 			}
 			// Preparing a word's lit and dark masks costs about as much
@@ -435,21 +458,127 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 	}
 }
 
+// plainOpaque is the plain mode for grids of opaque blocks only, in one
+// pass over each plane of column words (word i of every column): along x
+// it keeps the words of the 3 x 3 columns around the current one in
+// registers, sliding them one column at a time, so that a column loads
+// three words for its six face masks and every face's AO, and emits its
+// faces at once into one list per direction, which are then appended to
+// dst in direction order. It leaves fm and nz untouched.
+func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
+	p, nw, w, top := g.p, g.nw, g.w, g.top
+	opq, row := g.opq, p*nw
+	qpx, qnx, qpy := m.dir[block.FacePosX][:0], m.dir[block.FaceNegX][:0], m.dir[block.FacePosY][:0]
+	qny, qpz, qnz := m.dir[block.FaceNegY][:0], m.dir[block.FacePosZ][:0], m.dir[block.FaceNegZ][:0]
+	// unit quads by AO byte and tiles by block, per direction
+	upx, unx, upy := &unitQuads[block.FacePosX], &unitQuads[block.FaceNegX], &unitQuads[block.FacePosY]
+	uny, upz, unz := &unitQuads[block.FaceNegY], &unitQuads[block.FacePosZ], &unitQuads[block.FaceNegZ]
+	tpx, tnx, tpy := &tileOfFace[block.FacePosX], &tileOfFace[block.FaceNegX], &tileOfFace[block.FacePosY]
+	tny, tpz, tnz := &tileOfFace[block.FaceNegY], &tileOfFace[block.FacePosZ], &tileOfFace[block.FaceNegZ]
+	for i := range nw {
+		for z := 1; z <= w; z++ {
+			c := (z*p+1)*nw + i // word i of column (1, z)
+			// rows z-1 (m), z (c), z+1 (p); columns x-1 (0), x (1), x+1 (2)
+			m0, m1 := opq[c-row-nw], opq[c-row]
+			c0, c1 := opq[c-nw], opq[c]
+			p0, p1 := opq[c+row-nw], opq[c+row]
+			for x := 1; x <= w; x, c = x+1, c+nw {
+				m2, c2, p2 := opq[c-row+nw], opq[c+nw], opq[c+row+nw]
+				// the shifts read the unmasked words: the border bits of
+				// a cube cull the meshed ones next to them
+				if s := c1 & top; s != 0 {
+					above, below := uint64(0), g.floor
+					if i+1 < nw {
+						above = opq[c+1]
+					}
+					if i > 0 {
+						below = opq[c-1]
+					}
+					ids := g.ids[g.idBase(x-1, z-1)+i*64:][:64]
+					pos := uint64(packPos(x-1, 0, z-1)) + uint64(i*64-g.yOff)<<YShift
+					gc := c - i
+					for mk := s &^ c2; mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						a := sideAO(g, block.FacePosX, m2, c2, p2, gc, i, b)
+						qpx = append(qpx, upx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpx[ids[b&63]])<<QuadTileShift)
+					}
+					for mk := s &^ c0; mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						a := sideAO(g, block.FaceNegX, m0, c0, p0, gc, i, b)
+						qnx = append(qnx, unx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnx[ids[b&63]])<<QuadTileShift)
+					}
+					for mk := s &^ p1; mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						a := sideAO(g, block.FacePosZ, p0, p1, p2, gc, i, b)
+						qpz = append(qpz, upz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpz[ids[b&63]])<<QuadTileShift)
+					}
+					for mk := s &^ m1; mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						a := sideAO(g, block.FaceNegZ, m0, m1, m2, gc, i, b)
+						qnz = append(qnz, unz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnz[ids[b&63]])<<QuadTileShift)
+					}
+					for mk := s &^ (c1>>1 | above<<63); mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b + 1); t < 64 {
+							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
+						} else {
+							a = g.aoEdge(block.FacePosY, gc, i, b)
+						}
+						qpy = append(qpy, upy[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpy[ids[b&63]])<<QuadTileShift)
+					}
+					for mk := s &^ (c1<<1 | below>>63); mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b - 1); t < 64 {
+							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
+						} else {
+							a = g.aoEdge(block.FaceNegY, gc, i, b)
+						}
+						qny = append(qny, uny[a]+Quad(pos+uint64(b)<<YShift)|Quad(tny[ids[b&63]])<<QuadTileShift)
+					}
+				}
+				m0, m1, c0, c1, p0, p1 = m1, m2, c1, c2, p1, p2
+			}
+		}
+	}
+	m.dir = [6][]Quad{qpx, qnx, qpy, qny, qpz, qnz}
+	out := &dst.Opaque
+	n := 0
+	for _, q := range m.dir {
+		n += len(q)
+	}
+	out.reserve(n)
+	for f, q := range m.dir {
+		out.Quads = append(out.Quads, q...)
+		out.FaceEnd[f] = int32(len(out.Quads))
+	}
+	for f := range dst.Translucent.FaceEnd {
+		dst.Translucent.FaceEnd[f] = int32(len(dst.Translucent.Quads))
+	}
+}
+
+// sideAO is the packed AO of the face of side direction f at bit b of
+// word i of grid column c, given the words of the three columns in front
+// (V = -1, 0, 1).
+func sideAO(g *grid, f block.Face, w0, w1, w2 uint64, c, i, b int) uint8 {
+	if t := uint(b - 1); t < 62 {
+		return aoTable[uint32(w0>>t&7)|uint32(w1>>t&7)<<3|uint32(w2>>t&7)<<6]
+	}
+	return g.aoEdge(f, c, i, b)
+}
+
 // unitQuad1 appends one unit face of direction f with AO byte ao; add is
 // its packed position and tile, as in unitQuads.
 func (b *Buffers) unitQuad1(f block.Face, add uint64, ao uint8) {
-	nv, ni := len(b.Vertices), len(b.Indices)
-	if cap(b.Vertices)-nv < 4 || cap(b.Indices)-ni < 6 {
+	n := len(b.Quads)
+	if cap(b.Quads) == n {
 		b.reserve(1)
 	}
-	q := (*[4]uint64)(unsafe.Pointer(&b.Vertices[nv : nv+4][0]))
-	r := (*[3]uint64)(unsafe.Pointer(&b.Indices[ni : ni+6][0]))
-	t := &unitVerts[f][ao]
-	q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-	v, p := uint64(nv)*(1<<32|1), &indexPairs[unitFlip[f][ao]]
-	r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
-	b.Vertices = b.Vertices[:nv+4]
-	b.Indices = b.Indices[:ni+6]
+	b.Quads = b.Quads[:n+1]
+	b.Quads[n] = unitQuads[f][ao] + Quad(add)
 }
 
 // aoDense is the number of faces in a word above which the plain pass
@@ -462,41 +591,25 @@ const aoDense = 4
 func (b *Buffers) unitQuads(f block.Face, mk uint64, aw *aoWord, ids []byte, pos uint64) {
 	n := bits.OnesCount64(mk)
 	b.reserve(n)
-	nv, ni := len(b.Vertices), len(b.Indices)
-	vs := unsafe.Slice((*uint64)(unsafe.Pointer(&b.Vertices[nv : nv+4*n][0])), 4*n)
-	is := unsafe.Slice((*uint64)(unsafe.Pointer(&b.Indices[ni : ni+6*n][0])), 3*n)
-	verts, flips, tiles := &unitVerts[f], &unitFlip[f], &tileOfFace[f]
-	v := uint64(nv) * (1<<32 | 1)
+	m := len(b.Quads)
+	qs := b.Quads[m : m+n : m+n]
+	quads, tiles := &unitQuads[f], &tileOfFace[f]
 	if a, ok := aw.uniform(mk); ok {
-		// one AO for the whole word: the same vertex and index words
-		t, p := &verts[a], &indexPairs[flips[a]]
-		for j := 0; mk != 0; mk &= mk - 1 {
+		// one AO for the whole word: the same quad bits
+		t := quads[a] + Quad(pos)
+		for j := range qs {
 			bit := bits.TrailingZeros64(mk)
-			add := pos + uint64(bit)<<YShift | uint64(tiles[ids[bit&63]])<<32
-			q := vs[j*4 : j*4+4 : j*4+4]
-			q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-			r := is[j*3 : j*3+3 : j*3+3]
-			r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
-			v += 4 * (1<<32 | 1)
-			j++
+			mk &= mk - 1
+			qs[j] = t + Quad(bit)<<YShift | Quad(tiles[ids[bit&63]])<<QuadTileShift
 		}
 	} else {
-		for j := 0; mk != 0; mk &= mk - 1 {
+		for j := range qs {
 			bit := bits.TrailingZeros64(mk)
-			a := aw.at(bit)
-			t := &verts[a]
-			add := pos + uint64(bit)<<YShift | uint64(tiles[ids[bit&63]])<<32
-			q := vs[j*4 : j*4+4 : j*4+4]
-			q[0], q[1], q[2], q[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-			p := &indexPairs[flips[a]]
-			r := is[j*3 : j*3+3 : j*3+3]
-			r[0], r[1], r[2] = v+p[0], v+p[1], v+p[2]
-			v += 4 * (1<<32 | 1)
-			j++
+			mk &= mk - 1
+			qs[j] = quads[aw.at(bit)] + Quad(pos+uint64(bit)<<YShift) | Quad(tiles[ids[bit&63]])<<QuadTileShift
 		}
 	}
-	b.Vertices = b.Vertices[:nv+4*n]
-	b.Indices = b.Indices[:ni+6*n]
+	b.Quads = b.Quads[:m+n]
 }
 
 // plainMixed emits the faces of one word when the grid holds liquid or

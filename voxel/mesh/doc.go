@@ -14,10 +14,12 @@
 //   - [Options]: plain (one quad per visible face) or greedy (coplanar
 //     faces merged).
 //   - [MeshData], [Buffers]: the output, an opaque and a translucent mesh of
-//     packed vertices and uint32 indices.
-//   - [Vertex], [Pack], [Unpack], [Attributes]: the 8-byte vertex format and
-//     its bit layout, which the shaders decode (see [Vertex] for the
-//     layout and a GLSL decoder).
+//     quads grouped by face direction ([Buffers.Face]), [Bytes] for upload,
+//     [Bounds] for a direction's box.
+//   - [Quad], [QuadIndices]: the 8-byte quad, one instance each, and its
+//     bit layout, which the vertex shaders expand into four corners.
+//   - [Vertex], [Pack], [Unpack], [Attributes]: one corner as the shader
+//     computes it ([Quad.Vertices], [Buffers.Expand]), for tests and tools.
 //
 // What is drawn: a face is emitted when the block is visible and its
 // neighbour across the face does not hide it. Opaque blocks hide every
@@ -56,6 +58,9 @@
 // when the chunk has such blocks. Both modes then visit only set bits of
 // the face masks; AO reads the opacity bits of the cells around the one in
 // front of a face and looks the four corner levels up in a 512-entry
-// table. A unit quad is four 64-bit stores from a table per direction and
-// AO byte, plus three for its indices.
+// table. A unit quad is one 64-bit store: a word from a table per
+// direction and AO byte, plus its position and tile. Plain meshing of a
+// grid with only opaque blocks skips the stored face masks: one pass per
+// plane of column words slides a 3 x 3 window of words along x, so that
+// each column loads three words for its six face masks and its faces' AO.
 package mesh

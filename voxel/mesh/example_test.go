@@ -16,9 +16,8 @@ func ExampleMesher_MeshChunk() {
 	m := mesh.NewMesher() // one per worker goroutine, reused
 	var d mesh.MeshData   // reused too: d.Reset() before the next chunk
 	m.MeshChunk(&d, &nb, mesh.Options{Greedy: true})
-	fmt.Println(d.Opaque.Quads(), "quads,", len(d.Opaque.Vertices), "vertices,", len(d.Opaque.Indices), "indices,",
-		len(d.Opaque.VertexBytes()), "vertex bytes")
-	// Output: 6 quads, 24 vertices, 36 indices, 192 vertex bytes
+	fmt.Println(len(d.Opaque.Quads), "quads,", len(mesh.Bytes(d.Opaque.Quads)), "bytes, one direction each:", len(d.Opaque.Face(block.FacePosY)))
+	// Output: 6 quads, 48 bytes, one direction each: 1
 }
 
 func ExampleUnpack() {

@@ -83,7 +83,6 @@ func (g *grid) sameKey(f block.Face, c, i, b, base int, k uint32) bool {
 // greedySide merges the faces of a side direction, slice by slice
 // perpendicular to its normal; rows of a slice are columns along V.
 func (m *Mesher) greedySide(dst *MeshData, g *grid, f block.Face) {
-	fi := &faces[f]
 	fm := m.fm[f][:]
 	w, nw, p := g.w, g.nw, g.p
 	// steps to the next row along V: in fm, in the grid, and in x, z
@@ -142,7 +141,7 @@ func (m *Mesher) greedySide(dst *MeshData, g *grid, f block.Face) {
 					fm[kk] &^= run
 				}
 			}
-			emitQuad(dst, fi, f, packPos(x, i*64+b0-g.yOff, z), k, uint32(b1-b0), uint32(n))
+			emitQuad(dst, f, packPos(x, i*64+b0-g.yOff, z), k, uint32(b1-b0), uint32(n))
 		}
 	})
 }
@@ -161,7 +160,6 @@ func (g *grid) rowHasKey(f block.Face, c, i, b0, b1, base int, k uint32) bool {
 // greedyFlat merges the faces of the top or bottom direction: a slice is
 // one bit position across all columns.
 func (m *Mesher) greedyFlat(dst *MeshData, g *grid, f block.Face) {
-	fi := &faces[f]
 	fm := m.fm[f][:]
 	w, nw, p := g.w, g.nw, g.p
 	row := p * nw
@@ -213,7 +211,7 @@ func (m *Mesher) greedyFlat(dst *MeshData, g *grid, f block.Face) {
 					}
 				}
 			}
-			emitQuad(dst, fi, f, packPos(x, i*64+b-g.yOff, z), k, uint32(nu), uint32(nv))
+			emitQuad(dst, f, packPos(x, i*64+b-g.yOff, z), k, uint32(nu), uint32(nv))
 		}
 	})
 }
@@ -232,37 +230,14 @@ func (m *Mesher) flatRowHasKey(g *grid, f block.Face, fm []uint64, x, z, n, i, b
 }
 
 // emitQuad appends a merged face of nu x nv blocks with key k.
-func emitQuad(dst *MeshData, fi *faceInfo, f block.Face, pos, k, nu, nv uint32) {
+func emitQuad(dst *MeshData, f block.Face, pos, k, nu, nv uint32) {
 	id := byte(k)
 	out := &dst.Opaque
 	if layerOf[id] == block.LayerTranslucent {
 		out = &dst.Translucent
 	}
-	if nu == 1 && nv == 1 && k>>16 == 0 {
-		out.unitQuad1(f, uint64(pos)|uint64(tileOfFace[f][id])<<32, uint8(k>>8))
-		return
-	}
 	out.reserve(1)
-	if nu == 1 && nv == 1 {
-		out.unitQuad(f, pos, tileOf[id][f], uint8(k>>8), k>>16&1)
-		return
-	}
-	out.quad(fi, pos, tileOf[id][f], uint8(k>>8), k>>16&1, nu, nv)
-}
-
-// quad appends a face of nu x nv blocks; the caller has reserved room.
-func (b *Buffers) quad(fi *faceInfo, pos, tile uint32, ao uint8, low, nu, nv uint32) {
-	n := len(b.Vertices)
-	vs := b.Vertices[n : n+4 : n+4]
-	base1 := tile | fi.normalBits
-	lowMask := -low
-	var a [4]uint32
-	for k := range 4 {
-		a[k] = uint32(ao) >> fi.aoShift[k] & 3
-		d0 := pos + fi.offset + fi.cu[k]*nu*fi.uStep + fi.cv[k]*nv*fi.vStep
-		d1 := base1 | fi.su[k]*nv<<UShift | fi.tu[k]*nu<<VShift | a[k]<<AOShift | fi.lowered[k]&lowMask
-		vs[k] = Vertex{d0, d1}
-	}
-	b.Vertices = b.Vertices[:n+4]
-	b.indices(uint32(n), a[0]+a[2] < a[1]+a[3])
+	n := len(out.Quads)
+	out.Quads = out.Quads[:n+1]
+	out.Quads[n] = quadBits(f, uint8(k>>8), nu, nv) | Quad(pos) | Quad(tileOfFace[f][id])<<QuadTileShift | Quad(k>>16&1)<<QuadLoweredShift
 }

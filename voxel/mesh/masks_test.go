@@ -66,8 +66,8 @@ func TestMasksSetEqualsRebuild(t *testing.T) {
 				var fromBlocks, fromMasks mesh.MeshData
 				mesh.NewMesher().MeshChunk(&fromBlocks, &a.nb, m.opt)
 				mesh.NewMesher().MeshChunkMasks(&fromMasks, &a.nb, &mk, m.opt)
-				if !slices.Equal(fromBlocks.Opaque.Vertices, fromMasks.Opaque.Vertices) ||
-					!slices.Equal(fromBlocks.Translucent.Indices, fromMasks.Translucent.Indices) {
+				if !slices.Equal(fromBlocks.Opaque.Quads, fromMasks.Opaque.Quads) ||
+					!slices.Equal(fromBlocks.Translucent.Quads, fromMasks.Translucent.Quads) {
 					t.Errorf("%s: meshes from kept masks and from blocks differ", m.name)
 				}
 			}
@@ -100,7 +100,7 @@ func TestCubeSetKeepsMasks(t *testing.T) {
 				var de, dd mesh.MeshData
 				mesh.NewMesher().MeshCube(&de, edited, m.opt)
 				mesh.NewMesher().MeshCube(&dd, direct, m.opt)
-				if !slices.Equal(de.Opaque.Vertices, dd.Opaque.Vertices) || !slices.Equal(de.Translucent.Vertices, dd.Translucent.Vertices) {
+				if !slices.Equal(de.Opaque.Quads, dd.Opaque.Quads) || !slices.Equal(de.Translucent.Quads, dd.Translucent.Quads) {
 					t.Errorf("%s: edited and directly built cubes mesh differently", m.name)
 				}
 			}

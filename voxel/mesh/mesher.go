@@ -1,8 +1,6 @@
 package mesh
 
 import (
-	"unsafe"
-
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
 )
@@ -51,7 +49,7 @@ var (
 	maskOther  [256]uint64
 	cullSelf   [256]bool
 	layerOf    [256]block.Layer
-	tileOf     [256][6]uint32 // tile << TileShift per face
+	tileOf     [256][6]uint32 // atlas tile per face
 	tileOfFace [6][256]uint32 // the same, by face
 )
 
@@ -74,7 +72,7 @@ func init() {
 		cullSelf[i] = inf.CullSelf
 		layerOf[i] = inf.Layer
 		for f := range 6 {
-			tileOf[i][f] = uint32(inf.Tiles[f]) << TileShift
+			tileOf[i][f] = uint32(inf.Tiles[f])
 			tileOfFace[f][i] = tileOf[i][f]
 		}
 	}
@@ -215,85 +213,42 @@ func initAO() {
 
 // reserve makes room for n more quads.
 func (b *Buffers) reserve(n int) {
-	if cap(b.Vertices)-len(b.Vertices) < 4*n {
-		v := make([]Vertex, len(b.Vertices), 2*cap(b.Vertices)+4*n)
-		copy(v, b.Vertices)
-		b.Vertices = v
-	}
-	if cap(b.Indices)-len(b.Indices) < 6*n {
-		v := make([]uint32, len(b.Indices), 2*cap(b.Indices)+6*n)
-		copy(v, b.Indices)
-		b.Indices = v
+	if cap(b.Quads)-len(b.Quads) < n {
+		q := make([]Quad, len(b.Quads), 2*cap(b.Quads)+n)
+		copy(q, b.Quads)
+		b.Quads = q
 	}
 }
 
 // unitQuad appends a one-block face of direction f; the caller has
-// reserved room. Each vertex is one 64-bit store of a precomputed word
-// (corner offset, normal, texture corner and AO level) plus the face's
-// position and tile, which never carry into neighbouring fields.
+// reserved room.
 func (b *Buffers) unitQuad(f block.Face, pos, tile uint32, ao uint8, low uint32) {
-	n := len(b.Vertices)
-	vs := (*[4]uint64)(unsafe.Pointer(&b.Vertices[n : n+4 : n+4][0]))
-	t := &unitVerts[f][ao]
-	add := uint64(pos) | uint64(tile)<<32
-	vs[0], vs[1], vs[2], vs[3] = t[0]+add, t[1]+add, t[2]+add, t[3]+add
-	if low != 0 {
-		fi := &faces[f]
-		for k := range 4 {
-			vs[k] |= uint64(fi.lowered[k]) << 32
-		}
-	}
-	b.Vertices = b.Vertices[:n+4]
-	m := len(b.Indices)
-	is := (*[3]uint64)(unsafe.Pointer(&b.Indices[m : m+6 : m+6][0]))
-	v := uint64(n) * (1<<32 | 1)
-	p := &indexPairs[unitFlip[f][ao]]
-	is[0], is[1], is[2] = v+p[0], v+p[1], v+p[2]
-	b.Indices = b.Indices[:m+6]
+	n := len(b.Quads)
+	b.Quads = b.Quads[:n+1]
+	b.Quads[n] = unitQuads[f][ao] + Quad(pos) | Quad(tile)<<QuadTileShift | Quad(low)<<QuadLoweredShift
 }
 
-// unitVerts are the four vertices of a unit face per direction and AO
-// byte, as little-endian 64-bit words, position and tile zero; unitFlip
-// says which diagonal splits it (see [Buffers.indices]).
-var (
-	unitVerts [6][256][4]uint64
-	unitFlip  [6][256]uint8
-)
-
-// indexPairs are the six indices of a quad whose first vertex is 0, as
-// three little-endian pairs, split along v0-v2 ([0]) or v1-v3 ([1]).
-var indexPairs = [2][3]uint64{
-	{0 | 1<<32, 2 | 0<<32, 2 | 3<<32},
-	{1 | 2<<32, 3 | 1<<32, 3 | 0<<32},
-}
+// unitQuads are the unit faces per direction and AO byte, position and
+// tile zero: face, flip, extents 1 x 1 and the corners' AO.
+var unitQuads [6][256]Quad
 
 func initUnitQuads() {
 	for f := range 6 {
-		fi := &faces[f]
 		for ao := range 256 {
-			var a [4]uint32
-			for k := range 4 {
-				a[k] = uint32(ao) >> fi.aoShift[k] & 3
-				unitVerts[f][ao][k] = uint64(fi.unitD0[k]) | uint64(fi.unitD1[k]|a[k]<<AOShift)<<32
-			}
-			if a[0]+a[2] < a[1]+a[3] {
-				unitFlip[f][ao] = 1
-			}
+			unitQuads[f][ao] = quadBits(block.Face(f), uint8(ao), 1, 1)
 		}
 	}
 }
 
-// indices appends the two triangles of the quad whose first vertex is v,
-// split along the diagonal v0-v2, or v1-v3 when flip is set. The diagonal
-// with the brighter corners is chosen, so that a single dark corner darkens
-// one triangle instead of streaking across the quad.
-func (b *Buffers) indices(v uint32, flip bool) {
-	n := len(b.Indices)
-	is := b.Indices[n : n+6 : n+6]
-	if flip {
-		is[0], is[1], is[2], is[3], is[4], is[5] = v+1, v+2, v+3, v+1, v+3, v
-	} else {
-		is[0], is[1], is[2], is[3], is[4], is[5] = v, v+1, v+2, v, v+2, v+3
+// quadBits is a quad of direction f with AO byte ao and extents nu x nv,
+// at position 0 with tile 0, split along the diagonal whose corners are
+// brighter in sum, so that a single dark corner darkens one triangle
+// instead of streaking across the quad.
+func quadBits(f block.Face, ao uint8, nu, nv uint32) Quad {
+	a00, a10, a11, a01 := ao&3, ao>>2&3, ao>>4&3, ao>>6&3
+	q := Quad(f)<<QuadFaceShift | Quad(nu)<<QuadUShift | Quad(nv)<<QuadVShift | Quad(ao)<<QuadAOShift
+	if a00+a11 < a10+a01 {
+		q |= 1 << QuadFlipShift
 	}
-	b.Indices = b.Indices[:n+6]
+	return q
 }

@@ -78,14 +78,14 @@ func TestFaceCounts(t *testing.T) {
 					sameCoverage(t, rasterizeMesh(t, a.mesh(mesh.Options{})), rasterizeMesh(t, d))
 					return
 				}
-				if got := d.Opaque.Quads(); got != tc.opaque {
+				if got := len(d.Opaque.Quads); got != tc.opaque {
 					t.Errorf("opaque quads = %d, want %d", got, tc.opaque)
 				}
-				if got := d.Translucent.Quads(); got != tc.translucent {
+				if got := len(d.Translucent.Quads); got != tc.translucent {
 					t.Errorf("translucent quads = %d, want %d", got, tc.translucent)
 				}
-				if n := d.Opaque.Quads(); len(d.Opaque.Vertices) != 4*n || len(d.Opaque.Indices) != 6*n {
-					t.Errorf("opaque: %d vertices %d indices for %d quads", len(d.Opaque.Vertices), len(d.Opaque.Indices), n)
+				if n := len(d.Opaque.Quads); len(expand(&d.Opaque).Vertices) != 4*n || len(expand(&d.Opaque).Indices) != 6*n {
+					t.Errorf("opaque: %d vertices %d indices for %d quads", len(expand(&d.Opaque).Vertices), len(expand(&d.Opaque).Indices), n)
 				}
 			})
 		}
@@ -96,11 +96,11 @@ func TestSingleBlockSizes(t *testing.T) {
 	a := newArea()
 	a.set(5, 10, 5, block.Stone)
 	d := a.mesh(mesh.Options{})
-	if len(d.Opaque.Vertices) != 24 || len(d.Opaque.Indices) != 36 {
-		t.Fatalf("single block: %d vertices %d indices, want 24 and 36", len(d.Opaque.Vertices), len(d.Opaque.Indices))
+	if len(expand(&d.Opaque).Vertices) != 24 || len(expand(&d.Opaque).Indices) != 36 {
+		t.Fatalf("single block: %d vertices %d indices, want 24 and 36", len(expand(&d.Opaque).Vertices), len(expand(&d.Opaque).Indices))
 	}
-	if n := len(d.Opaque.VertexBytes()); n != 24*8 {
-		t.Fatalf("vertex bytes = %d, want %d", n, 24*8)
+	if n := len(mesh.Bytes(d.Opaque.Quads)); n != 6*mesh.QuadSize {
+		t.Fatalf("quad bytes = %d, want %d", n, 6*mesh.QuadSize)
 	}
 }
 
@@ -123,8 +123,8 @@ func TestNoFacesBetweenOpaqueChunks(t *testing.T) {
 				t.Fatalf("%s: side face %+v", m.name, c)
 			}
 		}
-		if m.opt.Greedy && d.Opaque.Quads() != 2 {
-			t.Errorf("greedy slab: %d quads, want 2", d.Opaque.Quads())
+		if m.opt.Greedy && len(d.Opaque.Quads) != 2 {
+			t.Errorf("greedy slab: %d quads, want 2", len(d.Opaque.Quads))
 		}
 	}
 }
@@ -133,15 +133,15 @@ func TestNoFacesBetweenOpaqueChunks(t *testing.T) {
 // vertices by corner (x, z) and its indices.
 func topFace(t *testing.T, d *mesh.MeshData, x, y, z int) (map[[2]int]mesh.Attributes, []uint32) {
 	t.Helper()
-	for q := 0; q < d.Opaque.Quads(); q++ {
-		v0 := mesh.Unpack(d.Opaque.Vertices[q*4])
+	for q := 0; q < len(d.Opaque.Quads); q++ {
+		v0 := mesh.Unpack(expand(&d.Opaque).Vertices[q*4])
 		if v0.Normal != block.FacePosY || v0.Y != y+1 {
 			continue
 		}
 		corners := map[[2]int]mesh.Attributes{}
 		ok := true
 		for k := range 4 {
-			v := mesh.Unpack(d.Opaque.Vertices[q*4+k])
+			v := mesh.Unpack(expand(&d.Opaque).Vertices[q*4+k])
 			if v.X < x || v.X > x+1 || v.Z < z || v.Z > z+1 {
 				ok = false
 			}
@@ -149,7 +149,7 @@ func topFace(t *testing.T, d *mesh.MeshData, x, y, z int) (map[[2]int]mesh.Attri
 		}
 		if ok {
 			idx := make([]uint32, 6)
-			for i, v := range d.Opaque.Indices[q*6 : q*6+6] {
+			for i, v := range expand(&d.Opaque).Indices[q*6 : q*6+6] {
 				idx[i] = v - uint32(q*4)
 			}
 			return corners, idx
@@ -194,19 +194,19 @@ func TestAmbientOcclusion(t *testing.T) {
 			}
 			// the diagonal is the pair of vertices both triangles use
 			d := a.mesh(mesh.Options{})
-			for qi := 0; qi < d.Opaque.Quads(); qi++ {
-				v0 := mesh.Unpack(d.Opaque.Vertices[qi*4])
+			for qi := 0; qi < len(d.Opaque.Quads); qi++ {
+				v0 := mesh.Unpack(expand(&d.Opaque).Vertices[qi*4])
 				if v0.Normal != block.FacePosY || v0.Y != 11 {
 					continue
 				}
 				var diag []p
 				cnt := map[uint32]int{}
-				for _, i := range d.Opaque.Indices[qi*6 : qi*6+6] {
+				for _, i := range expand(&d.Opaque).Indices[qi*6 : qi*6+6] {
 					cnt[i]++
 				}
 				for i, c := range cnt {
 					if c == 2 {
-						v := mesh.Unpack(d.Opaque.Vertices[i])
+						v := mesh.Unpack(expand(&d.Opaque).Vertices[i])
 						diag = append(diag, p{v.X, v.Z})
 					}
 				}
@@ -232,9 +232,9 @@ func TestWaterSurface(t *testing.T) {
 	a.set(8, 10, 5, block.Water)
 	a.set(8, 11, 5, block.Stone)
 	d := a.mesh(mesh.Options{})
-	for q := 0; q < d.Translucent.Quads(); q++ {
+	for q := 0; q < len(d.Translucent.Quads); q++ {
 		for k := range 4 {
-			v := mesh.Unpack(d.Translucent.Vertices[q*4+k])
+			v := mesh.Unpack(expand(&d.Translucent).Vertices[q*4+k])
 			top := v.Y == 12 || (v.X >= 8 && v.Y == 11)
 			want := top && v.Normal != block.FaceNegY
 			if v.Lowered != want {
@@ -261,12 +261,20 @@ func TestPackRoundTrip(t *testing.T) {
 }
 
 func randomArea(r *rand.Rand) *area {
+	return randomAreaOf(r, []block.ID{block.Stone, block.Dirt, block.Grass, block.Water, block.Glass, block.Leaves, block.Sand})
+}
+
+// opaqueKinds make areas whose plain mesh takes the one-pass mode for
+// opaque-only grids.
+var opaqueKinds = []block.ID{block.Stone, block.Dirt, block.Grass, block.Sand}
+
+func randomAreaOf(r *rand.Rand, kinds []block.ID) *area {
 	a := newArea()
-	kinds := []block.ID{block.Stone, block.Dirt, block.Grass, block.Water, block.Glass, block.Leaves, block.Sand}
 	for i := range a.nb {
 		b := a.nb[i]
-		for y := 0; y < 40; y++ {
-			// layers of different density so that runs form
+		for y := 0; y < 130; y++ {
+			// layers of different density so that runs form, across the
+			// first two words of each column
 			p := r.Float64()
 			k := kinds[r.IntN(len(kinds))]
 			for z := range S {
@@ -288,13 +296,18 @@ func randomArea(r *rand.Rand) *area {
 func TestGreedyCoversPlainRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 6 {
+		// odd rounds hold only opaque blocks: plain meshing takes the
+		// one-pass mode, greedy the sweeps, and both must agree
 		a := randomArea(r)
+		if i%2 == 1 {
+			a = randomAreaOf(r, opaqueKinds)
+		}
 		plain := rasterizeMesh(t, a.mesh(mesh.Options{}))
 		gd := a.mesh(mesh.Options{Greedy: true})
 		greedy := rasterizeMesh(t, gd)
 		sameCoverage(t, plain, greedy)
-		if i == 0 {
-			t.Logf("random chunk: %d unit faces, %d greedy quads", len(plain), gd.Opaque.Quads()+gd.Translucent.Quads())
+		if i < 2 {
+			t.Logf("random chunk: %d unit faces, %d greedy quads", len(plain), len(gd.Opaque.Quads)+len(gd.Translucent.Quads))
 		}
 	}
 }
@@ -310,7 +323,12 @@ func TestGreedyTallColumns(t *testing.T) {
 }
 
 func TestMeshChunkAllocations(t *testing.T) {
-	a := randomArea(rand.New(rand.NewPCG(3, 4)))
+	for _, a := range []*area{randomArea(rand.New(rand.NewPCG(3, 4))), randomAreaOf(rand.New(rand.NewPCG(5, 6)), opaqueKinds)} {
+		meshAllocations(t, a)
+	}
+}
+
+func meshAllocations(t *testing.T, a *area) {
 	for _, m := range both {
 		ms := mesh.NewMesher()
 		var d mesh.MeshData
@@ -331,13 +349,37 @@ func TestNilNeighboursReadAsAir(t *testing.T) {
 	nb[4].Set(0, 10, 0, block.Stone)
 	var d mesh.MeshData
 	mesh.NewMesher().MeshChunk(&d, &nb, mesh.Options{})
-	if d.Opaque.Quads() != 6 {
-		t.Fatalf("%d quads, want 6", d.Opaque.Quads())
+	if len(d.Opaque.Quads) != 6 {
+		t.Fatalf("%d quads, want 6", len(d.Opaque.Quads))
 	}
 	nb[4] = nil
 	d.Reset()
 	mesh.NewMesher().MeshChunk(&d, &nb, mesh.Options{})
 	if !d.Empty() {
 		t.Fatal("no chunk, yet a mesh")
+	}
+}
+
+func TestBounds(t *testing.T) {
+	a := newArea()
+	a.set(5, 10, 5, block.Stone)
+	a.set(7, 12, 9, block.Water)
+	d := a.mesh(mesh.Options{Greedy: true})
+	for _, tc := range []struct {
+		name   string
+		quads  []mesh.Quad
+		lo, hi [3]float32
+	}{
+		{"stone", d.Opaque.Quads, [3]float32{5, 10, 5}, [3]float32{6, 11, 6}},
+		{"stone, +x", d.Opaque.Face(block.FacePosX), [3]float32{6, 10, 5}, [3]float32{6, 11, 6}},
+		{"water, lowered", d.Translucent.Quads, [3]float32{7, 12 - mesh.LoweredDepth, 9}, [3]float32{8, 13, 10}},
+	} {
+		lo, hi, ok := mesh.Bounds(tc.quads)
+		if !ok || lo != tc.lo || hi != tc.hi {
+			t.Errorf("%s: Bounds = %v, %v, %v; want %v, %v", tc.name, lo, hi, ok, tc.lo, tc.hi)
+		}
+	}
+	if _, _, ok := mesh.Bounds(nil); ok {
+		t.Error("Bounds of no quads is ok")
 	}
 }

@@ -37,13 +37,14 @@ func axes(f block.Face) (u, v, n int) {
 // triangles whose winding disagrees with the normal.
 func rasterize(t testing.TB, b *mesh.Buffers, layer int, out map[cell]int) {
 	t.Helper()
-	if len(b.Vertices)%4 != 0 || len(b.Indices) != len(b.Vertices)/4*6 {
-		t.Fatalf("%d vertices, %d indices", len(b.Vertices), len(b.Indices))
+	e := expand(b)
+	if len(e.Vertices)%4 != 0 || len(e.Indices) != len(e.Vertices)/4*6 {
+		t.Fatalf("%d vertices, %d indices", len(e.Vertices), len(e.Indices))
 	}
-	for q := 0; q < len(b.Vertices)/4; q++ {
+	for q := 0; q < len(e.Vertices)/4; q++ {
 		var at [4]mesh.Attributes
 		for k := range 4 {
-			at[k] = mesh.Unpack(b.Vertices[q*4+k])
+			at[k] = mesh.Unpack(e.Vertices[q*4+k])
 		}
 		f := at[0].Normal
 		u, v, na := axes(f)
@@ -53,7 +54,7 @@ func rasterize(t testing.TB, b *mesh.Buffers, layer int, out map[cell]int) {
 			}
 		}
 		// indices: two triangles over this quad's vertices, both facing the normal
-		idx := b.Indices[q*6 : q*6+6]
+		idx := e.Indices[q*6 : q*6+6]
 		for tri := range 2 {
 			var p [3][3]int
 			for j := range 3 {
@@ -189,4 +190,16 @@ func sameCoverage(t *testing.T, a, b map[cell]int) {
 		}
 		t.Fatalf("coverage differs (%d cells plain, %d greedy):\n%v", len(a), len(b), diffs)
 	}
+}
+
+// flat is a mesh expanded into the corners and triangles the shader draws.
+type flat struct {
+	Vertices []mesh.Vertex
+	Indices  []uint32
+}
+
+func expand(b *mesh.Buffers) flat {
+	var f flat
+	f.Vertices, f.Indices = b.Expand(nil, nil)
+	return f
 }

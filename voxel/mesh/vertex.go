@@ -6,10 +6,9 @@ import (
 	"github.com/sleakgo/sleak/voxel/block"
 )
 
-// Vertex is one packed chunk vertex: two 32-bit words, 8 bytes, uploaded as
-// they are (little-endian). In game.toml the format is stride 8 with two
-// UInt1 attributes: location 0 at offset 0 ("data0") and location 1 at
-// offset 4 ("data1").
+// Vertex is one corner of a [Quad] as the vertex shader expands it, packed
+// in two 32-bit words: what [Quad.Vertices] returns, and what tests and
+// tools read a mesh as. Chunks are uploaded as quads, not vertices.
 //
 // data0, the corner position in blocks, relative to the chunk's origin (a
 // per-draw uniform: chunk.Pos.Origin):
@@ -40,27 +39,11 @@ import (
 // are upright and not mirrored; on top and bottom faces u follows +x and v
 // follows +z.
 //
-// Decoding, GLSL (the HLSL twins in voxel/game/assets/shaders do the same
-// within what Wine's HLSL compiler accepts: see docs/DIRECTX.md):
-//
-//	layout(location = 0) in uint data0;
-//	layout(location = 1) in uint data1;
-//	uniform vec3 chunkOrigin;              // chunk.Pos.Origin()
-//	const vec3 NORMALS[6] = vec3[](vec3(1,0,0), vec3(-1,0,0), vec3(0,1,0),
-//	                               vec3(0,-1,0), vec3(0,0,1), vec3(0,0,-1));
-//	vec3 pos = vec3(float(data0 & 63u), float((data0 >> 6) & 511u),
-//	                float((data0 >> 15) & 63u));
-//	if (((data1 >> 27) & 1u) != 0u) pos.y -= 0.125;   // LoweredDepth
-//	vec3 world   = chunkOrigin + pos;
-//	vec3 normal  = NORMALS[data1 & 7u];
-//	float ao     = float((data1 >> 3) & 3u);          // 0..3
-//	uint tile    = (data1 >> 5) & 1023u;
-//	vec2 uvTiles = vec2(float((data1 >> 15) & 63u), float((data1 >> 21) & 63u));
-//	// pass uvTiles (interpolated) and tile (flat) to the fragment stage:
-//	vec2 cell  = vec2(float(tile % 16u), float(tile / 16u));
-//	vec2 atlas = (cell + fract(uvTiles)) / 16.0;      // sample with
-//	// textureGrad(atlas, dFdx(uvTiles)/16, dFdy(uvTiles)/16) so fract's
-//	// jump at tile edges does not pick the smallest mip level.
+// The game's vertex shaders compute these fields for each corner from a
+// [Quad] (voxel/game/assets/shaders/voxel_quad.glsl and its HLSL twin);
+// u and v are interpolated and the fragment shader samples the atlas at
+// (tile cell + fract(u, v)) / 16 with textureGrad, so that fract's jump at
+// tile edges does not pick the smallest mip level.
 //
 // A suggested brightness for the 4 AO levels is 0.45, 0.65, 0.82, 1.0.
 // Triangles are counter-clockwise seen from outside (cull back faces).
@@ -127,38 +110,142 @@ func Unpack(v Vertex) Attributes {
 // VertexSize is the size of a [Vertex] in bytes (the stride).
 const VertexSize = int(unsafe.Sizeof(Vertex{}))
 
-// Buffers is one mesh: vertices and uint32 indices, 4 vertices and 6
-// indices per quad. Indices count from the first vertex of Vertices.
-type Buffers struct {
-	Vertices []Vertex
-	Indices  []uint32
+// Quad is one face of a chunk mesh, merged or not, in 8 bytes: the record
+// of one instance that the vertex shader expands into four corners. The
+// low 32 bits are data0, the high 32 bits data1, uploaded as they are
+// (little-endian). In game.toml the "voxel" format has no per-vertex
+// attributes and two UInt1 attributes per instance (instance_stride 8):
+// location 0 at offset 0 ("data0") and location 1 at offset 4 ("data1");
+// each mesh draws the index list [QuadIndices] once per quad.
+//
+// data0:
+//
+//	bits  0..5   x   0..32  corner (0,0)'s voxel, relative to the chunk's
+//	bits  6..14  y   0..256 origin, as in [Vertex]
+//	bits 15..20  z   0..32
+//	bits 21..23  face 0..5 = block.Face: +X, -X, +Y, -Y, +Z, -Z
+//	bit  24      lowered: water whose top corners the shader lowers by
+//	             LoweredDepth (all four on a top face, the upper two on a
+//	             side face)
+//	bit  25      flip: split along the corners 1-3 instead of 0-2
+//	bits 26..31  reserved, 0
+//
+// data1:
+//
+//	bits  0..9   atlas tile
+//	bits 10..15  nu, the extent along the face's U axis, 1..63
+//	bits 16..21  nv, the extent along V, 1..63
+//	bits 22..29  ambient occlusion 0..3 of the corners (cu, cv) = (0,0),
+//	             (1,0), (1,1), (0,1), two bits each in that order
+//
+// U and V: y and z on ±X faces, y and x on ±Z faces, z and x on ±Y faces.
+// The shader takes corner k = (vertex index + flip) mod 4 of the face's
+// counter-clockwise order seen from outside, (0,0), (1,0), (1,1), (0,1)
+// on +X, +Y and -Z faces and (0,0), (0,1), (1,1), (1,0) on the others, and
+// places it at the voxel plus max(normal, 0) plus cu·nu along U and cv·nv
+// along V. Texture coordinates in tiles: on side faces v = (1-cu)·nu and u
+// = cv·nv, or (1-cv)·nv on +X and -Z faces, so that atlas images are
+// upright and not mirrored seen from outside; on top and bottom faces v =
+// cu·nu and u = cv·nv. [Quad.Vertices] is the reference of that expansion.
+type Quad uint64
+
+// Bit positions and widths of the quad fields (see [Quad]); shifts count
+// from bit 0 of the 64-bit record, so data1's fields start at 32.
+const (
+	QuadFaceShift, QuadFaceBits = 21, 3
+	QuadLoweredShift            = 24
+	QuadFlipShift               = 25
+	QuadTileShift, QuadTileBits = 32, 10
+	QuadUShift, QuadUBits       = 42, 6
+	QuadVShift, QuadVBits       = 48, 6
+	QuadAOShift                 = 54
+)
+
+// QuadSize is the size of a [Quad] in bytes: the instance stride.
+const QuadSize = int(unsafe.Sizeof(Quad(0)))
+
+// QuadIndices are the six indices every chunk mesh draws per quad: vertex
+// indices 0..3, which the shader turns into corners.
+var QuadIndices = []uint32{0, 1, 2, 0, 2, 3}
+
+// Face is the direction the quad faces.
+func (q Quad) Face() block.Face { return block.Face(q >> QuadFaceShift & 7) }
+
+// Flip reports whether the quad is split along its corners 1 and 3.
+func (q Quad) Flip() bool { return q>>QuadFlipShift&1 != 0 }
+
+// Vertices expands q into its four corners in counter-clockwise order
+// seen from outside, the way the shader does; the two triangles are
+// (0, 1, 2) and (0, 2, 3), or (1, 2, 3) and (1, 3, 0) when q.Flip().
+func (q Quad) Vertices() [4]Vertex {
+	f := q.Face()
+	fi := &faces[f]
+	pos := uint32(q) & (1<<QuadFaceShift - 1)
+	nu, nv := uint32(q>>QuadUShift&63), uint32(q>>QuadVShift&63)
+	tile := uint32(q >> QuadTileShift & (1<<QuadTileBits - 1))
+	low := uint32(q >> QuadLoweredShift & 1)
+	var vs [4]Vertex
+	for k := range 4 {
+		cu, cv := fi.cu[k], fi.cv[k]
+		a := uint32(q>>(QuadAOShift+uint(fi.aoShift[k]))) & 3
+		d0 := pos + fi.offset + cu*nu*fi.uStep + cv*nv*fi.vStep
+		d1 := fi.normalBits | tile<<TileShift | fi.su[k]*nv<<UShift | fi.tu[k]*nu<<VShift | a<<AOShift | fi.lowered[k]&-low
+		vs[k] = Vertex{d0, d1}
+	}
+	return vs
 }
 
-// Quads is the number of quads in b.
-func (b *Buffers) Quads() int { return len(b.Indices) / 6 }
+// Buffers is one mesh: its quads, grouped by the direction they face, in
+// the order of block.Face, so that a renderer can draw each direction
+// apart and skip those turned away from the camera.
+type Buffers struct {
+	Quads []Quad
+	// FaceEnd[f] is where the quads of direction f end in Quads after a
+	// mesher call on empty buffers: direction f is
+	// Quads[FaceEnd[f-1]:FaceEnd[f]] (from 0 for f = 0).
+	FaceEnd [6]int32
+}
+
+// Face returns the quads of direction f.
+func (b *Buffers) Face(f block.Face) []Quad {
+	start := int32(0)
+	if f > 0 {
+		start = b.FaceEnd[f-1]
+	}
+	return b.Quads[start:b.FaceEnd[f]]
+}
 
 // Reset empties b, keeping its storage.
 func (b *Buffers) Reset() {
-	b.Vertices = b.Vertices[:0]
-	b.Indices = b.Indices[:0]
+	b.Quads = b.Quads[:0]
+	b.FaceEnd = [6]int32{}
 }
 
-// VertexBytes is Vertices as bytes, for upload; it shares their storage
-// and is valid until they are next written. The words are in the host's
-// byte order, which is little-endian on every platform the engine targets.
-func (b *Buffers) VertexBytes() []byte {
-	if len(b.Vertices) == 0 {
+// Bytes is quads as bytes, for upload; it shares their storage and is
+// valid until they are next written. The words are in the host's byte
+// order, which is little-endian on every platform the engine targets.
+func Bytes(quads []Quad) []byte {
+	if len(quads) == 0 {
 		return nil
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&b.Vertices[0])), len(b.Vertices)*VertexSize)
+	return unsafe.Slice((*byte)(unsafe.Pointer(&quads[0])), len(quads)*QuadSize)
 }
 
-// IndexBytes is Indices as bytes, like [Buffers.VertexBytes].
-func (b *Buffers) IndexBytes() []byte {
-	if len(b.Indices) == 0 {
-		return nil
+// Expand appends the corners and the triangles' indices of every quad of
+// b to vs and is, as an indexed mesh of 4 vertices and 6 indices per quad
+// (what the shader draws), and returns them.
+func (b *Buffers) Expand(vs []Vertex, is []uint32) ([]Vertex, []uint32) {
+	for _, q := range b.Quads {
+		v := uint32(len(vs))
+		c := q.Vertices()
+		vs = append(vs, c[:]...)
+		if q.Flip() {
+			is = append(is, v+1, v+2, v+3, v+1, v+3, v)
+		} else {
+			is = append(is, v, v+1, v+2, v, v+2, v+3)
+		}
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&b.Indices[0])), len(b.Indices)*4)
+	return vs, is
 }
 
 // MeshData is the mesh of one chunk: the opaque mesh (opaque and cutout
@@ -175,4 +262,37 @@ func (m *MeshData) Reset() {
 }
 
 // Empty reports whether both meshes are empty.
-func (m *MeshData) Empty() bool { return len(m.Opaque.Indices) == 0 && len(m.Translucent.Indices) == 0 }
+func (m *MeshData) Empty() bool { return len(m.Opaque.Quads) == 0 && len(m.Translucent.Quads) == 0 }
+
+// Bounds returns the box around quads, in blocks relative to the chunk's
+// origin (lowered water corners included); ok is false when there are
+// none.
+func Bounds(quads []Quad) (lo, hi [3]float32, ok bool) {
+	if len(quads) == 0 {
+		return lo, hi, false
+	}
+	l := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
+	var h [3]uint32
+	lowered := false
+	for _, q := range quads {
+		fi := &faces[q.Face()]
+		d0 := uint32(q)&(1<<QuadFaceShift-1) + fi.offset
+		far := d0 + uint32(q>>QuadUShift&63)*fi.uStep + uint32(q>>QuadVShift&63)*fi.vStep
+		for i, w := range [2]uint32{d0, far} {
+			x, y, z := w>>XShift&(1<<XBits-1), w>>YShift&(1<<YBits-1), w>>ZShift&(1<<ZBits-1)
+			if i == 0 {
+				l = [3]uint32{min(l[0], x), min(l[1], y), min(l[2], z)}
+			} else {
+				h = [3]uint32{max(h[0], x), max(h[1], y), max(h[2], z)}
+			}
+		}
+		lowered = lowered || q>>QuadLoweredShift&1 != 0
+	}
+	for i := range 3 {
+		lo[i], hi[i] = float32(l[i]), float32(h[i])
+	}
+	if lowered {
+		lo[1] -= LoweredDepth
+	}
+	return lo, hi, true
+}

@@ -40,9 +40,10 @@ type Saver struct {
 	store *Store
 	cfg   SaverConfig
 
-	mu     sync.Mutex // serialises saves
-	pmu    sync.Mutex
-	player Player
+	mu        sync.Mutex // serialises saves
+	pmu       sync.Mutex
+	player    Player
+	timeOfDay *float64
 
 	failed bool // the last save failed; guarded by mu
 
@@ -70,6 +71,18 @@ func NewSaver(w *world.World, store *Store, cfg SaverConfig) *Saver {
 func (s *Saver) SetPlayer(p Player) {
 	s.pmu.Lock()
 	s.player = p
+	s.pmu.Unlock()
+}
+
+// SetTimeOfDay records the world's clock (a fraction of a day, 0 to 1)
+// that the next save writes. Like SetPlayer it is cheap and safe from any
+// goroutine.
+func (s *Saver) SetTimeOfDay(t float64) {
+	s.pmu.Lock()
+	if s.timeOfDay == nil {
+		s.timeOfDay = new(float64)
+	}
+	*s.timeOfDay = t
 	s.pmu.Unlock()
 }
 
@@ -122,6 +135,10 @@ func (s *Saver) Save() error {
 	s.pmu.Lock()
 	info := NewWorldInfo(s.w.Seed(), s.cfg.Generator)
 	info.Player = s.player
+	if s.timeOfDay != nil {
+		t := *s.timeOfDay
+		info.TimeOfDay = &t
+	}
 	s.pmu.Unlock()
 	werr := s.store.SaveWorld(info)
 	if cerr != nil {

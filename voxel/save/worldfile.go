@@ -50,6 +50,9 @@ type WorldInfo struct {
 	ChunkSize int    `json:"chunkSize"` // chunk.Size
 	Height    int    `json:"height"`    // chunk.Height
 	Player    Player `json:"player"`
+	// TimeOfDay is the world's clock, a fraction of a day from midnight;
+	// nil in worlds saved before the clock existed.
+	TimeOfDay *float64 `json:"timeOfDay,omitempty"`
 }
 
 // NewWorldInfo returns the world file of a new world.
@@ -79,6 +82,9 @@ func decodeWorld(data []byte) (*WorldInfo, error) {
 	}
 	if w.Player.Selected < 0 || w.Player.Selected > 8 {
 		w.Player.Selected = 0
+	}
+	if t := w.TimeOfDay; t != nil && !(*t >= 0 && *t < 1) {
+		w.TimeOfDay = nil // a hand-edited clock: the game starts it afresh
 	}
 	return &w, nil
 }

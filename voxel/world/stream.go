@@ -92,6 +92,7 @@ type Streamer struct {
 	free     []*mesh.MeshData
 	frame    Frame
 	idle     bool // the last scan found nothing to do and nothing changed since
+	resized  bool // SetRenderDistance changed the radius since the last Update
 
 	meshR2, keepMeshR2, keepR2 int64
 }
@@ -144,23 +145,33 @@ func NewStreamer(w *World, cfg StreamConfig) *Streamer {
 	if cfg.Workers <= 0 {
 		cfg.Workers = max(1, runtime.NumCPU()-1)
 	}
-	r := int64(cfg.RenderDistance)
 	s := &Streamer{
-		w:          w,
-		cfg:        cfg,
-		entries:    map[chunk.Pos]*entry{},
-		maxJobs:    2 * cfg.Workers,
-		meshR2:     r * r,
-		keepMeshR2: (r + 1) * (r + 1),
-		keepR2:     (r + 3) * (r + 3),
+		w:       w,
+		cfg:     cfg,
+		entries: map[chunk.Pos]*entry{},
+		maxJobs: 2 * cfg.Workers,
 	}
+	s.setRadius(cfg.RenderDistance)
 	s.jobs = make(chan job, s.maxJobs)
 	s.results = make(chan result, s.maxJobs)
-	// load the chunks within the render distance and their neighbours
+	w.setTracking(true)
+	for range cfg.Workers {
+		s.wg.Add(1)
+		go s.work()
+	}
+	return s
+}
+
+// setRadius sets the render distance and the chunks it loads: those within
+// it and their neighbours, nearest first.
+func (s *Streamer) setRadius(rd int) {
+	s.cfg.RenderDistance = rd
+	r := int64(rd)
+	s.meshR2, s.keepMeshR2, s.keepR2 = r*r, (r+1)*(r+1), (r+3)*(r+3)
 	in := map[chunk.Pos]bool{}
-	ri := int(r)
-	for dz := -ri - 1; dz <= ri+1; dz++ {
-		for dx := -ri - 1; dx <= ri+1; dx++ {
+	s.offsets = s.offsets[:0]
+	for dz := -rd - 1; dz <= rd+1; dz++ {
+		for dx := -rd - 1; dx <= rd+1; dx++ {
 			p := chunk.Pos{X: int32(dx), Z: int32(dz)}
 			for i := 0; i < 9 && !in[p]; i++ {
 				if p.Add(i%3-1, i/3-1).DistSq(chunk.Pos{}) <= s.meshR2 {
@@ -173,13 +184,22 @@ func NewStreamer(w *World, cfg StreamConfig) *Streamer {
 	slices.SortStableFunc(s.offsets, func(a, b chunk.Pos) int {
 		return cmp.Compare(a.DistSq(chunk.Pos{}), b.DistSq(chunk.Pos{}))
 	})
-	w.setTracking(true)
-	for range cfg.Workers {
-		s.wg.Add(1)
-		go s.work()
-	}
-	return s
 }
+
+// SetRenderDistance changes the render distance while streaming: the next
+// Update releases the meshes and chunk data now out of range, as if the
+// viewer had moved, and queues what came into range (nearest first). rd <= 0 is left as
+// it is.
+func (s *Streamer) SetRenderDistance(rd int) {
+	if rd <= 0 || rd == s.cfg.RenderDistance {
+		return
+	}
+	s.setRadius(rd)
+	s.resized = true
+}
+
+// RenderDistance is the render distance in chunks.
+func (s *Streamer) RenderDistance() int { return s.cfg.RenderDistance }
 
 // work is one worker goroutine.
 func (s *Streamer) work() {
@@ -208,8 +228,8 @@ func (s *Streamer) Update(x, z float64) *Frame {
 		return &s.frame
 	}
 	c := chunk.PosOf(floor(x), floor(z))
-	if !s.started || c != s.center {
-		s.started = true
+	if !s.started || c != s.center || s.resized {
+		s.started, s.resized = true, false
 		s.center = c
 		s.recenter()
 		s.idle = false

@@ -142,6 +142,50 @@ func TestStreamerUnloadsOutOfRange(t *testing.T) {
 	}
 }
 
+// TestStreamerSetRenderDistance: shrinking the render distance releases
+// the meshes beyond the new one's keep radius, growing it streams the new
+// ring in, both without the viewer moving.
+func TestStreamerSetRenderDistance(t *testing.T) {
+	w := New(Config{Seed: 3})
+	s := NewStreamer(w, StreamConfig{RenderDistance: 5, UploadBudget: 100})
+	defer s.Close()
+	held := map[chunk.Pos]bool{}
+	apply := func(f *Frame) {
+		for _, p := range f.Releases {
+			if !held[p] {
+				t.Fatalf("release of %v, which the caller does not hold", p)
+			}
+			delete(held, p)
+		}
+		for _, u := range f.Uploads {
+			held[u.Pos] = true
+			s.Recycle(u.Mesh)
+		}
+	}
+	run(t, s, 0, 0, func(f *Frame) bool { apply(f); return len(held) == len(within(5)) })
+	s.SetRenderDistance(2)
+	if got := s.RenderDistance(); got != 2 {
+		t.Fatalf("RenderDistance() = %d after SetRenderDistance(2)", got)
+	}
+	// Meshes are kept to one chunk beyond the render distance.
+	run(t, s, 0, 0, func(f *Frame) bool { apply(f); return len(held) <= len(within(3)) })
+	for p := range within(2) {
+		if !held[p] {
+			t.Fatalf("%v, within the new render distance, was released", p)
+		}
+	}
+	s.SetRenderDistance(4)
+	run(t, s, 0, 0, func(f *Frame) bool {
+		apply(f)
+		for p := range within(4) {
+			if !held[p] {
+				return false
+			}
+		}
+		return true
+	})
+}
+
 func TestStreamerRemeshesEdits(t *testing.T) {
 	w := New(Config{Seed: 3})
 	s := NewStreamer(w, StreamConfig{RenderDistance: 2, UploadBudget: 100})
@@ -159,7 +203,7 @@ func TestStreamerRemeshesEdits(t *testing.T) {
 	for len(got) < 2 && time.Now().Before(deadline) {
 		for _, u := range s.Update(0, 0).Uploads {
 			got[u.Pos]++
-			if u.Pos == (chunk.Pos{}) && u.Mesh.Translucent.Quads() == 0 {
+			if u.Pos == (chunk.Pos{}) && len(u.Mesh.Translucent.Quads) == 0 {
 				t.Error("re-mesh misses the new glass block")
 			}
 		}

@@ -48,6 +48,8 @@ type Driver struct {
 	SurfaceH  int
 	Stale     bool // the next BeginFrame reports a stale surface
 	Validated int
+	// Lights is the light count of the last grid uploaded.
+	Lights int
 	// Reloads counts ReloadEngine calls; ReloadErr, when set, fails them.
 	Reloads   int
 	ReloadErr error
@@ -100,6 +102,11 @@ func (d *Driver) BeginFrame(*backends.FrameBlock) error {
 	return nil
 }
 
+func (d *Driver) UploadLights(g *backends.LightGrid) error {
+	d.Lights = g.Lights
+	return nil
+}
+
 func (d *Driver) RunPass(p formats.Pass, draws []Draw) error {
 	d.Passes = append(d.Passes, p)
 	d.Draws[p] = append(d.Draws[p], draws...)
@@ -137,7 +144,8 @@ func (d *Driver) GPUTimes(out *[formats.NumPasses]time.Duration) (uint64, bool) 
 func (d *Driver) ReadPixels(*image.RGBA) error { return nil }
 func (d *Driver) Resize(w, h int) error        { d.Resizes = append(d.Resizes, [2]int{w, h}); return nil }
 func (d *Driver) WaitEvents()                  {}
-func (d *Driver) Window() backends.Window      { return nil }
+func (d *Driver) Window() core.NativeWindow    { return nil }
+func (d *Driver) SetVSync(bool) error          { return nil }
 func (d *Driver) ValidationErrors() int        { return d.Validated }
 func (d *Driver) Close() error                 { return nil }
 func (d *Driver) Surface() (w, h int, ok bool) {

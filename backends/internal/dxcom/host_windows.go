@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/internal/win32"
 )
 
@@ -21,7 +22,7 @@ type Host struct {
 }
 
 // Window is the native window, or nil offscreen.
-func (h *Host) Window() backends.Window {
+func (h *Host) Window() core.NativeWindow {
 	if h.Win == nil {
 		return nil
 	}

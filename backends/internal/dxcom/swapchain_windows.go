@@ -169,6 +169,12 @@ func (s *SwapChain) Current() int {
 	return int(uint32(s.sc3.Call(swapCurrentBackBufferIndex)))
 }
 
+// SetVSync makes the next presents wait for the vertical blank, or not. A
+// chain made with vsync on presents without it at once but without
+// tearing, which only a chain made with vsync off asks for (asking for it
+// always made Wine's window teardown fail).
+func (s *SwapChain) SetVSync(on bool) { s.vsync = on }
+
 // Present shows the current buffer: at the next vertical blank with vsync,
 // at once without it.
 func (s *SwapChain) Present() error {

@@ -13,37 +13,7 @@ layout(location = 4) flat in vec4 vTile;
 
 layout(location = 0) out vec4 outColor;
 
-// 3x3 PCF over the shadow map; the pipeline's depth bias does most of the work.
-float shadowFactor(vec3 worldPos) {
-    if (frame.lightDir.w < 0.5) {
-        return 1.0;
-    }
-    vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
-    vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = sleakShadowUV(ndc);
-    if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
-        return 1.0;
-    }
-    float texel = frame.fogParams.z;
-    float lit = 0.0;
-    for (int y = -1; y <= 1; y++) {
-        for (int x = -1; x <= 1; x++) {
-            float d = texture(SHADOWMAP, uv + vec2(x, y) * texel).r;
-            lit += step(ndc.z - 0.0005, d);
-        }
-    }
-    return lit / 9.0;
-}
-
-vec3 applyFog(vec3 color, vec3 worldPos) {
-    float end = frame.fogParams.y;
-    if (end <= 0.0) {
-        return color;
-    }
-    float dist = length(worldPos - frame.cameraPos.xyz);
-    float f = clamp((dist - frame.fogParams.x) / max(end - frame.fogParams.x, 0.001), 0.0, 1.0);
-    return mix(color, frame.fogColor.rgb, f);
-}
+#include "sleak_sun.glsl"
 
 vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos) {
     vec3 n = normalize(normal);

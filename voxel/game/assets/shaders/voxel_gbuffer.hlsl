@@ -3,11 +3,13 @@
 // targets. Same math as voxel_gbuffer.vert.
 #include "sleak.hlsli"
 
-// The packed chunk vertex (voxel/mesh.Vertex: see its documentation for the
-// bit layout), read as two R32_UINT attributes.
+// The chunk quad (voxel/mesh.Quad: see its documentation for the bit
+// layout), read per instance as two R32_UINT attributes, and the vertex
+// index, which picks the corner.
 struct VSInput {
     uint data0 : TEXCOORD0;
     uint data1 : TEXCOORD1;
+    uint vertexID : SV_VertexID;
 };
 
 // Exactly the members, in this order, that the engine's gbuffer PS_Main
@@ -23,37 +25,13 @@ struct VSOutput {
 
 VSOutput VS_Main(VSInput input) {
     VSOutput o;
-    // The decoding of voxel.vert written out in place: Wine's HLSL compiler
-    // takes neither calls to user functions, nor the ternary operator, nor
-    // the u suffix on literals, so selections are comparisons turned into 0
-    // or 1. Every field is read straight from the input and made a float at
-    // once: with Wine 8.0's compiler a uint local read again after later
-    // arithmetic held the bits of a float (see docs/DIRECTX.md).
-    float3 p = float3((float)(input.data0 & 63), (float)((input.data0 >> 6) & 511), (float)((input.data0 >> 15) & 63));
-    float lowered = (float)((input.data1 >> 27) & 1); // top of a water surface
-    // Normal index 0..5 = +X, -X, +Y, -Y, +Z, -Z: bit 0 the sign, bits 1-2
-    // the axis.
-    float s = 1.0 - 2.0 * (float)(input.data1 & 1);
-    float axis = (float)((input.data1 >> 1) & 3);
-    // Ambient occlusion level 0..3.
-    float aoLevel = (float)((input.data1 >> 3) & 3);
-    // The atlas tile t = bits 5-14, at column t % 16 (bits 5-8) and row
-    // t / 16 (bits 9-14) of the 16 x 16 grid.
-    float tileX = (float)((input.data1 >> 5) & 15);
-    float tileY = (float)((input.data1 >> 9) & 63);
-    float2 uv = float2((float)((input.data1 >> 15) & 63), (float)((input.data1 >> 21) & 63));
-    p.y -= 0.125 * lowered;
-    float4 world = mul(model, float4(p, 1.0));
-    float3 normal = float3((float)(axis == 0.0) * s, (float)(axis == 1.0) * s, (float)(axis == 2.0) * s);
-    // AO level as a brightness: 0.45, 0.65, 0.82, 1.0.
-    float ao = 0.45 + 0.20 * (float)(aoLevel >= 1.0) + 0.17 * (float)(aoLevel >= 2.0) + 0.18 * (float)(aoLevel >= 3.0);
-    // The tile as origin and size in texture space.
-    float4 tile = float4(tileX, tileY, 1.0, 1.0) / 16.0;
-    o.normal = normal;
-    o.color = float4(1.0, 1.0, 1.0, ao);
-    o.uv = uv;
+    #include "voxel_quad.hlsli"
+    float4 world = mul(model, float4(quadPos, 1.0));
+    o.normal = quadNormal;
+    o.color = float4(1.0, 1.0, 1.0, quadAO);
+    o.uv = quadUV;
     o.surface = float4(0.9, 0.0, 0.0, 0.0);
-    o.tile = tile;
+    o.tile = quadTile;
     o.position = mul(viewProj, world);
     return o;
 }
