@@ -227,6 +227,10 @@ func (r *Runner) start() error {
 	// The screen-space interface: games draw on it from any system
 	// (ecs.Resource[ui.Canvas]); the UI pass shows it after the composite.
 	ecs.AddResource(r.World, r.Frame.UI)
+	// Debug lines, likewise (ecs.Resource[debugdraw.List]), drawn after the
+	// composite and before the UI when game.toml turns them on.
+	r.Frame.Debug.SetEnabled(f.Renderer.DebugLines)
+	ecs.AddResource(r.World, r.Frame.Debug)
 	if strict {
 		if err := buildAll(r); err != nil {
 			return err

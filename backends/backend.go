@@ -130,8 +130,9 @@ type Draw struct {
 // goroutine (the render thread); none is safe for concurrent use.
 //
 // A frame is BeginFrame, then for each formats.Pass in order BeginPass, any
-// number of Draw calls (passes that take them), EndPass; then EndFrame, which
-// presents to the window, if any, and keeps the image for ReadPixels.
+// number of Draw calls (passes that take them) or DrawLines calls (the
+// debug pass), EndPass; then EndFrame, which presents to the window, if
+// any, and keeps the image for ReadPixels.
 //
 // The rules below hold on every backend, and the conformance suite checks
 // each of them:
@@ -140,6 +141,9 @@ type Draw struct {
 //     when a later one begins (or at EndFrame). A skipped shadow pass clears
 //     the shadow map, so nothing casts a shadow that frame; a skipped gbuffer
 //     pass clears the gbuffer; the lighting pass always fills the sky.
+//   - Debug lines: the debug pass draws its lines over the composited
+//     image in their own colours, hidden where the scene is nearer unless
+//     drawn LinesOnTop; a skipped debug pass changes nothing.
 //   - Resize: Resize and a window that changed size run the same path. The
 //     size-dependent targets and the window's swapchain or default
 //     framebuffer are recreated at the new size (a frame is never stretched),
@@ -201,6 +205,13 @@ type Backend interface {
 	BeginFrame(frame *FrameData) error
 	BeginPass(pass formats.Pass) error
 	Draw(d *Draw)
+	// DrawLines queues line segments, two vertices each, in the open debug
+	// pass (formats.PassDebug); in any other pass, or outside one, it does
+	// nothing. The lines are copied: the caller may reuse the slice at
+	// once. An odd last vertex is ignored; what would take the frame past
+	// MaxLineVertices is dropped and counted in Stats.DroppedLines; a depth
+	// other than LinesOnTop draws depth-tested.
+	DrawLines(lines []LineVertex, depth LineDepth)
 	EndPass() error
 	EndFrame() error
 

@@ -32,8 +32,11 @@ type Stats struct {
 	// those past MaxLights or a full grid, LightsClipped the cluster
 	// entries past MaxClusterLights (see LightGrid).
 	Lights, LightsDropped, LightsClipped int
-	PassTime                             [formats.NumPasses]time.Duration // CPU time spent recording each pass
-	CPUTime                              time.Duration                    // the whole frame on the CPU
+	// Lines counts the debug lines the debug pass drew; DroppedLines
+	// those past MaxLineVertices.
+	Lines, DroppedLines int
+	PassTime            [formats.NumPasses]time.Duration // CPU time spent recording each pass
+	CPUTime             time.Duration                    // the whole frame on the CPU
 	// GPUTime is the GPU time of each pass of frame GPUFrame, an earlier
 	// frame (one to three back, as the backend's frames in flight allow),
 	// measured with timestamp queries; GPUFrame is 0 when this frame has no

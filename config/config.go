@@ -57,6 +57,9 @@ type Renderer struct {
 	// ShadowMapSize is the side of the square shadow map in texels; 0 is
 	// the backends' default (backends.DefaultShadowMapSize).
 	ShadowMapSize int
+	// DebugLines turns on the debug lines game code draws through
+	// debugdraw (the debug pass); off, every call is ignored.
+	DebugLines bool
 }
 
 // Lighting is the [lighting] table: which of the engine's lighting
@@ -470,6 +473,7 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 	if n, ok := o.integer("shadow_map_size", 1, backends.MaxTargetSize); ok {
 		r.ShadowMapSize = int(n)
 	}
+	o.boolean("debug_lines", &r.DebugLines)
 	o.finish()
 }
 

@@ -179,7 +179,7 @@ func (h *harness) open(layouts ...formats.Layout) []formats.Handle {
 	f := &config.File{
 		Path:          "conformance.toml",
 		VertexFormats: layouts,
-		Renderer:      config.Renderer{Backend: h.kind.String(), ShadowMapSize: 1024},
+		Renderer:      config.Renderer{Backend: h.kind.String(), ShadowMapSize: 1024, DebugLines: true},
 	}
 	if h.window != nil {
 		f.Window = config.Window{Title: h.window.Title, VSync: h.window.VSync}

@@ -40,20 +40,23 @@ type tracer struct {
 	lights  []backends.Light
 	draws   [formats.NumPasses][]traceDraw
 	img     *image.RGBA
+	depth   []float32 // the nearest opaque hit's depth per pixel, 0..1 as a depth buffer holds it; 1 for the sky
+	lines   core.Lines
 	frames  uint64
 	bugs    bugs
 }
 
 // bugs are faults a broken backend might have.
 type bugs struct {
-	noShadows    bool // ignores the shadow pass
-	opaqueGlass  bool // draws transparent draws without blending
-	tint         bool // renders everything slightly off colour
-	validation   int  // reports this many validation errors
-	closeErr     bool // Close fails
-	noDriver     bool // Open fails
-	keepOldStems bool // Resize does not rebuild pipelines
-	noisy        bool // logs an error every frame
+	noShadows     bool // ignores the shadow pass
+	opaqueGlass   bool // draws transparent draws without blending
+	tint          bool // renders everything slightly off colour
+	validation    int  // reports this many validation errors
+	closeErr      bool // Close fails
+	noDriver      bool // Open fails
+	keepOldStems  bool // Resize does not rebuild pipelines
+	noisy         bool // logs an error every frame
+	linesUntested bool // draws depth-tested debug lines over everything
 }
 
 type traceMesh struct {
@@ -83,7 +86,7 @@ func openTracer(kind backends.Kind, b bugs) func(cfg backends.Config) (backends.
 		}
 		cb, err := core.New(kind, cfg, func(cfg backends.Config) (core.Driver[*traceMesh, traceTexture, traceProgram], error) {
 			return &tracer{kind: kind, w: cfg.Width, h: cfg.Height, log: cfg.Logger, bugs: b,
-				img: image.NewRGBA(image.Rect(0, 0, cfg.Width, cfg.Height))}, nil
+				img: image.NewRGBA(image.Rect(0, 0, cfg.Width, cfg.Height)), depth: make([]float32, cfg.Width*cfg.Height)}, nil
 		})
 		if err != nil {
 			return nil, err
@@ -267,6 +270,7 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
+	r.lines.Tested, r.lines.OnTop = r.lines.Tested[:0], r.lines.OnTop[:0]
 	return nil
 }
 
@@ -282,9 +286,16 @@ func (r *tracer) RunPass(p formats.Pass, draws []traceDraw) error {
 	return nil
 }
 
+func (r *tracer) RunLines(l *core.Lines) error {
+	r.lines.Tested = append(r.lines.Tested[:0], l.Tested...)
+	r.lines.OnTop = append(r.lines.OnTop[:0], l.OnTop...)
+	return nil
+}
+
 func (r *tracer) Resize(w, h int) error {
 	r.w, r.h = w, h
 	r.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	r.depth = make([]float32, w*h)
 	return nil
 }
 
@@ -436,6 +447,11 @@ func (r *tracer) EndFrame() error {
 					col = shade(&opaque[i], o.Add(d.Mul(t)), f.CameraPos)
 				}
 			}
+			r.depth[py*r.w+px] = 1
+			if !math.IsInf(float64(best), 1) {
+				c := f.ViewProj.MulVec4(o.Add(d.Mul(best)).Vec4(1))
+				r.depth[py*r.w+px] = c[2] / c[3]
+			}
 			type layer struct {
 				t float32
 				c vmath.Vec4
@@ -458,10 +474,60 @@ func (r *tracer) EndFrame() error {
 			r.img.SetRGBA(px, py, r.composite(col))
 		}
 	}
+	r.drawLines(r.lines.Tested, !r.bugs.linesUntested)
+	r.drawLines(r.lines.OnTop, false)
 	r.drawUI()
 	r.frames++
 	return nil
 }
+
+// drawLines blends the debug pass's lines over the composited image: each
+// segment sampled four times per pixel of its length on screen, each pixel
+// it passes through blended once, and where tested only when the line is
+// no deeper than the scene there.
+func (r *tracer) drawLines(v []backends.LineVertex, tested bool) {
+	vp := r.frame.ViewProj
+	screen := func(p vmath.Vec3) (x, y, z, w float32) {
+		c := vp.MulVec4(p.Vec4(1))
+		return (c[0]/c[3] + 1) / 2 * float32(r.w), (1 - c[1]/c[3]) / 2 * float32(r.h), c[2] / c[3], c[3]
+	}
+	for i := 0; i+1 < len(v); i += 2 {
+		a, b := v[i].Pos, v[i+1].Pos
+		ax, ay, _, aw := screen(a)
+		bx, by, _, bw := screen(b)
+		if aw <= 0 || bw <= 0 {
+			continue // the scenes keep lines in front of the camera
+		}
+		n := int(4*max(abs32(bx-ax), abs32(by-ay))) + 1
+		c := v[i].Color
+		col := [4]float32{float32(c&0xff) / 255, float32(c>>8&0xff) / 255, float32(c>>16&0xff) / 255, float32(c>>24) / 255}
+		lastX, lastY := -1, -1
+		for k := 0; k <= n; k++ {
+			p := a.Add(b.Sub(a).Mul(float32(k) / float32(n)))
+			x, y, z, _ := screen(p)
+			px, py := int(math.Floor(float64(x))), int(math.Floor(float64(y)))
+			if px == lastX && py == lastY {
+				continue // blend each pixel once per line
+			}
+			lastX, lastY = px, py
+			if px < 0 || py < 0 || px >= r.w || py >= r.h || z < 0 || z > 1 {
+				continue
+			}
+			// Nearer the eye by a thousandth, as the debug_lines shader.
+			z -= 0.001 * (1 - z)
+			if tested && z > r.depth[py*r.w+px] {
+				continue
+			}
+			dst := r.img.RGBAAt(px, py)
+			mix := func(d uint8, s float32) uint8 {
+				return uint8(math.Round(float64((float32(d)/255*(1-col[3]) + s*col[3]) * 255)))
+			}
+			r.img.SetRGBA(px, py, color.RGBA{mix(dst.R, col[0]), mix(dst.G, col[1]), mix(dst.B, col[2]), 255})
+		}
+	}
+}
+
+func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }
 
 // drawUI blends the UI pass's quads over the composited image as the ui
 // shader does, rectangle from the model matrix's first column, covering the

@@ -39,6 +39,7 @@ var scenes = []struct {
 	{"punctual_lights", punctualLights, true},
 	{"many_lights", manyLights, true},
 	{"ui_layer", uiLayer, true},
+	{"debug_lines", debugLines, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"skipped_shadow_pass", skippedShadowPass, false},

@@ -92,7 +92,7 @@ func TestPass(t *testing.T) {
 		vertexOnly bool
 		draws      bool
 	}{{"shadow", "b", true, true}, {"gbuffer", "c", true, true}, {"lighting", "", false, false}, {"forward", "a", false, true},
-		{"transparent", "d", false, true}, {"composite", "", false, false}, {"ui", "", false, true}}
+		{"transparent", "d", false, true}, {"composite", "", false, false}, {"debug", "", false, false}, {"ui", "", false, true}}
 	for p := Pass(0); p < NumPasses; p++ {
 		w := want[p]
 		if p.HasStem() != (w.stem != "") {
@@ -111,10 +111,10 @@ func TestPass(t *testing.T) {
 	if q, err := ParsePass("main"); err != nil || q != PassForward {
 		t.Errorf(`ParsePass("main") = %v, %v; want the forward pass`, q, err)
 	}
-	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(7)" {
+	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(8)" {
 		t.Error("out-of-range pass")
 	}
-	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want shadow, gbuffer, lighting, forward, transparent, composite or ui)` {
+	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want shadow, gbuffer, lighting, forward, transparent, composite, debug or ui)` {
 		t.Errorf("ParsePass(Main): %v", err)
 	}
 }

@@ -6,8 +6,9 @@ import "fmt"
 // the engine's one pass vocabulary: the render systems, the backends and the
 // tools all name passes with it. The four stem passes (shadow, gbuffer,
 // forward, transparent) each draw a layout's stem for that pass; lighting
-// and composite are fullscreen steps; the UI pass draws screen-space quads
-// over the composited image with the engine's ui shader.
+// and composite are fullscreen steps; the debug pass draws the frame's debug
+// lines over the composited image, depth-tested against the scene; the UI
+// pass draws screen-space quads over it all with the engine's ui shader.
 type Pass uint8
 
 // The passes of a frame, in order.
@@ -18,6 +19,11 @@ const (
 	PassForward // draws a layout's main stem
 	PassTransparent
 	PassComposite
+	// PassDebug draws world-space debug lines over the composited image,
+	// in display colours, depth-tested against the scene's depth (or on
+	// top of it): after the tonemap, so a line's colour is exactly the one
+	// asked for, and before the UI, which stays readable over them.
+	PassDebug
 	// PassUI draws default-format quads in screen space over the composited,
 	// tonemapped image, alpha blended, with no depth: text, sprites and
 	// rectangles of the user interface.
@@ -25,16 +31,16 @@ const (
 )
 
 // NumPasses is the number of passes, for arrays indexed by Pass.
-const NumPasses = 7
+const NumPasses = 8
 
 // StemPasses are the passes that draw a layout's stems, the forward pass
 // (the main stem, which gates the others) first.
 var StemPasses = [...]Pass{PassForward, PassShadow, PassGBuffer, PassTransparent}
 
-var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite", "ui"}
+var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite", "debug", "ui"}
 
 // String returns the pass's name: "shadow", "gbuffer", "lighting",
-// "forward", "transparent", "composite" or "ui".
+// "forward", "transparent", "composite", "debug" or "ui".
 func (p Pass) String() string {
 	if int(p) < NumPasses {
 		return passNames[p]
@@ -43,7 +49,8 @@ func (p Pass) String() string {
 }
 
 // TakesDraws reports whether the pass draws meshes, as opposed to a
-// fullscreen step: the four stem passes and the UI pass.
+// fullscreen step or the debug pass's lines: the four stem passes and the
+// UI pass.
 func (p Pass) TakesDraws() bool {
 	return p.HasStem() || p == PassUI
 }
@@ -65,7 +72,7 @@ func ParsePass(s string) (Pass, error) {
 			return Pass(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent, composite or ui)", s)
+	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent, composite, debug or ui)", s)
 }
 
 // VertexOnly reports whether the pass's stem names a vertex shader only.

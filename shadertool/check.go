@@ -853,8 +853,9 @@ func (c *checker) layoutTargets() {
 	def := formats.DefaultLayout()
 	for _, r := range c.order {
 		var who string
-		if e, ok := engineStem(r.stem); ok && e.DefaultVertex {
-			who = "engine shader " + r.stem
+		layout := def
+		if e, ok := engineStem(r.stem); ok && e.layout() != nil {
+			who, layout = "engine shader "+r.stem, e.layout()
 		} else if c.cfg != nil {
 			for _, u := range r.uses {
 				if strings.HasPrefix(u, "material ") {
@@ -875,7 +876,10 @@ func (c *checker) layoutTargets() {
 			continue
 		}
 		key := "default vertex format"
-		addUse(abs, layoutUse{layout: def, key: key, parts: []string{who}})
+		if layout != def {
+			key = fmt.Sprintf("vertex format %q", layout.Name)
+		}
+		addUse(abs, layoutUse{layout: layout, key: key, parts: []string{who}})
 	}
 }
 

@@ -570,7 +570,7 @@ func TestCheckWithoutTools(t *testing.T) {
 
 // TestEngineShadersBeforeDirect3D checks a copy of the engine's shaders
 // without any HLSL, the state before the Direct3D backends: the errors must
-// be exactly the ten HLSL files docs/SHADERS.md lists, vertex-only and
+// be exactly the fourteen HLSL files docs/SHADERS.md lists, vertex-only and
 // fragment-only roles included, and nothing else.
 // TestPunctualLightsFeature: the feature matrix says which backends shade
 // punctual lights, from what the light shaders' files include.
@@ -621,6 +621,8 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 	want := map[string]string{
 		"assets/shaders/composite.hlsl":           "VS_Main and PS_Main",
 		"assets/shaders/composite_dx12.hlsl":      "VS_Main and PS_Main",
+		"assets/shaders/debug_lines.hlsl":         "VS_Main and PS_Main of debug_lines",
+		"assets/shaders/debug_lines_dx12.hlsl":    "VS_Main and PS_Main of debug_lines",
 		"assets/shaders/default_shader.hlsl":      "VS_Main and PS_Main",
 		"assets/shaders/default_shader_dx12.hlsl": "VS_Main and PS_Main",
 		"assets/shaders/gbuffer.hlsl":             "for the PS_Main of gbuffer",

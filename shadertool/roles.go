@@ -59,6 +59,21 @@ type EngineStem struct {
 	// DefaultVertex means it draws meshes of the engine's default vertex
 	// (formats.DefaultLayout), so its vertex inputs are checked against it.
 	DefaultVertex bool
+	// Vertex, when set, is the engine's own vertex layout the stem reads
+	// instead (backends.LineLayout for debug_lines), checked the same way.
+	Vertex func() *formats.Layout
+}
+
+// layout returns the vertex layout the stem's inputs are checked against,
+// or nil when it reads no vertex buffer.
+func (e EngineStem) layout() *formats.Layout {
+	switch {
+	case e.Vertex != nil:
+		return e.Vertex()
+	case e.DefaultVertex:
+		return formats.DefaultLayout()
+	}
+	return nil
 }
 
 // Engine feature names, in the order the feature matrix lists them.
@@ -67,6 +82,7 @@ const (
 	FeatureDeferred  = "deferred (gbuffer + lighting)"
 	FeatureForward   = "forward"
 	FeatureComposite = "composite"
+	FeatureDebug     = "debug lines"
 	FeatureUI        = "ui"
 	// FeaturePunctualLights is point and spot lights (the light grid),
 	// shaded by the lighting pass and the default material shader through
@@ -87,7 +103,7 @@ func lightsMarker(k backends.Kind) (text string, count int) {
 	return "sleakPunctual(", 2 // the definition and a call
 }
 
-var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, FeatureComposite, FeatureUI}
+var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, FeatureComposite, FeatureDebug, FeatureUI}
 
 // EngineStems is the one table of engine shader roles; everything that
 // treats an engine stem specially reads it from here.
@@ -99,6 +115,8 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, F
 //   - lighting_pass and composite are fullscreen passes with both stages.
 //   - default_shader is the material shader of materials that name none
 //     (scene.DefaultShader), drawn in the forward pass.
+//   - debug_lines draws the debug pass's world-space lines (vertices of
+//     backends.LineLayout: position and RGBA8 colour).
 //   - ui draws the screen-space quads of the UI pass (default-format
 //     meshes whose positions are the quad's corners).
 var EngineStems = []EngineStem{
@@ -107,6 +125,7 @@ var EngineStems = []EngineStem{
 	{Stem: "lighting_pass", Stages: BothStages, Feature: FeatureDeferred, Role: "deferred lighting"},
 	{Stem: "default_shader", Stages: BothStages, Feature: FeatureForward, Role: "default material shader", DefaultVertex: true},
 	{Stem: "composite", Stages: BothStages, Feature: FeatureComposite, Role: "tonemap and gamma"},
+	{Stem: "debug_lines", Stages: BothStages, Feature: FeatureDebug, Role: "debug lines over the composited image", Vertex: backends.LineLayout},
 	{Stem: "ui", Stages: BothStages, Feature: FeatureUI, Role: "screen-space user interface", DefaultVertex: true},
 }
 

@@ -37,6 +37,7 @@ type Backend[M, T, P any] struct {
 	block     backends.FrameBlock
 	grid      *backends.LightGrid
 	draws     []Draw[M, T, P]
+	lines     Lines // the open debug pass's lines, reused every frame
 	stats     backends.Stats
 	submitted uint64 // frames ended
 	lastStale uint32 // the stale ID logged last, so a stale ID costs one line

@@ -83,7 +83,7 @@ func must(t *testing.T, err error) {
 }
 
 var all = []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassLighting,
-	formats.PassForward, formats.PassTransparent, formats.PassComposite, formats.PassUI}
+	formats.PassForward, formats.PassTransparent, formats.PassComposite, formats.PassDebug, formats.PassUI}
 
 func TestSkippedPassesRunEmpty(t *testing.T) {
 	tests := []struct {
@@ -320,8 +320,86 @@ func TestClosed(t *testing.T) {
 func TestSteadyFrameAllocatesNothing(t *testing.T) {
 	f := open(t)
 	d := []backends.Draw{{Mesh: f.cube, Model: vmath.Ident()}}
-	f.frame(all, d...)
-	if n := testing.AllocsPerRun(20, func() { f.frame(all, d...) }); n != 0 {
-		t.Errorf("a steady frame allocates %v times", n)
+	for _, passes := range [][]formats.Pass{all, nil} {
+		f.frame(passes, d...)
+		if n := testing.AllocsPerRun(20, func() { f.frame(passes, d...) }); n != 0 {
+			t.Errorf("a steady frame of passes %v allocates %v times", passes, n)
+		}
+	}
+}
+
+func TestDebugLines(t *testing.T) {
+	f := open(t)
+	v := func(x float32) backends.LineVertex {
+		return backends.LineVertex{Pos: vmath.Vec3{x, 0, 0}, Color: 0xff0000ff}
+	}
+	three := []backends.LineVertex{v(1), v(2), v(3)} // one line and an odd vertex
+	tests := []struct {
+		name          string
+		pass          formats.Pass
+		tested, onTop int // vertices RunLines gets
+		lines         int // Stats.Lines
+	}{
+		{"debug pass", formats.PassDebug, 2, 4, 3},
+		{"another pass", formats.PassForward, 0, 0, 0},
+		{"ui pass", formats.PassUI, 0, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f.d.Passes = f.d.Passes[:0]
+			must(t, f.b.BeginFrame(&backends.FrameData{}))
+			must(t, f.b.BeginPass(tt.pass))
+			f.b.DrawLines(three, backends.LinesTested)
+			f.b.DrawLines(three, backends.LinesOnTop)
+			f.b.DrawLines(three[:2], backends.LinesOnTop)
+			must(t, f.b.EndPass())
+			must(t, f.b.EndFrame())
+			if !slices.Contains(f.d.Passes, formats.PassDebug) {
+				t.Errorf("passes run %v: the debug pass did not run", f.d.Passes)
+			}
+			if got := [2]int{len(f.d.Lines.Tested), len(f.d.Lines.OnTop)}; got != [2]int{tt.tested, tt.onTop} {
+				t.Errorf("RunLines got %v tested and on-top vertices, want %v", got, [2]int{tt.tested, tt.onTop})
+			}
+			if got := f.b.Stats().Lines; got != tt.lines {
+				t.Errorf("Stats.Lines = %d, want %d", got, tt.lines)
+			}
+		})
+	}
+}
+
+func TestDebugLinesLimit(t *testing.T) {
+	f := open(t)
+	many := make([]backends.LineVertex, backends.MaxLineVertices)
+	must(t, f.b.BeginFrame(&backends.FrameData{}))
+	must(t, f.b.BeginPass(formats.PassDebug))
+	f.b.DrawLines(many[:10], backends.LinesTested)
+	f.b.DrawLines(many, backends.LinesOnTop)
+	must(t, f.b.EndPass())
+	must(t, f.b.EndFrame())
+	st := f.b.Stats()
+	if got := f.d.Lines.Len(); got != backends.MaxLineVertices {
+		t.Errorf("RunLines got %d vertices, want the limit %d", got, backends.MaxLineVertices)
+	}
+	if st.DroppedLines != 5 || st.Lines != backends.MaxLineVertices/2 {
+		t.Errorf("Stats.Lines, DroppedLines = %d, %d, want %d, 5", st.Lines, st.DroppedLines, backends.MaxLineVertices/2)
+	}
+}
+
+func TestSteadyDebugLinesAllocateNothing(t *testing.T) {
+	f := open(t)
+	lines := make([]backends.LineVertex, 2000)
+	frame := func() {
+		must(t, f.b.BeginFrame(&backends.FrameData{}))
+		must(t, f.b.BeginPass(formats.PassDebug))
+		f.b.DrawLines(lines, backends.LinesTested)
+		f.b.DrawLines(lines[:100], backends.LinesOnTop)
+		must(t, f.b.EndPass())
+		must(t, f.b.EndFrame())
+	}
+	f.d.Passes = nil
+	frame()
+	f.d.Passes = make([]formats.Pass, 0, 1<<12)
+	if n := testing.AllocsPerRun(20, frame); n != 0 {
+		t.Errorf("a steady frame of debug lines allocates %v times", n)
 	}
 }

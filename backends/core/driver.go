@@ -4,8 +4,9 @@
 // every input, the generation-checked IDs of meshes, textures and shaders,
 // the order of a frame's passes and what a skipped pass does, draw
 // resolution (mesh to program for the pass, texture fallback, dropped draws
-// counted once in Stats), the per-(format, pass) program table, the one
-// resize path, read-back rules and deferred destruction.
+// counted once in Stats), the debug pass's lines (only there, whole pairs,
+// within the per-frame limit, counted), the per-(format, pass) program
+// table, the one resize path, read-back rules and deferred destruction.
 //
 // Beneath it each API implements Driver: create and free buffers, textures
 // and programs; run one pass over draws that are already resolved; end the
@@ -81,6 +82,14 @@ type Driver[M, T, P any] interface {
 	// as that pass leaves it (the shadow map cleared, the gbuffer cleared,
 	// the sky filled).
 	RunPass(pass formats.Pass, draws []Draw[M, T, P]) error
+	// RunLines runs the debug pass (formats.PassDebug), which the core
+	// never hands to RunPass: line-list pipelines of the engine's
+	// debug_lines shader over the composite output, with the scene's depth
+	// buffer, first lines.Tested (depth test on, no depth write), then
+	// lines.OnTop (no depth test). A driver keeps one vertex buffer for
+	// them per frame in flight, grown only when a frame needs more. With
+	// no lines the pass changes nothing, so a driver may record nothing.
+	RunLines(lines *Lines) error
 	// EndFrame submits the frame and presents it when windowed. Either way
 	// the composited image stays readable by ReadPixels until the next
 	// frame ends.
@@ -140,15 +149,25 @@ func (d *MeshData) InstanceCount(l *formats.Layout) uint32 {
 
 // EngineReloader is implemented by a driver that can build its fixed
 // engine programs again in place (the default-format shadow program and the
-// lighting, composite and UI passes), for shader hot reload. When the new
-// files fail to build it keeps the programs it had and returns the error.
+// lighting, composite, debug lines and UI passes), for shader hot reload.
+// When the new files fail to build it keeps the programs it had and
+// returns the error.
 type EngineReloader interface {
 	ReloadEngine() error
 }
 
 // engineStems are the stems every driver builds at start for its fixed
 // passes; a change to one of their files reloads them all.
-var engineStems = [...]string{"shadow_depth", "lighting_pass", "composite", "ui"}
+var engineStems = [...]string{"shadow_depth", "lighting_pass", "composite", "debug_lines", "ui"}
+
+// Lines are the debug pass's line segments, two vertices each, checked by
+// the core: whole pairs, at most backends.MaxLineVertices together.
+type Lines struct {
+	Tested, OnTop []backends.LineVertex
+}
+
+// Len returns how many vertices the lines have.
+func (l *Lines) Len() int { return len(l.Tested) + len(l.OnTop) }
 
 // ErrSurfaceStale is returned by Driver.BeginFrame when the window's surface
 // no longer matches its size (an out-of-date or suboptimal swapchain).

@@ -89,17 +89,45 @@ func (b *Backend[M, T, P]) BeginPass(p formats.Pass) error {
 	}
 	b.seq.open, b.seq.pass = true, p
 	b.draws = b.draws[:0]
+	b.lines.Tested, b.lines.OnTop = b.lines.Tested[:0], b.lines.OnTop[:0]
 	return nil
 }
 
 func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 	for q := b.seq.next; q < before; q++ {
-		if err := b.drv.RunPass(q, nil); err != nil {
+		var err error
+		if q == formats.PassDebug {
+			b.lines.Tested, b.lines.OnTop = b.lines.Tested[:0], b.lines.OnTop[:0]
+			err = b.drv.RunLines(&b.lines)
+		} else {
+			err = b.drv.RunPass(q, nil)
+		}
+		if err != nil {
 			return b.errorf("%v pass: %w", q, err)
 		}
 	}
 	b.seq.next = before
 	return nil
+}
+
+// DrawLines queues line segments in the open debug pass; see
+// backends.Backend. The debug pass is the one place lines draw, so a call
+// in another pass is ignored, as Draw ignores draws in a fullscreen pass.
+func (b *Backend[M, T, P]) DrawLines(v []backends.LineVertex, depth backends.LineDepth) {
+	if !b.seq.open || b.seq.pass != formats.PassDebug {
+		return
+	}
+	v = v[:len(v)&^1]
+	if room := backends.MaxLineVertices - b.lines.Len(); len(v) > room {
+		b.stats.DroppedLines += (len(v) - room) / 2
+		v = v[:room]
+	}
+	b.stats.Lines += len(v) / 2
+	if depth == backends.LinesOnTop {
+		b.lines.OnTop = append(b.lines.OnTop, v...)
+	} else {
+		b.lines.Tested = append(b.lines.Tested, v...)
+	}
 }
 
 // Draw resolves a draw in the open pass and queues it. Draws that cannot
@@ -191,6 +219,12 @@ func (b *Backend[M, T, P]) EndPass() error {
 	p := b.seq.pass
 	b.seq.open = false
 	b.seq.next = p + 1
+	if p == formats.PassDebug {
+		if err := b.drv.RunLines(&b.lines); err != nil {
+			return b.errorf("%v pass: %w", p, err)
+		}
+		return nil
+	}
 	err := b.drv.RunPass(p, b.draws)
 	clear(b.draws) // drop the references the draws hold
 	b.draws = b.draws[:0]

@@ -27,6 +27,7 @@ type driver struct {
 	states fixedStates
 
 	frameCB, drawCB *dxcom.Object
+	lines           lineBuffer
 	// lights is the frame's light grid (t6), a dynamic texture rewritten
 	// every frame; lightSRV is its view.
 	lights, lightSRV *dxcom.Object
@@ -371,6 +372,7 @@ func (r *driver) Close() error {
 	r.shadow.release()
 	dxcom.Release(r.lightSRV, r.lights, r.frameCB, r.drawCB)
 	r.lightSRV, r.lights, r.frameCB, r.drawCB = nil, nil, nil, nil
+	r.lines.release()
 	r.states.release()
 	r.Validation.Release()
 	r.sc.Release()

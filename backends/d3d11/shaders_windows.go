@@ -68,6 +68,7 @@ type enginePrograms struct {
 	lighting  *program
 	composite *program
 	ui        *program // ui.hlsl: screen-space quads of the UI pass
+	lines     *program // debug_lines.hlsl: the debug pass's lines
 }
 
 func (e *enginePrograms) release() {
@@ -75,6 +76,7 @@ func (e *enginePrograms) release() {
 	e.lighting.release()
 	e.composite.release()
 	e.ui.release()
+	e.lines.release()
 }
 
 func (r *driver) loadEnginePrograms() (enginePrograms, error) {
@@ -93,7 +95,9 @@ func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 	if e.shadow, err = load("shadow_depth", formats.DefaultLayout(), true); err == nil {
 		if e.lighting, err = load("lighting_pass", nil, false); err == nil {
 			if e.composite, err = load("composite", nil, false); err == nil {
-				e.ui, err = load("ui", formats.DefaultLayout(), false)
+				if e.ui, err = load("ui", formats.DefaultLayout(), false); err == nil {
+					e.lines, err = load("debug_lines", backends.LineLayout(), false)
+				}
 			}
 		}
 	}

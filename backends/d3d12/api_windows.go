@@ -121,6 +121,7 @@ const (
 
 	rootFlagInputLayout = 1
 
+	topologyTypeLine     = 2
 	topologyTypeTriangle = 3
 
 	copyTypeSubresource = 0

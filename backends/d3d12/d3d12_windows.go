@@ -90,7 +90,7 @@ type texture struct {
 // program is a compiled program's pipelines: one per pass state it is used
 // in (nil where it is not).
 type program struct {
-	psos [stateUI + 1]*dxcom.Object
+	psos [numStates]*dxcom.Object
 }
 
 func (p *program) release() {
@@ -127,6 +127,8 @@ type driver struct {
 
 	shadowProg, lighting, composite *program
 	ui                              *program // ui_dx12.hlsl: screen-space quads of the UI pass
+	lines                           *program // debug_lines_dx12.hlsl: the debug pass's lines
+	lineBuf                         lineBuffer
 
 	freeSlots []uint32
 	nextSlot  uint32
@@ -574,14 +576,14 @@ func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout
 // swaps them in; on failure the old ones stay. The GPU is idle between
 // frames (every frame is waited for as it is submitted).
 func (r *driver) ReloadEngine() error {
-	old := [...]*program{r.shadowProg, r.lighting, r.composite, r.ui}
+	old := [...]*program{r.shadowProg, r.lighting, r.composite, r.ui, r.lines}
 	if err := r.loadEnginePrograms(); err != nil {
-		for i, p := range [...]*program{r.shadowProg, r.lighting, r.composite, r.ui} {
+		for i, p := range [...]*program{r.shadowProg, r.lighting, r.composite, r.ui, r.lines} {
 			if p != nil && p != old[i] {
 				p.release()
 			}
 		}
-		r.shadowProg, r.lighting, r.composite, r.ui = old[0], old[1], old[2], old[3]
+		r.shadowProg, r.lighting, r.composite, r.ui, r.lines = old[0], old[1], old[2], old[3], old[4]
 		return err
 	}
 	for _, p := range old {
@@ -607,7 +609,9 @@ func (r *driver) loadEnginePrograms() error {
 	if r.shadowProg, err = load("shadow_depth", formats.DefaultLayout(), true, stateShadow); err == nil {
 		if r.lighting, err = load("lighting_pass", nil, false, stateLighting); err == nil {
 			if r.composite, err = load("composite", nil, false, stateComposite); err == nil {
-				r.ui, err = load("ui", formats.DefaultLayout(), false, stateUI)
+				if r.ui, err = load("ui", formats.DefaultLayout(), false, stateUI); err == nil {
+					r.lines, err = r.loadLines()
+				}
 			}
 		}
 	}
@@ -685,6 +689,8 @@ func (r *driver) Close() error {
 	r.lighting.release()
 	r.composite.release()
 	r.ui.release()
+	r.lines.release()
+	r.lineBuf.release()
 	r.targets.release()
 	r.shadow.release()
 	r.lights.release()

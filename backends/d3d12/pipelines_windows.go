@@ -78,6 +78,9 @@ const (
 	stateLighting
 	stateComposite
 	stateUI
+	stateLines      // debug lines, depth-tested
+	stateLinesOnTop // debug lines over everything
+	numStates
 )
 
 // createPSO bakes code, its input layout (none for fullscreen programs) and
@@ -131,6 +134,16 @@ func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st p
 		desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
 		desc.Rasterizer.CullMode = dxcom.CullNone
 		desc.DepthStencil = dxcom.DepthState(false, false)
+		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
+			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendInvSrcAlpha, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
+	case stateLines, stateLinesOnTop:
+		// Over the composite output with the scene's depth, read only.
+		desc.TopologyType = topologyTypeLine
+		desc.NumRenderTargets = 1
+		desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
+		desc.DSVFormat = dxcom.FormatD32Float
+		desc.Rasterizer.CullMode = dxcom.CullNone
+		desc.DepthStencil = dxcom.DepthState(st == stateLines, false)
 		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
 			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendInvSrcAlpha, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
 	case stateLighting, stateComposite:

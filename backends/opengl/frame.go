@@ -24,18 +24,20 @@ type frameState struct {
 	lights    *backends.LightGrid          // the frame's grid, until the first pass uploads it
 	pass      formats.Pass                 // the pass being handed over
 	cmds      []drawCmd
-	submitted uint64 // frames ended
+	lines     *core.Lines // the debug pass being handed over
+	submitted uint64      // frames ended
 
 	surfaceW, surfaceH int // the window's framebuffer size, read by surfaceFn
 
 	// Method values, made once: a hand-off of one of these allocates nothing.
-	runPassFn, endFrameFn, readPixelsFn, surfaceFn func()
+	runPassFn, runLinesFn, endFrameFn, readPixelsFn, surfaceFn func()
 
 	frameTiming
 }
 
 func (f *frameState) init(r *driver) {
 	f.runPassFn = r.runPass
+	f.runLinesFn = r.runLines
 	f.endFrameFn = r.endFrame
 	f.readPixelsFn = r.readPixels
 	f.surfaceFn = r.readSurface

@@ -45,6 +45,7 @@ type driver struct {
 	shadow   shadowTarget
 	targets  targets
 	emptyVAO uint32 // fullscreen passes draw with no vertex buffer, but core GL wants a VAO bound
+	lineBuf  lineBuffer
 	ubo      uint32
 	lightTex uint32 // the light grid, RGBA32F on unitLights
 	white    uint32
@@ -72,7 +73,13 @@ var glEntryPoints struct {
 // X server is available (DISPLAY) and otherwise in an EGL surfaceless
 // context. The error names every attempt that failed.
 func New(cfg backends.Config) (backends.Backend, error) {
-	return newBackend(cfg, platformAuto)
+	b, err := newBackend(cfg, platformAuto)
+	if err != nil {
+		// A nil *backend in the interface would not compare equal to nil,
+		// and the caller's cleanup would call Close on it.
+		return nil, err
+	}
+	return b, nil
 }
 
 func newBackend(cfg backends.Config, plat platform) (*backend, error) {
@@ -234,6 +241,7 @@ func (r *driver) releaseGL() {
 	r.engine.destroy()
 	r.shadow.destroy()
 	r.targets.destroy()
+	r.lineBuf.destroy()
 	gl.DeleteVertexArrays(1, &r.emptyVAO)
 	gl.DeleteBuffers(1, &r.ubo)
 	gl.DeleteTextures(1, &r.white)

@@ -205,6 +205,7 @@ type enginePrograms struct {
 	lighting  *program
 	composite *program
 	ui        *program // ui_gl: screen-space quads of the UI pass
+	lines     *program // debug_lines_gl: the debug pass's lines
 }
 
 func loadEnginePrograms() (enginePrograms, error) {
@@ -230,6 +231,9 @@ func loadEnginePrograms() (enginePrograms, error) {
 	if err == nil {
 		err = stem("ui", &e.ui, false)
 	}
+	if err == nil {
+		err = stem("debug_lines", &e.lines, false)
+	}
 	if err != nil {
 		e.destroy()
 		return enginePrograms{}, err
@@ -242,4 +246,5 @@ func (e *enginePrograms) destroy() {
 	e.lighting.destroy()
 	e.composite.destroy()
 	e.ui.destroy()
+	e.lines.destroy()
 }

@@ -53,6 +53,7 @@ type targets struct {
 	forwardFBO                          uint32 // hdr + gDepth: forward and transparent depth-test against the gbuffer
 	ldr                                 uint32 // RGBA8 composite output, read back by ReadPixels
 	compositeFBO                        uint32
+	debugFBO                            uint32 // ldr + gDepth: debug lines over the output, tested against the scene
 }
 
 func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) uint32 {
@@ -130,7 +131,9 @@ func createTargets(w, h int32) (targets, error) {
 	if t.gbufferFBO, err = newFBO("gbuffer", []uint32{t.gAlbedo, t.gNormal, t.gMaterial}, t.gDepth); err == nil {
 		if t.lightFBO, err = newFBO("lighting", []uint32{t.hdr}, 0); err == nil {
 			if t.forwardFBO, err = newFBO("forward", []uint32{t.hdr}, t.gDepth); err == nil {
-				t.compositeFBO, err = newFBO("composite", []uint32{t.ldr}, 0)
+				if t.compositeFBO, err = newFBO("composite", []uint32{t.ldr}, 0); err == nil {
+					t.debugFBO, err = newFBO("debug", []uint32{t.ldr}, t.gDepth)
+				}
 			}
 		}
 	}
@@ -148,7 +151,7 @@ func createTargets(w, h int32) (targets, error) {
 }
 
 func (t *targets) destroy() {
-	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO}
+	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO}
 	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr}
 	gl.DeleteFramebuffers(int32(len(fbos)), &fbos[0])
 	gl.DeleteTextures(int32(len(texs)), &texs[0])

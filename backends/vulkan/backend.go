@@ -31,7 +31,8 @@ type frameSlot struct {
 	// copied from lightStaging at the start of the frame's commands.
 	lights       gpuImage
 	lightStaging gpuBuffer
-	timed        bool // the slot's timestamp queries were written by that frame
+	timed        bool      // the slot's timestamp queries were written by that frame
+	lines        gpuBuffer // the debug pass's vertices, mapped; grown when a frame needs more
 }
 
 // passTarget is one render pass with what it draws into.
@@ -126,6 +127,7 @@ type driver struct {
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
 	uiPipe                                  vk.Pipeline // screen-space quads over the output image
+	linesPipe, linesTopPipe                 vk.Pipeline // debug lines, depth-tested and on top
 
 	meshBlocks []*meshBlock
 	white      texture
@@ -399,6 +401,7 @@ func (b *driver) Close() error {
 			b.destroyBuffer(&f.ubo)
 			b.destroyImage(&f.lights)
 			b.destroyBuffer(&f.lightStaging)
+			b.destroyBuffer(&f.lines)
 			if f.fence != nil {
 				vk.DestroyFence(b.dev, f.fence, nil)
 			}

@@ -229,6 +229,14 @@ void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout
 	d->CmdDraw(CMD(cmd), 3, 1, 0, 0);
 }
 
+void sl_lines(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t buf, uint64_t offset, uint32_t count) {
+	VkBuffer b = (VkBuffer)(uintptr_t)buf;
+	VkDeviceSize o = offset;
+	d->CmdBindPipeline(CMD(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipeline)(uintptr_t)pipeline);
+	d->CmdBindVertexBuffers(CMD(cmd), 0, 1, &b, &o);
+	d->CmdDraw(CMD(cmd), count, 1, 0, 0);
+}
+
 // sl_draws records a pass's draws, binding only what changed from the draw
 // before.
 void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n) {

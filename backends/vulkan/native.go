@@ -146,6 +146,10 @@ func (d cdevice) draws(cmd vk.CommandBuffer, layout vk.PipelineLayout, recs []dr
 	C.sl_draws(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(layout)), (*C.slDraw)(unsafe.Pointer(&recs[0])), C.uint32_t(len(recs)))
 }
 
+func (d cdevice) lines(cmd vk.CommandBuffer, pipe vk.Pipeline, buf vk.Buffer, offset uint64, count int) {
+	C.sl_lines(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(pipe)), C.uint64_t(h(buf)), C.uint64_t(offset), C.uint32_t(count))
+}
+
 func (d cdevice) endPass(cmd vk.CommandBuffer) { C.sl_end_pass(d.p, C.uint64_t(h(cmd))) }
 
 func (d cdevice) resetQueries(cmd vk.CommandBuffer, pool vk.QueryPool, first, count uint32) {

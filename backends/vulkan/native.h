@@ -53,6 +53,9 @@ void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t fram
 void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set);
 void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set);
 void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n);
+// sl_lines draws count line-list vertices of buf from byte offset with
+// pipeline, the frame set already bound.
+void sl_lines(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t buf, uint64_t offset, uint32_t count);
 void sl_end_pass(slDevice *d, uint64_t cmd);
 // Timestamp queries: reset a range, write one, read a range (64-bit, no wait).
 void sl_reset_queries(slDevice *d, uint64_t cmd, uint64_t pool, uint32_t first, uint32_t count);

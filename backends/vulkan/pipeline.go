@@ -124,10 +124,13 @@ const (
 	kindGBuffer
 	kindFullscreen
 	kindUI
+	kindLines      // debug lines, depth-tested
+	kindLinesOnTop // debug lines over everything
 )
 
 func (k pipelineKind) pass() formats.Pass {
-	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting, formats.PassUI}[k]
+	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting, formats.PassUI,
+		formats.PassDebug, formats.PassDebug}[k]
 }
 
 // entryPoint is the shaders' entry point, NUL-terminated for the driver.
@@ -182,6 +185,13 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 	}
 	colors := 1
 	blend := vk.PipelineColorBlendAttachmentState{ColorWriteMask: 0xf}
+	alpha := vk.PipelineColorBlendAttachmentState{
+		BlendEnable:         vk.True,
+		SrcColorBlendFactor: vk.BlendFactorSrcAlpha, DstColorBlendFactor: vk.BlendFactorOneMinusSrcAlpha, ColorBlendOp: vk.BlendOpAdd,
+		SrcAlphaBlendFactor: vk.BlendFactorOne, DstAlphaBlendFactor: vk.BlendFactorOneMinusSrcAlpha, AlphaBlendOp: vk.BlendOpAdd,
+		ColorWriteMask: 0xf,
+	}
+	topology := vk.PrimitiveTopologyTriangleList
 	switch kind {
 	case kindTransparent:
 		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
@@ -207,12 +217,15 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 	case kindUI:
 		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
 		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
-		blend = vk.PipelineColorBlendAttachmentState{
-			BlendEnable:         vk.True,
-			SrcColorBlendFactor: vk.BlendFactorSrcAlpha, DstColorBlendFactor: vk.BlendFactorOneMinusSrcAlpha, ColorBlendOp: vk.BlendOpAdd,
-			SrcAlphaBlendFactor: vk.BlendFactorOne, DstAlphaBlendFactor: vk.BlendFactorOneMinusSrcAlpha, AlphaBlendOp: vk.BlendOpAdd,
-			ColorWriteMask: 0xf,
+		blend = alpha
+	case kindLines, kindLinesOnTop:
+		topology = vk.PrimitiveTopologyLineList
+		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
+		depth.DepthWriteEnable = vk.False
+		if kind == kindLinesOnTop {
+			depth.DepthTestEnable = vk.False
 		}
+		blend = alpha
 	}
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:             vk.StructureTypeGraphicsPipelineCreateInfo,
@@ -220,7 +233,7 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 		PStages:           stages,
 		PVertexInputState: vin,
 		PInputAssemblyState: &vk.PipelineInputAssemblyStateCreateInfo{
-			SType: vk.StructureTypePipelineInputAssemblyStateCreateInfo, Topology: vk.PrimitiveTopologyTriangleList,
+			SType: vk.StructureTypePipelineInputAssemblyStateCreateInfo, Topology: topology,
 		},
 		PViewportState: &vk.PipelineViewportStateCreateInfo{
 			SType: vk.StructureTypePipelineViewportStateCreateInfo, ViewportCount: 1, ScissorCount: 1,
@@ -261,7 +274,7 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 // engineShaders are the engine's fixed SPIR-V stages, loaded once.
 type engineShaders struct {
 	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
-	uiVS, uiFS                                                 shaderModule
+	uiVS, uiFS, linesVS, linesFS                               shaderModule
 }
 
 func (b *driver) loadEngineShaders() error {
@@ -287,12 +300,14 @@ func (b *driver) loadEngineShaders() error {
 		load(&e.compositeFS, "composite", backends.StageFragment),
 		load(&e.uiVS, "ui", backends.StageVertex),
 		load(&e.uiFS, "ui", backends.StageFragment),
+		load(&e.linesVS, "debug_lines", backends.StageVertex),
+		load(&e.linesFS, "debug_lines", backends.StageFragment),
 	)
 }
 
 func (b *driver) destroyEngineShaders() {
 	e := &b.engine
-	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS} {
+	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS} {
 		b.destroyModule(m)
 	}
 }
@@ -314,6 +329,13 @@ func (b *driver) createPipelines() error {
 	if b.uiPipe, err = b.newPipeline(kindUI, b.passes[formats.PassUI].rp, b.mainLayout, &b.engine.uiVS, &b.engine.uiFS, def); err != nil {
 		return fmt.Errorf("engine ui pipeline: %w", err)
 	}
+	lines, rp := backends.LineLayout(), b.passes[formats.PassDebug].rp
+	if b.linesPipe, err = b.newPipeline(kindLines, rp, b.mainLayout, &b.engine.linesVS, &b.engine.linesFS, lines); err != nil {
+		return fmt.Errorf("engine debug lines pipeline: %w", err)
+	}
+	if b.linesTopPipe, err = b.newPipeline(kindLinesOnTop, rp, b.mainLayout, &b.engine.linesVS, &b.engine.linesFS, lines); err != nil {
+		return fmt.Errorf("engine debug lines pipeline: %w", err)
+	}
 	return nil
 }
 
@@ -322,9 +344,9 @@ func (b *driver) createPipelines() error {
 // the new files fail.
 func (b *driver) ReloadEngine() error {
 	oldEngine := b.engine
-	oldPipes := [...]vk.Pipeline{b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe}
+	oldPipes := [...]vk.Pipeline{b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe, b.linesPipe, b.linesTopPipe}
 	b.engine = engineShaders{}
-	b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe = nil, nil, nil, nil
+	b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe, b.linesPipe, b.linesTopPipe = nil, nil, nil, nil, nil, nil
 	err := b.loadEngineShaders()
 	if err == nil {
 		err = b.createPipelines()
@@ -334,6 +356,7 @@ func (b *driver) ReloadEngine() error {
 		b.destroyEngineShaders()
 		b.engine = oldEngine
 		b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe = oldPipes[0], oldPipes[1], oldPipes[2], oldPipes[3]
+		b.linesPipe, b.linesTopPipe = oldPipes[4], oldPipes[5]
 		return err
 	}
 	b.WaitIdle()
@@ -355,6 +378,8 @@ func (b *driver) destroyPipelines() {
 	b.destroyPipeline(&b.lightingPipe)
 	b.destroyPipeline(&b.compositePipe)
 	b.destroyPipeline(&b.uiPipe)
+	b.destroyPipeline(&b.linesPipe)
+	b.destroyPipeline(&b.linesTopPipe)
 }
 
 // stemKinds is the pipeline each stem pass builds.

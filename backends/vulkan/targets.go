@@ -119,9 +119,11 @@ func (b *driver) createRenderPasses() error {
 			{hdrFormat, clear, store, undef, read, false},
 			{d, clear, store, undef, read, true},
 		},
-		formats.PassLighting:    {{hdrFormat, dontCare, store, undef, color, false}},
-		formats.PassForward:     {{hdrFormat, load, store, color, color, false}, {d, load, store, read, depthAtt, true}},
-		formats.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, vk.AttachmentStoreOpDontCare, depthAtt, depthAtt, true}},
+		formats.PassLighting: {{hdrFormat, dontCare, store, undef, color, false}},
+		formats.PassForward:  {{hdrFormat, load, store, color, color, false}, {d, load, store, read, depthAtt, true}},
+		// The debug pass after the composite tests its lines against this
+		// depth, so the transparent pass keeps it.
+		formats.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, store, depthAtt, depthAtt, true}},
 	}
 	for p := formats.PassShadow; p < formats.PassComposite; p++ {
 		rp, err := b.newRenderPass(specs[p], 0, 0)
@@ -143,6 +145,17 @@ func (b *driver) createCompositePass() error {
 		return fmt.Errorf("composite render pass: %w", err)
 	}
 	b.passes[formats.PassComposite].rp = rp
+	// The debug pass draws lines over the output image, tested against the
+	// scene's depth, which it only reads; both stay in the layouts the UI
+	// pass and the next frame's gbuffer pass expect.
+	debug := []attachment{
+		{offscreenColor, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpStore, vk.ImageLayoutTransferSrcOptimal, vk.ImageLayoutTransferSrcOptimal, false},
+		{b.depthFormat, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpDontCare, vk.ImageLayoutDepthStencilAttachmentOptimal, vk.ImageLayoutDepthStencilAttachmentOptimal, true},
+	}
+	if rp, err = b.newRenderPass(debug, vk.PipelineStageTransferBit, vk.AccessTransferReadBit); err != nil {
+		return fmt.Errorf("debug render pass: %w", err)
+	}
+	b.passes[formats.PassDebug].rp = rp
 	// The UI pass draws over what composite left in the output image, and
 	// leaves it ready for the same copies.
 	att = attachment{offscreenColor, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpStore, vk.ImageLayoutTransferSrcOptimal, vk.ImageLayoutTransferSrcOptimal, false}
@@ -228,6 +241,7 @@ func (b *driver) createTargets() error {
 	fb(formats.PassTransparent, b.hdr.view, b.gDepth.view)
 	b.passes[formats.PassGBuffer].clears = []float32{0, 0, 0, 0, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 1, 0, 0, 0}
 	fb(formats.PassComposite, b.final.view)
+	fb(formats.PassDebug, b.final.view, b.gDepth.view)
 	fb(formats.PassUI, b.final.view)
 	if err != nil {
 		return err

@@ -9,7 +9,8 @@
 // With a display it opens a window: WASD to walk, mouse to look (click to
 // capture, Escape to release), Space to jump (rise when flying), F to toggle
 // flying, Ctrl to sprint, Shift to sink, left click to break, right click to
-// place, 1-9 or the wheel for the hotbar, F5 to save. Without a display (or
+// place, 1-9 or the wheel for the hotbar, F5 to save, F3 for the debug
+// overlay, F6 for chunk borders (debug lines). Without a display (or
 // with -headless) it flies over the world offscreen for -frames frames,
 // writes a screenshot, a frame-time summary and a chart, and exits.
 package main

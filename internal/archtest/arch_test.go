@@ -85,6 +85,7 @@ func TestLayersPointOneWay(t *testing.T) {
 		mod + "formats":         {mod + "backends", mod + "systems", mod + "ecs", mod + "voxel"},
 		mod + "ecs":             {mod + "systems", mod + "voxel", mod + "cmd"},
 		mod + "systems":         {mod + "voxel", mod + "cmd", mod + "backends/choose"},
+		mod + "debugdraw":       {mod + "systems", mod + "ecs", mod + "app", mod + "voxel", mod + "backends/core"},
 		mod + "backends/vulkan": {mod + "systems", mod + "ecs", mod + "voxel"},
 		mod + "backends/opengl": {mod + "systems", mod + "ecs", mod + "voxel"},
 		mod + "backends/d3d11":  {mod + "systems", mod + "ecs", mod + "voxel"},

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/debugdraw"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/ui"
@@ -74,6 +75,10 @@ type Context struct {
 	// UI is the frame's screen-space interface, drawn by systems/ui in the
 	// UI pass after the composite.
 	UI *ui.Canvas
+	// Debug is the frame's debug lines, drawn by systems/debugpass in the
+	// debug pass between the composite and the UI. It starts enabled; the
+	// runner turns it off when game.toml says so.
+	Debug *debugdraw.List
 
 	// logged is the last error logged for each failing material shader;
 	// the backend returns the same error until a resize retries it, so each
@@ -105,7 +110,7 @@ func NewContext(b backends.Backend, reg *formats.Registry, log *slog.Logger) *Co
 	}
 	return &Context{
 		Backend: b, Formats: reg, Log: log, Env: DefaultEnvironment(), Stats: b.Stats(),
-		UI: ui.NewCanvas(fonts), logged: map[string]error{},
+		UI: ui.NewCanvas(fonts), Debug: debugdraw.New(true), logged: map[string]error{},
 	}
 }
 

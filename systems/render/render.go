@@ -1,7 +1,7 @@
 // Package render holds the forward half of a frame and the frame's
 // bookends: Begin (camera, light, statistics), the forward opaque pass, the
-// transparent pass (sorted back to front), Composite, the UI pass
-// (systems/uipass) and End (present or read back). Install adds every
+// transparent pass (sorted back to front), Composite, the debug pass
+// (systems/debugpass), the UI pass (systems/uipass) and End (present or read back). Install adds every
 // render system of a frame, in order, to a scheduler.
 //
 // Default-format meshes draw with their material's shader; custom formats
@@ -13,6 +13,7 @@ package render
 import (
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/systems/debugpass"
 	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/gbuffer"
 	"github.com/sleakgo/sleak/systems/shadow"
@@ -29,6 +30,7 @@ type Systems struct {
 	Forward     *Forward
 	Transparent *Transparent
 	Composite   *Composite
+	Debug       *debugpass.System
 	UI          *uipass.System
 	End         *End
 }
@@ -43,6 +45,7 @@ func Install(s *ecs.Scheduler, ctx *frame.Context) *Systems {
 		Forward:     &Forward{Ctx: ctx},
 		Transparent: &Transparent{Ctx: ctx},
 		Composite:   &Composite{Ctx: ctx},
+		Debug:       &debugpass.System{Ctx: ctx},
 		UI:          &uipass.System{Ctx: ctx},
 		End:         &End{Ctx: ctx},
 	}
@@ -54,12 +57,12 @@ func Install(s *ecs.Scheduler, ctx *frame.Context) *Systems {
 
 // List returns the render systems in frame order.
 func (rs *Systems) List() []ecs.System {
-	return []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.Composite, rs.UI, rs.End}
+	return []ecs.System{rs.Begin, rs.Shadow, rs.GBuffer, rs.Forward, rs.Transparent, rs.Composite, rs.Debug, rs.UI, rs.End}
 }
 
 // Err returns the first error any render system met in the last frame.
 func (rs *Systems) Err() error {
-	for _, err := range []error{rs.Begin.Err, rs.Shadow.Err, rs.GBuffer.Err, rs.Forward.Err, rs.Transparent.Err, rs.Composite.Err, rs.UI.Err, rs.End.Err} {
+	for _, err := range []error{rs.Begin.Err, rs.Shadow.Err, rs.GBuffer.Err, rs.Forward.Err, rs.Transparent.Err, rs.Composite.Err, rs.Debug.Err, rs.UI.Err, rs.End.Err} {
 		if err != nil {
 			return err
 		}

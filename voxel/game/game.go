@@ -291,6 +291,7 @@ func (g *Game) setupScene() error {
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.followLoaded))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.lightTorches))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawBorders))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawUI))
 	return nil
 }

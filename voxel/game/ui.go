@@ -81,6 +81,7 @@ type gameUI struct {
 	menu     menu
 	focus    int
 	debug    bool
+	borders  bool // F6: chunk borders in debug lines
 	notices  [4]notice
 	buf      []byte
 	fps      float64 // smoothed frames per second
@@ -477,6 +478,17 @@ func (g *Game) drawDebug(s ui.Screen) {
 	u.buf = ui.AppendInt(append(u.buf, "   draws "...), draws)
 	u.buf = ui.AppendInt(append(u.buf, "   culled "...), st.Culled)
 	u.buf = ui.AppendInt(append(u.buf, "   dropped "...), st.TotalDropped())
+	emit()
+	u.buf = append(u.buf[:0], "F6 chunk borders "...)
+	switch {
+	case !g.ctx.Debug.Enabled():
+		u.buf = append(u.buf, "(off in game.toml: [renderer] debug_lines)"...)
+	case u.borders:
+		u.buf = append(u.buf, "on"...)
+	default:
+		u.buf = append(u.buf, "off"...)
+	}
+	u.buf = ui.AppendInt(append(u.buf, "   debug lines "...), st.Lines)
 	emit()
 	if g.player.HasTarget {
 		b := g.player.Target.Block

@@ -34,8 +34,10 @@ type Backend = core.Backend[Mesh, Texture, Program]
 // files it returns true for; Lag holds Completed that many frames behind.
 // GPU, when set, is what GPUTimes reports for the frame Lag+1 back.
 type Driver struct {
-	Passes    []formats.Pass // every RunPass, in order
-	Draws     [formats.NumPasses][]Draw
+	Passes []formats.Pass // every RunPass and RunLines, in order
+	Draws  [formats.NumPasses][]Draw
+	// Lines is what the last RunLines drew, copied.
+	Lines     core.Lines
 	Freed     []string // "mesh 1", "texture 2", "program 3", in order
 	Resizes   [][2]int
 	Built     []core.ProgramSpec
@@ -108,6 +110,13 @@ func (d *Driver) UploadLights(g *backends.LightGrid) error {
 func (d *Driver) RunPass(p formats.Pass, draws []Draw) error {
 	d.Passes = append(d.Passes, p)
 	d.Draws[p] = append(d.Draws[p], draws...)
+	return nil
+}
+
+func (d *Driver) RunLines(l *core.Lines) error {
+	d.Passes = append(d.Passes, formats.PassDebug)
+	d.Lines.Tested = append(d.Lines.Tested[:0], l.Tested...)
+	d.Lines.OnTop = append(d.Lines.OnTop[:0], l.OnTop...)
 	return nil
 }
 

@@ -34,6 +34,7 @@ const (
 	DSVDimTexture2D = 3
 	ClearDepth      = 1
 
+	TopologyLineList     = 2
 	TopologyTriangleList = 4
 )
 

@@ -1,0 +1,19 @@
+#version 450
+// The debug pass: world-space line segments, two vertices each, over the
+// composited image. A vertex is a position and an RGBA8 colour
+// (backends.LineVertex); the colour is in display space, as the UI's,
+// because the pass draws after the tonemap.
+#include "sleak.glsl"
+layout(location = 0) in vec3 inPosition;
+layout(location = 1) in vec4 inColor;
+layout(location = 0) out vec4 vColor;
+void main() {
+    vColor = inColor;
+    vec4 p = frame.viewProj * vec4(inPosition, 1.0);
+    // Nearer the eye by about a thousandth of its distance (1 - z/w is
+    // about near/distance in the engine's 0..1 depth), so a line on a
+    // surface, a box round a block or a border along the ground, passes the
+    // depth test instead of fighting the surface for it.
+    p.z -= 0.001 * (p.w - p.z);
+    gl_Position = sleakClip(p);
+}
