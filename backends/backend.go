@@ -56,6 +56,14 @@ type Window interface {
 	VSync() bool
 }
 
+// ShaderOptions say how a material shader draws.
+type ShaderOptions struct {
+	// TwoSided draws both faces of its triangles in the forward pass
+	// (ecs.Material.TwoSided); otherwise faces turned away from the camera
+	// are culled there. The transparent pass always draws both.
+	TwoSided bool
+}
+
 // TextureOptions says how a texture is sampled.
 type TextureOptions struct {
 	Nearest bool // point sampling, for pixel-art atlases; linear otherwise
@@ -187,6 +195,10 @@ type Backend interface {
 	// file it tried, and is returned again without another attempt until
 	// the next resize. Nothing substitutes another shader.
 	CreateShader(canonical string) (ShaderID, error)
+	// CreateShaderWith is CreateShader with options: the same path with
+	// other options is another shader with its own ID (its errors are the
+	// path's, shared).
+	CreateShaderWith(canonical string, o ShaderOptions) (ShaderID, error)
 	// DestroyShader frees a material shader; draws naming it are dropped.
 	DestroyShader(ShaderID)
 

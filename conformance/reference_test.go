@@ -73,8 +73,9 @@ type (
 	// traceProgram is flat for the hot reload scenes' material, whose
 	// colour the tracer reads from its include as a compiler would.
 	traceProgram struct {
-		flat  bool
-		color vmath.Vec4
+		flat     bool
+		color    vmath.Vec4
+		twoSided bool // drawn from behind too; other opaque faces are culled
 	}
 	traceDraw = core.Draw[*traceMesh, traceTexture, traceProgram]
 )
@@ -152,7 +153,7 @@ func (r *tracer) NewProgram(spec core.ProgramSpec) (traceProgram, error) {
 	if f := spec.Files.Fragment; f != nil && strings.HasPrefix(path.Base(f.Path), "reload") {
 		return reloadProgram(*f)
 	}
-	return traceProgram{}, nil
+	return traceProgram{twoSided: spec.TwoSided}, nil
 }
 
 // reloadProgram "compiles" the hot reload material: its colour is the
@@ -318,6 +319,7 @@ type tri struct {
 	color   vmath.Vec4
 	flat    bool       // unlit, in color
 	surface vmath.Vec4 // roughness, metallic, emissive (core.Draw.Surface)
+	cull    bool       // seen from behind, it is not drawn
 }
 
 func (r *tracer) triangles(ds []traceDraw) []tri {
@@ -331,7 +333,7 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 			t := tri{
 				a: d.Model.MulPoint(m.pos[ia]), b: d.Model.MulPoint(m.pos[ib]), c: d.Model.MulPoint(m.pos[ic]),
 				n: n, color: vmath.Vec4{c[0] * d.Color[0], c[1] * d.Color[1], c[2] * d.Color[2], c[3] * d.Color[3]},
-				surface: d.Surface,
+				surface: d.Surface, cull: !d.Program.twoSided,
 			}
 			if d.Program.flat {
 				t.color, t.flat = d.Program.color, true
@@ -442,6 +444,9 @@ func (r *tracer) EndFrame() error {
 			best := float32(math.Inf(1))
 			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
 			for i := range opaque {
+				if opaque[i].cull && opaque[i].n.Dot(d) > 0 {
+					continue // the pipelines cull back faces
+				}
 				if t, ok := hitTri(o, d, &opaque[i]); ok && t < best {
 					best = t
 					col = shade(&opaque[i], o.Add(d.Mul(t)), f.CameraPos)

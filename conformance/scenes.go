@@ -42,6 +42,7 @@ var scenes = []struct {
 	{"debug_lines", debugLines, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
+	{"two_sided", twoSided, false},
 	{"skipped_shadow_pass", skippedShadowPass, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"image"
+	"math"
 
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
@@ -71,3 +72,52 @@ func materialSurface(h *harness) {
 	h.noErrors()
 	h.expectNoAllocations()
 }
+
+// twoSided: a quad seen from behind is culled by a one-sided material and
+// drawn by a two-sided one, on every backend; changing the material's
+// TwoSided (and clearing its loaded ShaderID) switches between the two.
+func twoSided(h *harness) {
+	h.open()
+	h.stage()
+	h.defaultCube("cube", cubePos, defaultShader)
+	h.step(2)
+	without := h.pixels()
+
+	// A unit plane turned over, between the camera and the stage: the
+	// camera above sees its back.
+	q := meshes.Plane(1)
+	tr := ecs.NewTransform(quadAt)
+	tr.Rotation = vmath.QuatAxisAngle(vmath.Vec3{1, 0, 0}, math.Pi)
+	quad := h.world.Spawn(tr, h.mesh(formats.DefaultHandle, q.Vertices, q.Indices, q.Bounds),
+		ecs.Material{Shader: defaultShader, Color: quadColor})
+	materials := ecs.NewMap[ecs.Material](h.world)
+	c := h.ctx.Data.ViewProj.MulVec4(quadAt.Vec4(1))
+	px, py := int((c[0]/c[3]*0.5+0.5)*Width), int((0.5-c[1]/c[3]*0.5)*Height)
+	var at []image.Point
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			at = append(at, image.Pt(px+dx, py+dy))
+		}
+	}
+	h.step(2)
+	oneSided := h.pixels()
+	h.noErrors()
+	if a, b := mean(oneSided, at), mean(without, at); a.dist(b) > same {
+		h.t.Errorf("a one-sided quad seen from behind is drawn: %v where the scene without it has %v", a, b)
+	}
+	m := materials.Get(quad)
+	m.TwoSided, m.ShaderID = true, 0
+	h.step(2)
+	both := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	if got := mean(both, at); got[2]-got[0] < visible || got.dist(mean(without, at)) < visible {
+		h.t.Errorf("a two-sided quad seen from behind is not drawn: %v at its centre (%d, %d), %v without it", got, px, py, mean(without, at))
+	}
+	h.expectNoAllocations()
+}
+
+var (
+	quadAt    = vmath.Vec3{-1.2, 1.6, 1.6}
+	quadColor = vmath.Vec4{0.1, 0.2, 0.9, 1}
+)

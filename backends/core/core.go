@@ -25,7 +25,7 @@ type Backend[M, T, P any] struct {
 	meshes   handles.Pool[meshEntry[M]]
 	textures handles.Pool[T]
 	shaders  handles.Pool[shaderEntry[P]]
-	shaderID map[string]backends.ShaderID // canonical path -> live shader
+	shaderID map[shaderKey]backends.ShaderID // path and options -> live shader
 	// shaderErr remembers material shaders that failed, so asking again
 	// costs nothing until the next resize tries them again.
 	shaderErr map[string]error
@@ -53,8 +53,15 @@ type meshEntry[M any] struct {
 	obj       M
 }
 
+// shaderKey is what tells material shaders apart: their file and options.
+type shaderKey struct {
+	canonical string
+	opts      backends.ShaderOptions
+}
+
 type shaderEntry[P any] struct {
 	canonical string
+	opts      backends.ShaderOptions
 	files     backends.ShaderFiles // what prog was built from, for ResetFiles
 	prog      P
 	// broken is set when a rebuild after its files changed failed: the
@@ -88,7 +95,7 @@ func New[M, T, P any](kind backends.Kind, cfg backends.Config, open Open[M, T, P
 	b := &Backend[M, T, P]{
 		kind: kind, cfg: cfg, log: cfg.Logger, drv: drv,
 		width: cfg.Width, height: cfg.Height,
-		shaderID:  map[string]backends.ShaderID{},
+		shaderID:  map[shaderKey]backends.ShaderID{},
 		shaderErr: map[string]error{},
 		draws:     make([]Draw[M, T, P], 0, 256),
 		grid:      backends.NewLightGrid(),
@@ -213,10 +220,16 @@ func (b *Backend[M, T, P]) DestroyTexture(id backends.TextureID) {
 // The same path gives the same ShaderID while it lives. A failure is
 // returned again, without another attempt, until the next resize.
 func (b *Backend[M, T, P]) CreateShader(canonical string) (backends.ShaderID, error) {
+	return b.CreateShaderWith(canonical, backends.ShaderOptions{})
+}
+
+// CreateShaderWith loads a material shader with options; see CreateShader.
+func (b *Backend[M, T, P]) CreateShaderWith(canonical string, o backends.ShaderOptions) (backends.ShaderID, error) {
 	if b.closed {
 		return 0, b.errClosed("CreateShader")
 	}
-	if id, ok := b.shaderID[canonical]; ok {
+	key := shaderKey{canonical, o}
+	if id, ok := b.shaderID[key]; ok {
 		return id, nil
 	}
 	if err, ok := b.shaderErr[canonical]; ok {
@@ -226,21 +239,26 @@ func (b *Backend[M, T, P]) CreateShader(canonical string) (backends.ShaderID, er
 	if err != nil {
 		return 0, b.errorf("%w", err)
 	}
-	def, _ := b.cfg.Formats.Get(formats.DefaultHandle)
-	p, err := b.drv.NewProgram(ProgramSpec{Files: files, Layout: def, Material: true, Pass: formats.PassForward,
-		Label: "material shader " + canonical})
+	p, err := b.drv.NewProgram(b.materialSpec(canonical, files, o))
 	if err != nil {
 		err = b.errorf("material shader %s (tried %s): %w", canonical, strings.Join(files.Paths(), " and "), err)
 		b.shaderErr[canonical] = err
 		return 0, err
 	}
-	id := backends.ShaderID(b.shaders.Add(shaderEntry[P]{canonical: canonical, files: files, prog: p}))
+	id := backends.ShaderID(b.shaders.Add(shaderEntry[P]{canonical: canonical, opts: o, files: files, prog: p}))
 	if id == 0 {
 		b.drv.FreeProgram(p)
 		return 0, b.errorf("CreateShader: %w", backends.ErrTooManyObjects)
 	}
-	b.shaderID[canonical] = id
+	b.shaderID[key] = id
 	return id, nil
+}
+
+// materialSpec is what a material shader's program is built from.
+func (b *Backend[M, T, P]) materialSpec(canonical string, files backends.ShaderFiles, o backends.ShaderOptions) ProgramSpec {
+	def, _ := b.cfg.Formats.Get(formats.DefaultHandle)
+	return ProgramSpec{Files: files, Layout: def, Material: true, TwoSided: o.TwoSided, Pass: formats.PassForward,
+		Label: "material shader " + canonical}
 }
 
 // DestroyShader frees a material shader once no frame in flight uses it.
@@ -249,7 +267,7 @@ func (b *Backend[M, T, P]) DestroyShader(id backends.ShaderID) {
 		return
 	}
 	if s, ok := b.shaders.Remove(uint32(id)); ok {
-		delete(b.shaderID, s.canonical)
+		delete(b.shaderID, shaderKey{s.canonical, s.opts})
 		if s.broken {
 			return // its program was already freed
 		}

@@ -181,6 +181,9 @@ type ProgramSpec struct {
 	// which draws in both the forward and the transparent pass; otherwise
 	// the program is a custom format's stem for Pass.
 	Material bool
+	// TwoSided is a material shader drawn without back-face culling
+	// (backends.ShaderOptions.TwoSided).
+	TwoSided bool
 	Pass     formats.Pass
 	// Label names the program in errors: "material shader X" or "vertex
 	// format F, shadow pass".

@@ -104,9 +104,7 @@ func (b *Backend[M, T, P]) rebuildShader(s *shaderEntry[P]) {
 	if !s.broken {
 		b.deadPrograms = append(b.deadPrograms, dead[P]{b.lastUse(), s.prog})
 	}
-	def, _ := b.cfg.Formats.Get(formats.DefaultHandle)
-	p, err := b.drv.NewProgram(ProgramSpec{Files: s.files, Layout: def, Material: true, Pass: formats.PassForward,
-		Label: "material shader " + s.canonical})
+	p, err := b.drv.NewProgram(b.materialSpec(s.canonical, s.files, s.opts))
 	if err != nil {
 		s.prog, s.broken = zero, true
 		b.log.Error(b.errorf("material shader %s (tried %s): %w", s.canonical, strings.Join(s.files.Paths(), " and "), err).Error(),

@@ -320,7 +320,11 @@ func (r *driver) NewProgram(spec core.ProgramSpec) (*program, error) {
 	if spec.Material {
 		context = "" // the core's error already names the material and its files
 	}
-	return r.buildProgram(spec.Files, spec.Layout, context)
+	p, err := r.buildProgram(spec.Files, spec.Layout, context)
+	if p != nil {
+		p.twoSided = spec.TwoSided
+	}
+	return p, err
 }
 
 func (r *driver) FreeProgram(p *program) { p.release() }

@@ -78,6 +78,13 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 			ctx.Call(ctxIASetInputLayout, ptr(cur.layout))
 			ctx.Call(ctxVSSetShader, ptr(cur.vs), 0, 0)
 			ctx.Call(ctxPSSetShader, ptr(cur.ps), 0, 0)
+			if p == formats.PassForward {
+				rs := r.states.cullBack
+				if cur.twoSided {
+					rs = r.states.cullNone
+				}
+				ctx.Call(ctxRSSetState, ptr(rs))
+			}
 		}
 		if d.Texture.srv != curSRV {
 			curSRV = d.Texture.srv

@@ -16,6 +16,7 @@ import (
 // programs).
 type program struct {
 	vs, ps, layout *dxcom.Object
+	twoSided       bool // a two-sided material: no culling in the forward pass
 }
 
 func (p *program) release() {

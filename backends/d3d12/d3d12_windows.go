@@ -538,6 +538,14 @@ func (r *driver) FreeTexture(t texture) {
 func (r *driver) NewProgram(spec core.ProgramSpec) (*program, error) {
 	if spec.Material {
 		// The core's error already names the material and its files.
+		if spec.TwoSided {
+			p, err := r.buildProgram(spec.Files, spec.Layout, "", stateForwardTwoSided, stateTransparent)
+			if p != nil {
+				// Drawn in the forward pass, which looks up stateForward.
+				p.psos[stateForward], p.psos[stateForwardTwoSided] = p.psos[stateForwardTwoSided], nil
+			}
+			return p, err
+		}
 		return r.buildProgram(spec.Files, spec.Layout, "", stateForward, stateTransparent)
 	}
 	return r.buildProgram(spec.Files, spec.Layout, spec.Label, passStates[spec.Pass])

@@ -78,8 +78,9 @@ const (
 	stateLighting
 	stateComposite
 	stateUI
-	stateLines      // debug lines, depth-tested
-	stateLinesOnTop // debug lines over everything
+	stateLines           // debug lines, depth-tested
+	stateLinesOnTop      // debug lines over everything
+	stateForwardTwoSided // a two-sided material's forward pipeline, kept in its stateForward slot
 	numStates
 )
 
@@ -116,10 +117,13 @@ func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st p
 		desc.RTVFormats[1] = dxcom.FormatR16G16B16A16Float
 		desc.RTVFormats[2] = dxcom.FormatR16G16B16A16Float
 		desc.DSVFormat = dxcom.FormatD32Float
-	case stateForward:
+	case stateForward, stateForwardTwoSided:
 		desc.NumRenderTargets = 1
 		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
 		desc.DSVFormat = dxcom.FormatD32Float
+		if st == stateForwardTwoSided {
+			desc.Rasterizer.CullMode = dxcom.CullNone
+		}
 	case stateTransparent:
 		desc.NumRenderTargets = 1
 		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float

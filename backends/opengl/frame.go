@@ -160,7 +160,9 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.Enable(gl.DEPTH_TEST)
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
+		r.cullByProgram = true
 		r.replay(cmds)
+		r.cullByProgram = false
 	case formats.PassTransparent:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.forwardFBO)
 		gl.Viewport(0, 0, w, h)
@@ -213,6 +215,13 @@ func (r *driver) replay(cmds []drawCmd) {
 		if c.Program != cur {
 			cur = c.Program
 			gl.UseProgram(cur.id)
+			if r.cullByProgram {
+				if cur.twoSided {
+					gl.Disable(gl.CULL_FACE)
+				} else {
+					gl.Enable(gl.CULL_FACE)
+				}
+			}
 		}
 		if c.Texture != tex {
 			tex = c.Texture

@@ -37,6 +37,9 @@ type driver struct {
 	windowed bool
 	win      *window
 	closed   bool
+	// cullByProgram is set while the forward pass replays: each program
+	// then says whether faces are culled (two-sided materials are not).
+	cullByProgram bool
 
 	width, height int
 	shadowSize    int32
@@ -301,6 +304,9 @@ func (r *driver) NewProgram(spec core.ProgramSpec) (*program, error) {
 		p, err = buildProgram(spec.Files, label)
 		r.validation.poll()
 	})
+	if p != nil {
+		p.twoSided = spec.TwoSided
+	}
 	return p, err
 }
 

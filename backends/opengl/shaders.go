@@ -14,8 +14,9 @@ import (
 // program is a linked GL program and the per-draw uniform locations it has
 // (-1 where the shaders do not use one).
 type program struct {
-	id           uint32
+	id                    uint32
 	model, color, surface int32
+	twoSided              bool // a two-sided material: no culling in the forward pass
 }
 
 func (p *program) destroy() {
@@ -150,9 +151,9 @@ func setupProgram(id uint32) *program {
 	}
 	gl.UseProgram(0)
 	return &program{
-		id:    id,
-		model: gl.GetUniformLocation(id, gl.Str("u_model\x00")),
-		color: gl.GetUniformLocation(id, gl.Str("u_color\x00")),
+		id:      id,
+		model:   gl.GetUniformLocation(id, gl.Str("u_model\x00")),
+		color:   gl.GetUniformLocation(id, gl.Str("u_color\x00")),
 		surface: gl.GetUniformLocation(id, gl.Str("u_surface\x00")),
 	}
 }

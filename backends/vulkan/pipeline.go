@@ -124,13 +124,14 @@ const (
 	kindGBuffer
 	kindFullscreen
 	kindUI
-	kindLines      // debug lines, depth-tested
-	kindLinesOnTop // debug lines over everything
+	kindLines           // debug lines, depth-tested
+	kindLinesOnTop      // debug lines over everything
+	kindForwardTwoSided // a two-sided material: forward without culling
 )
 
 func (k pipelineKind) pass() formats.Pass {
 	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting, formats.PassUI,
-		formats.PassDebug, formats.PassDebug}[k]
+		formats.PassDebug, formats.PassDebug, formats.PassForward}[k]
 }
 
 // entryPoint is the shaders' entry point, NUL-terminated for the driver.
@@ -193,6 +194,8 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 	}
 	topology := vk.PrimitiveTopologyTriangleList
 	switch kind {
+	case kindForwardTwoSided:
+		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
 	case kindTransparent:
 		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
 		depth.DepthWriteEnable = vk.False
@@ -419,7 +422,11 @@ func (b *driver) NewProgram(spec core.ProgramSpec) (program, error) {
 		p.pipe, err = build(stemKinds[spec.Pass])
 		return p, err
 	}
-	if p.pipe, err = build(kindForward); err != nil {
+	forward := kindForward
+	if spec.TwoSided {
+		forward = kindForwardTwoSided
+	}
+	if p.pipe, err = build(forward); err != nil {
 		return program{}, err
 	}
 	if p.transparent, err = build(kindTransparent); err != nil {

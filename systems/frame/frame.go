@@ -122,7 +122,7 @@ func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 	if m.ShaderID != 0 {
 		return m.ShaderID
 	}
-	id, err := c.Backend.CreateShader(m.Shader)
+	id, err := c.Backend.CreateShaderWith(m.Shader, backends.ShaderOptions{TwoSided: m.TwoSided})
 	if err != nil {
 		if c.logged[m.Shader] == err {
 			return 0
