@@ -1,4 +1,4 @@
-// The sun's shadow at worldPos, 3x3 PCF over the shadow map, as every
+// The sun's shadow at worldPos, filtered over the shadow map, as every
 // engine, game and test pixel shader computes it. Include it inside a pixel
 // shader with a float3 worldPos in scope; it declares float shadow, 1 where
 // lit and 0 in full shadow. It is text to include rather than a function
@@ -14,18 +14,34 @@ float shadow = 1.0;
     float3 ndc = lc.xyz / lc.w;
     float2 suv = SLEAK_SHADOW_UV(ndc);
     if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
+        // 4x4 texel compares weighted as a 3x3 box of bilinear taps
+        // (sleak_sun.glsl's shadowFactor says why), read at texel centres,
+        // a row at a time so that few temporaries stay live (the lighting
+        // pass already holds the punctual lights' and the sky's; see
+        // docs/DIRECTX.md on temporaries under wined3d). shF - floor(shF)
+        // stands for frac, which Wine's compiler lacks.
         float texel = fogParams.z;
         float ref = ndc.z - 0.0005;
+        float2 shF = suv / texel - 0.5;
+        float2 shFirst = (floor(shF) - 0.5) * texel;
+        shF = shF - floor(shF);
         float lit = 0.0;
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, -texel)) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, -texel)) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, -texel)) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, 0.0)) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, 0.0)) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(-texel, texel)) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(0.0, texel)) >= ref);
-        lit += (float)(shadowMap.Sample(shadowSampler, suv + float2(texel, texel)) >= ref);
+        lit += (1.0 - shF.y) * ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 0.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 0.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 0.0) * texel) >= ref)
+            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 0.0) * texel) >= ref));
+        lit += ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 1.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 1.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 1.0) * texel) >= ref)
+            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 1.0) * texel) >= ref));
+        lit += ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 2.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 2.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 2.0) * texel) >= ref)
+            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 2.0) * texel) >= ref));
+        lit += shF.y * ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 3.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 3.0) * texel) >= ref)
+            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 3.0) * texel) >= ref)
+            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 3.0) * texel) >= ref));
         shadow = 1.0 + (lit / 9.0 - 1.0) * (float)(lightDir.w >= 0.5);
     }
 }

@@ -1,5 +1,5 @@
 // The sun as every engine and game fragment shader lights with it, for
-// Vulkan GLSL and desktop GLSL: shadowFactor, the 3x3 PCF shadow, and
+// Vulkan GLSL and desktop GLSL: shadowFactor, the filtered shadow, and
 // applyFog, the distance fog. Include it after sleak.glsl or sleak_gl.glsl,
 // with SHADOWMAP defined as the shadow map's sampler:
 //
@@ -26,12 +26,25 @@ float shadowFactor(vec3 worldPos) {
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
         return 1.0;
     }
+    // A 3x3 box of bilinearly weighted compares: the 4x4 texels around the
+    // sample, each compared with the reference depth once and weighted by
+    // how much of it the box of bilinear taps covers, so the lit fraction
+    // slides with the sample's position inside a texel instead of stepping
+    // from one texel to the next. The texel centres are read exactly, so
+    // the point sampler returns stored depths, never blends of them.
     float texel = frame.fogParams.z;
+    float ref = ndc.z - 0.0005;
+    vec2 p = uv / texel - 0.5;
+    vec2 cell = floor(p);
+    vec2 f = p - cell;
+    vec2 first = (cell - 0.5) * texel;
+    vec4 wx = vec4(1.0 - f.x, 1.0, 1.0, f.x);
+    vec4 wy = vec4(1.0 - f.y, 1.0, 1.0, f.y);
     float lit = 0.0;
-    for (int y = -1; y <= 1; y++) {
-        for (int x = -1; x <= 1; x++) {
-            float d = texture(SHADOWMAP, uv + vec2(x, y) * texel).r;
-            lit += step(ndc.z - 0.0005, d);
+    for (int y = 0; y < 4; y++) {
+        for (int x = 0; x < 4; x++) {
+            float d = texture(SHADOWMAP, first + vec2(x, y) * texel).r;
+            lit += wx[x] * wy[y] * step(ref, d);
         }
     }
     // lightDir.w is 1 when shadows are on.

@@ -40,7 +40,7 @@ float4 PS_Main(VSOutput input) : SV_Target {
     // loops nor else branches (see docs/DIRECTX.md).
     float3 n = normalize(normal);
     float ndl = max(dot(n, -lightDir.xyz), 0.0);
-    // 3x3 PCF over the shadow map, unrolled; the pipeline's depth bias does
+    // Filtered compares over the shadow map, unrolled; the pipeline's depth bias does
     // most of the work.
     #include "sleak_shadow.hlsli"
     float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));

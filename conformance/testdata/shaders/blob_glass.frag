@@ -12,27 +12,8 @@ layout(location = 2) in vec4 vColor;
 
 layout(location = 0) out vec4 outColor;
 
-// 3x3 PCF over the shadow map, as the engine's default shader does.
-float shadowFactor(vec3 worldPos) {
-    if (frame.lightDir.w < 0.5) {
-        return 1.0;
-    }
-    vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
-    vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = sleakShadowUV(ndc);
-    if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
-        return 1.0;
-    }
-    float texel = frame.fogParams.z;
-    float lit = 0.0;
-    for (int y = -1; y <= 1; y++) {
-        for (int x = -1; x <= 1; x++) {
-            float d = texture(SHADOWMAP, uv + vec2(x, y) * texel).r;
-            lit += step(ndc.z - 0.0005, d);
-        }
-    }
-    return lit / 9.0;
-}
+// The sun's shadow, as the engine's default shader has it.
+#include "sleak_sun.glsl"
 
 vec3 shade(vec3 albedo, vec3 normal, vec3 worldPos) {
     vec3 n = normalize(normal);

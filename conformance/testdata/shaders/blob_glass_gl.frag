@@ -31,66 +31,69 @@ vec2 sleakShadowUV(vec3 ndc)
 }
 float shadowFactor(vec3 worldPos)
 {
-    if (frame.lightDir.w < 0.5)
-    {
-        return 1.0;
-    }
     vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
     vec3 ndc = lc.xyz / vec3(lc.w);
     vec3 param = ndc;
     vec2 uv = sleakShadowUV(param);
-    bool _86 = uv.x < 0.0;
-    bool _93;
-    if (!_86)
+    bool _78 = uv.x < 0.0;
+    bool _85;
+    if (!_78)
     {
-        _93 = uv.x > 1.0;
+        _85 = uv.x > 1.0;
     }
     else
     {
-        _93 = _86;
+        _85 = _78;
     }
-    bool _100;
-    if (!_93)
+    bool _92;
+    if (!_85)
     {
-        _100 = uv.y < 0.0;
+        _92 = uv.y < 0.0;
     }
     else
     {
-        _100 = _93;
+        _92 = _85;
+    }
+    bool _99;
+    if (!_92)
+    {
+        _99 = uv.y > 1.0;
+    }
+    else
+    {
+        _99 = _92;
     }
     bool _107;
-    if (!_100)
+    if (!_99)
     {
-        _107 = uv.y > 1.0;
+        _107 = ndc.z > 1.0;
     }
     else
     {
-        _107 = _100;
+        _107 = _99;
     }
-    bool _115;
-    if (!_107)
-    {
-        _115 = ndc.z > 1.0;
-    }
-    else
-    {
-        _115 = _107;
-    }
-    if (_115)
+    if (_107)
     {
         return 1.0;
     }
     float texel = frame.fogParams.z;
+    float ref = ndc.z - 0.0005000000237487256526947021484375;
+    vec2 p = (uv / vec2(texel)) - vec2(0.5);
+    vec2 cell = floor(p);
+    vec2 f = p - cell;
+    vec2 first = (cell - vec2(0.5)) * texel;
+    vec4 wx = vec4(1.0 - f.x, 1.0, 1.0, f.x);
+    vec4 wy = vec4(1.0 - f.y, 1.0, 1.0, f.y);
     float lit = 0.0;
-    for (int y = -1; y <= 1; y++)
+    for (int y = 0; y < 4; y++)
     {
-        for (int x = -1; x <= 1; x++)
+        for (int x = 0; x < 4; x++)
         {
-            float d = texture(u_shadowMap, uv + (vec2(float(x), float(y)) * texel)).x;
-            lit += step(ndc.z - 0.0005000000237487256526947021484375, d);
+            float d = texture(u_shadowMap, first + (vec2(float(x), float(y)) * texel)).x;
+            lit += ((wx[x] * wy[y]) * step(ref, d));
         }
     }
-    return lit / 9.0;
+    return mix(1.0, lit / 9.0, step(0.5, frame.lightDir.w));
 }
 vec3 shade(vec3 albedo, vec3 normal, vec3 worldPos)
 {
