@@ -74,6 +74,9 @@ type Options struct {
 	// TimeOfDay, when set, starts the clock there (a fraction of a day from
 	// midnight) instead of where the save left it.
 	TimeOfDay *float64
+	// NoCaveCulling draws every chunk section, hidden by terrain or not:
+	// for measuring what cave culling saves.
+	NoCaveCulling bool
 }
 
 // Game is a running voxel game.

@@ -252,6 +252,9 @@ func cavesRadius(renderDistance int) int { return renderDistance + 2 }
 // this frame (ecs.Mesh.Occluded): the camera passes skip them. It runs
 // once the camera is placed and allocates nothing.
 func (g *Game) cullCaves(w *ecs.World) {
+	if g.opts.NoCaveCulling {
+		return
+	}
 	if r := cavesRadius(g.streamer.RenderDistance()); g.caves.Radius() != r {
 		g.caves.SetRadius(r)
 		for p, ce := range g.chunks {

@@ -247,8 +247,13 @@ func (m *Mesher) Sections(dst *MeshData, mk *Masks) {
 	sc := &m.sec
 	out := sc.quads[:0]
 	b := &dst.Opaque
+	ends := b.FaceEnd // the directions' ranges in b.Quads, before splits
 	for f := range block.Face(6) {
-		quads := b.Face(f)
+		start := int32(0)
+		if f > 0 {
+			start = ends[f-1]
+		}
+		quads := b.Quads[start:ends[f]]
 		side := f != block.FacePosY && f != block.FaceNegY
 		for s := range Sections {
 			lo, hi := uint32(s*SectionHeight), uint32((s+1)*SectionHeight)

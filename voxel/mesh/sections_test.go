@@ -132,11 +132,20 @@ func TestConnectivityFrom(t *testing.T) {
 // same unit faces as before.
 func TestSectionsSplitKeepsFaces(t *testing.T) {
 	a := randomAreaOf(rand.New(rand.NewPCG(7, 8)), opaqueKinds)
+	// pillars above the random layers, whose side quads span sections
+	for y := 140; y < 230; y++ {
+		a.nb[4].Set(3, y, 3, block.Stone)
+		a.nb[4].Set(S-4, y, 9, block.Dirt)
+	}
 	m := mesh.NewMesher()
 	var md mesh.MeshData
 	m.MeshChunk(&md, &a.nb, mesh.Options{Greedy: true})
 	before := unitFaces(md.Opaque.Quads)
+	n := len(md.Opaque.Quads)
 	m.Sections(&md, mesh.NewMasks(a.nb[4]))
+	if len(md.Opaque.Quads) == n {
+		t.Fatal("no quad was split: a poor test area")
+	}
 	after := unitFaces(md.Opaque.Quads)
 	if len(before) != len(after) {
 		t.Fatalf("%d unit faces after the split, want %d", len(after), len(before))
