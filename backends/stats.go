@@ -18,6 +18,9 @@ type Stats struct {
 	// FacingCulled counts entities in the frustum that no camera pass drew
 	// because their mesh's triangles all face away (ecs.Mesh.Facing).
 	FacingCulled int
+	// Occluded counts entities in the frustum that no camera pass drew
+	// because terrain hides them (ecs.Mesh.Occluded).
+	Occluded int
 	// Dropped[h][p] counts draws of format h dropped in stem pass p because
 	// its pipeline was skipped or failed. Indexed by handle; grows as formats
 	// appear and is cleared, not reallocated, every frame.

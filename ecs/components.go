@@ -92,6 +92,11 @@ type Mesh struct {
 	// camera. The shadow and transparent passes, which draw both sides,
 	// draw it regardless.
 	Facing vmath.Vec3
+	// Occluded says the game knows nothing of the mesh can be seen from the
+	// camera this frame (terrain hides it): the camera passes skip it, while
+	// the shadow pass still draws it where it casts, since what the camera
+	// does not see can still shadow what it does.
+	Occluded bool
 }
 
 // Material says how a mesh is shaded. Default-format meshes use Shader, a

@@ -1,7 +1,7 @@
 // Command sleakcraft is Sleak's sample voxel game.
 //
 //	sleakcraft [-r vulkan|opengl|d3d11|d3d12] [-size 1200x800] [-seed N] [-rd 8]
-//	           [-world NAME] [-headless] [-frames N] [-screenshot FILE] [-stats FILE] [-bench]
+//	           [-world NAME] [-headless] [-frames N] [-screenshot FILE] [-stats FILE] [-bench] [-nocaves]
 //
 // It takes the standard flags of every game on the application runner
 // (sleakcraft -h lists them) and its own.
@@ -45,6 +45,7 @@ type flags struct {
 	worldName string
 	saves     string
 	bench     bool
+	noCaves   bool
 	greedy    string
 	settings  string
 	chartMS   float64
@@ -65,6 +66,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&fl.worldName, "world", "", "world (save folder) name; default from game.toml")
 	fs.StringVar(&fl.saves, "saves", "", "folder of the saves; default from game.toml")
 	fs.BoolVar(&fl.bench, "bench", false, "fly a fixed path over a fresh world and report frame times")
+	fs.BoolVar(&fl.noCaves, "nocaves", false, "draw chunk sections that terrain hides from the camera too (no cave culling)")
 	fs.StringVar(&fl.greedy, "greedy", "", "greedy meshing: on or off; default from game.toml")
 	fs.StringVar(&fl.settings, "settings", "", "the player's settings file; default "+game.SettingsFile+" in the saves folder")
 	fs.StringVar(&fl.clock, "time", "", "time of day to start at, HH:MM (06:00 sunrise, 18:00 sunset); default where the world was saved")
@@ -140,6 +142,7 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-greedy %q: valid values are on and off", fl.greedy)
 	}
 	opts.Headless = fl.app.Headless || os.Getenv("DISPLAY") == ""
+	opts.NoCaveCulling = fl.noCaves
 	prefsPath := fl.settings
 	if prefsPath == "" {
 		prefsPath = filepath.Join(ws.SavesDir, game.SettingsFile)

@@ -13,17 +13,32 @@ import (
 	"github.com/sleakgo/sleak/vmath"
 )
 
+// ViewProj is the view-projection matrix of a camera at eye turned by rot
+// (looking down its local -Z), with a vertical field of view of fov
+// degrees: the matrix the frame's camera passes draw with, for a game
+// that culls by the same frustum ahead of them.
+func ViewProj(eye vmath.Vec3, rot vmath.Quat, fov, aspect, near, far float32) vmath.Mat4 {
+	forward := rot.Rotate(vmath.Vec3{0, 0, -1})
+	up := rot.Rotate(vmath.Vec3{0, 1, 0})
+	return vmath.Perspective(vmath.Radians(fov), aspect, near, far).Mul(vmath.LookAt(eye, eye.Add(forward), up))
+}
+
+// Aspect is the backend's width over its height (1 with no size yet).
+func Aspect(b backends.Backend) float32 {
+	width, height := b.Size()
+	if height > 0 {
+		return float32(width) / float32(height)
+	}
+	return 1
+}
+
 // Begin starts a frame: it derives the camera and light matrices from the
 // world's active camera and sun, hands them to the backend, and gathers the
 // frame's draw lists (Gather). With no active camera it renders from the
 // origin looking down -Z.
 func (c *Context) Begin(w *ecs.World) error {
 	c.Started = time.Now()
-	width, height := c.Backend.Size()
-	aspect := float32(1)
-	if height > 0 {
-		aspect = float32(width) / float32(height)
-	}
+	aspect := Aspect(c.Backend)
 	eye := vmath.Vec3{}
 	rot := vmath.QuatIdent()
 	fov, near, far := float32(60), float32(0.1), float32(1000)
@@ -33,9 +48,7 @@ func (c *Context) Begin(w *ecs.World) error {
 	}
 	forward := rot.Rotate(vmath.Vec3{0, 0, -1})
 	up := rot.Rotate(vmath.Vec3{0, 1, 0})
-	view := vmath.LookAt(eye, eye.Add(forward), up)
-	proj := vmath.Perspective(vmath.Radians(fov), aspect, near, far)
-	vp := proj.Mul(view)
+	vp := ViewProj(eye, rot, fov, aspect, near, far)
 
 	d := &c.Data
 	d.ViewProj = vp
@@ -59,7 +72,7 @@ func (c *Context) Begin(w *ecs.World) error {
 		shadowFar := min(far, c.Env.ShadowDistance)
 		d.LightViewProj = lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir)
 		c.Light = vmath.FrustumFromMatrix(d.LightViewProj)
-		slice := vmath.FrustumFromMatrix(vmath.Perspective(vmath.Radians(fov), aspect, near, shadowFar).Mul(view))
+		slice := vmath.FrustumFromMatrix(ViewProj(eye, rot, fov, aspect, near, shadowFar))
 		c.Casters = CasterVolume(&slice, d.LightDir)
 	}
 	d.Lights = c.collectLights(w, eye)

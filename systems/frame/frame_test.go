@@ -141,3 +141,38 @@ func TestFacingMeshesTurnedAwayAreNotDrawn(t *testing.T) {
 		})
 	}
 }
+
+// A mesh the game marks occluded is left out of every camera pass; the
+// shadow pass still draws it when it casts.
+func TestOccludedMeshesAreDrawnOnlyByTheShadowPass(t *testing.T) {
+	for _, tc := range []struct {
+		name                    string
+		occluded                bool
+		mat                     ecs.Material
+		forward, transp, shadow int
+		occludedCount           int
+	}{
+		{"not occluded", false, ecs.Material{CastShadows: true}, 1, 0, 1, 0},
+		{"occluded, casting", true, ecs.Material{CastShadows: true}, 0, 0, 1, 1},
+		{"occluded, not casting", true, ecs.Material{}, 0, 0, 0, 1},
+		{"occluded, transparent", true, ecs.Material{Transparent: true}, 0, 0, 0, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := frametest.New(t) // camera at (0, 0, 10) looking down -Z
+			c := meshes.Cube(1)
+			id, err := s.B.CreateMesh(formats.DefaultHandle, c.Vertices, c.Indices)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := tc.mat
+			m.Shader = "assets/shaders/default_shader.hlsl"
+			s.World.Spawn(ecs.NewTransform(vmath.Vec3{}), ecs.Mesh{ID: id, Format: formats.DefaultHandle, Bounds: c.Bounds, Occluded: tc.occluded}, m)
+			s.Begin()
+			got := [4]int{s.Ctx.Len(formats.PassForward), s.Ctx.Len(formats.PassTransparent), s.Ctx.Len(formats.PassShadow), s.Ctx.Stats.Occluded}
+			if want := [4]int{tc.forward, tc.transp, tc.shadow, tc.occludedCount}; got != want {
+				t.Errorf("forward, transparent, shadow draws and occluded = %v, want %v", got, want)
+			}
+			s.End()
+		})
+	}
+}

@@ -154,6 +154,10 @@ func (c *Context) Gather(w *ecs.World) {
 			l.keys[formats.PassShadow] = append(l.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|i)
 			drawn = true
 		}
+		if seen && m.Occluded {
+			seen = false // the shadow pass, decided above, may still draw it
+			c.Stats.Occluded++
+		}
 		if seen && m.Facing != (vmath.Vec3{}) && !mat.Transparent && !mat.TwoSided && turnedAway(&t.World, &t.Bounds, m.Facing, eye) {
 			seen = false // the shadow pass, decided above, may still draw it
 			c.Stats.FacingCulled++

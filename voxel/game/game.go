@@ -23,6 +23,7 @@ import (
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
 	"github.com/sleakgo/sleak/voxel/mesh"
+	"github.com/sleakgo/sleak/voxel/occlusion"
 	"github.com/sleakgo/sleak/voxel/physics"
 	"github.com/sleakgo/sleak/voxel/save"
 	"github.com/sleakgo/sleak/voxel/world"
@@ -73,6 +74,9 @@ type Options struct {
 	// TimeOfDay, when set, starts the clock there (a fraction of a day from
 	// midnight) instead of where the save left it.
 	TimeOfDay *float64
+	// NoCaveCulling draws every chunk section, hidden by terrain or not:
+	// for measuring what cave culling saves.
+	NoCaveCulling bool
 }
 
 // Game is a running voxel game.
@@ -90,8 +94,10 @@ type Game struct {
 
 	world    *world.World
 	streamer *world.Streamer
-	store    *save.Store
-	saver    *save.Saver
+	// caves finds the chunk sections terrain leaves visible (cullCaves).
+	caves *occlusion.Search
+	store *save.Store
+	saver *save.Saver
 
 	atlas  backends.TextureID
 	chunks map[chunk.Pos]*chunkEntities
@@ -121,10 +127,15 @@ type Game struct {
 }
 
 type chunkEntities struct {
-	// one opaque mesh per face direction (block.Face order), so that
-	// directions turned away from the camera are not drawn
-	opaque          [6]ecs.Entity
-	opaqueMesh      [6]backends.MeshID
+	// one opaque mesh per face direction (block.Face order) and section
+	// (bottom to top), so that directions turned away from the camera and
+	// sections that terrain hides are not drawn
+	opaque     [6][mesh.Sections]ecs.Entity
+	opaqueMesh [6][mesh.Sections]backends.MeshID
+	// conn is each section's connectivity, for the cave search; occluded
+	// what the section's entities were last told (ecs.Mesh.Occluded)
+	conn            [mesh.Sections]mesh.Connectivity
+	occluded        [mesh.Sections]bool
 	translucent     ecs.Entity
 	translucentMesh backends.MeshID
 	lights          []blockLight // the chunk's light-giving blocks
@@ -239,6 +250,7 @@ func (g *Game) openWorld() error {
 		UploadBudget:   8,
 		Mesh:           mesh.Options{Greedy: ws.Greedy},
 	})
+	g.caves = occlusion.NewSearch(cavesRadius(ws.RenderDistance))
 	g.saveErrs = make(chan error, 4)
 	g.saver = save.NewSaver(g.world, store, save.SaverConfig{
 		Interval: ws.Autosave(),
@@ -289,6 +301,7 @@ func (g *Game) setupScene() error {
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.streamChunks))
 	g.sched.Add(ecs.Update, ecs.SystemFunc(g.advanceDay))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.placeCamera))
+	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.cullCaves))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.followLoaded))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.lightTorches))
 	g.sched.Add(ecs.LateUpdate, ecs.SystemFunc(g.drawBorders))

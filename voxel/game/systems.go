@@ -5,6 +5,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
@@ -176,25 +177,29 @@ func (g *Game) streamChunks(w *ecs.World) {
 		x, _, z := up.Pos.Origin()
 		origin := vmath.Vec3{float32(x), 0, float32(z)}
 		for f := range block.Face(6) {
-			quads := up.Mesh.Opaque.Face(f)
-			if len(quads) == 0 {
-				continue
-			}
-			id, err := g.backend.CreateInstancedMesh(g.voxelFm, nil, mesh.QuadIndices, mesh.Bytes(quads))
-			if err != nil {
-				g.log.Error("chunk mesh: "+err.Error(), "chunk", up.Pos, "face", f)
-				continue
-			}
 			n := f.Normal()
-			lo, hi, _ := mesh.Bounds(quads)
-			// the box of this direction's quads alone: tighter for the
-			// frustum, and what decides whether they face the camera
-			em := ecsMesh(id, g, vmath.AABB{Min: lo, Max: hi})
-			em.Facing = vmath.Vec3{float32(n[0]), float32(n[1]), float32(n[2])}
-			ce.opaqueMesh[f] = id
-			ce.opaque[f] = w.Spawn(ecs.NewTransform(origin), em,
-				ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true})
+			for sec := range mesh.Sections {
+				quads := up.Mesh.SectionFace(f, sec)
+				if len(quads) == 0 {
+					continue
+				}
+				id, err := g.backend.CreateInstancedMesh(g.voxelFm, nil, mesh.QuadIndices, mesh.Bytes(quads))
+				if err != nil {
+					g.log.Error("chunk mesh: "+err.Error(), "chunk", up.Pos, "face", f, "section", sec)
+					continue
+				}
+				lo, hi, _ := mesh.Bounds(quads)
+				// the box of these quads alone: tighter for the frustum,
+				// and what decides whether they face the camera
+				em := ecsMesh(id, g, vmath.AABB{Min: lo, Max: hi})
+				em.Facing = vmath.Vec3{float32(n[0]), float32(n[1]), float32(n[2])}
+				ce.opaqueMesh[f][sec] = id
+				ce.opaque[f][sec] = w.Spawn(ecs.NewTransform(origin), em,
+					ecs.Material{Texture: g.atlas, Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true})
+			}
 		}
+		ce.conn = up.Mesh.Sections.Connectivity
+		g.caves.SetChunk(up.Pos, &ce.conn)
 		if m := &up.Mesh.Translucent; len(m.Quads) > 0 {
 			id, err := g.backend.CreateInstancedMesh(g.voxelFm, nil, mesh.QuadIndices, mesh.Bytes(m.Quads))
 			if err != nil {
@@ -223,15 +228,56 @@ func (g *Game) dropChunk(p chunk.Pos) {
 	if !ok {
 		return
 	}
-	for f, id := range ce.opaqueMesh {
-		if id != 0 {
-			g.ecs.Despawn(ce.opaque[f])
-			g.backend.DestroyMesh(id)
+	for f := range ce.opaqueMesh {
+		for sec, id := range ce.opaqueMesh[f] {
+			if id != 0 {
+				g.ecs.Despawn(ce.opaque[f][sec])
+				g.backend.DestroyMesh(id)
+			}
 		}
 	}
+	g.caves.ForgetChunk(p)
 	if ce.translucentMesh != 0 {
 		g.ecs.Despawn(ce.translucent)
 		g.backend.DestroyMesh(ce.translucentMesh)
 	}
 	delete(g.chunks, p)
+}
+
+// cavesRadius is the cave search's radius for a render distance: every
+// chunk the streamer keeps, with a margin.
+func cavesRadius(renderDistance int) int { return renderDistance + 2 }
+
+// cullCaves marks the chunk sections that terrain hides from the camera
+// this frame (ecs.Mesh.Occluded): the camera passes skip them. It runs
+// once the camera is placed and allocates nothing.
+func (g *Game) cullCaves(w *ecs.World) {
+	if g.opts.NoCaveCulling {
+		return
+	}
+	if r := cavesRadius(g.streamer.RenderDistance()); g.caves.Radius() != r {
+		g.caves.SetRadius(r)
+		for p, ce := range g.chunks {
+			g.caves.SetChunk(p, &ce.conn)
+		}
+	}
+	t, cam := g.hud.camMap.Get(g.camera)
+	vp := frame.ViewProj(t.Position, t.Rotation, cam.FovY, frame.Aspect(g.backend), cam.Near, cam.Far)
+	view := vmath.FrustumFromMatrix(vp)
+	g.caves.Run(t.Position, &view)
+	for p, ce := range g.chunks {
+		for sec := range mesh.Sections {
+			hidden := !g.caves.Visible(p, sec)
+			if hidden == ce.occluded[sec] {
+				continue
+			}
+			ce.occluded[sec] = hidden
+			for f := range ce.opaque {
+				if ce.opaqueMesh[f][sec] != 0 {
+					_, m, _ := w.Renderable(ce.opaque[f][sec])
+					m.Occluded = hidden
+				}
+			}
+		}
+	}
 }

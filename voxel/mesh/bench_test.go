@@ -103,7 +103,7 @@ func BenchmarkMeshGreedyFromBlocks(b *testing.B) { benchMesh(b, mesh.Options{Gre
 // terrain, from kept masks: the same blocks whatever the chunk size, so builds with and
 // without -tags voxel16 compare directly. quads/area is what the GPU gets,
 // meshes/area the number of uploads and draws.
-func benchArea(b *testing.B, opt mesh.Options) {
+func benchArea(b *testing.B, opt mesh.Options, sections bool) {
 	const side = 256 / chunk.Size
 	g := world.NewGenerator(42)
 	blocks := map[chunk.Pos]*chunk.Blocks{}
@@ -142,6 +142,9 @@ func benchArea(b *testing.B, opt mesh.Options) {
 		for j, nb := range nbs {
 			d.Reset()
 			m.MeshChunkMasks(&d, nb, mks[j], opt)
+			if sections {
+				m.Sections(&d, mks[j][4])
+			}
 			quads += len(d.Opaque.Quads) + len(d.Translucent.Quads)
 		}
 	}
@@ -150,5 +153,10 @@ func benchArea(b *testing.B, opt mesh.Options) {
 	b.ReportMetric(float64(len(nbs)), "meshes/area")
 }
 
-func BenchmarkMeshAreaPlain(b *testing.B)  { benchArea(b, mesh.Options{}) }
-func BenchmarkMeshAreaGreedy(b *testing.B) { benchArea(b, mesh.Options{Greedy: true}) }
+func BenchmarkMeshAreaPlain(b *testing.B)  { benchArea(b, mesh.Options{}, false) }
+func BenchmarkMeshAreaGreedy(b *testing.B) { benchArea(b, mesh.Options{Greedy: true}, false) }
+
+// BenchmarkMeshAreaGreedySections adds what the game does after meshing
+// each chunk for cave culling: every section's connectivity and the quads
+// ordered and split by section (Mesher.Sections).
+func BenchmarkMeshAreaGreedySections(b *testing.B) { benchArea(b, mesh.Options{Greedy: true}, true) }

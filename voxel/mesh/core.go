@@ -79,6 +79,8 @@ type Mesher struct {
 	// dir holds each direction's quads where one pass emits all directions
 	// together (plainOpaque); grown once, then reused.
 	dir [6][]Quad
+	// sec is the scratch of Sections.
+	sec sectionScratch
 }
 
 // each calls fn for every word k of direction f that has faces, clearing

@@ -253,12 +253,15 @@ func (b *Buffers) Expand(vs []Vertex, is []uint32) ([]Vertex, []uint32) {
 // after). The caller owns it; [Mesher.MeshChunk] appends to it.
 type MeshData struct {
 	Opaque, Translucent Buffers
+	// Sections is filled by [Mesher.Sections], for cave culling.
+	Sections Sectioned
 }
 
 // Reset empties both meshes, keeping their storage for reuse.
 func (m *MeshData) Reset() {
 	m.Opaque.Reset()
 	m.Translucent.Reset()
+	m.Sections = Sectioned{}
 }
 
 // Empty reports whether both meshes are empty.

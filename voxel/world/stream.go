@@ -212,6 +212,10 @@ func (s *Streamer) work() {
 		case jobMesh:
 			j.dst.Reset()
 			m.MeshChunkMasks(j.dst, &j.nb, &j.mk, s.cfg.Mesh)
+			if j.mk[4] != nil {
+				// cave culling draws the mesh by sections
+				m.Sections(j.dst, j.mk[4])
+			}
 			s.results <- result{kind: jobMesh, pos: j.pos, gen: j.gen, mesh: j.dst}
 		}
 	}

@@ -1,0 +1,255 @@
+// Package occlusion finds the chunk sections that terrain may leave
+// visible from the camera (cave culling). Each section's mesh records
+// which of its faces are joined through non-opaque blocks
+// (mesh.Connectivity); per frame a breadth-first search from the camera's
+// section walks to neighbouring sections, entering one only through a face
+// connected to the face it came in by, only away from the camera along
+// each axis, and only where the section meets the view frustum. A line of
+// sight from the camera is such a walk (it crosses the sections it passes
+// in one direction per axis, through open blocks), so a section the search
+// does not reach shows nothing: the search is conservative.
+//
+// A section is marked with each face it was entered by, and leaves by the
+// faces connected to any of them, so reaching it again by a new face
+// opens the further ways that face leads to; each face of each section is
+// left at most once a frame.
+package occlusion
+
+import (
+	"math/bits"
+
+	"github.com/sleakgo/sleak/vmath"
+	"github.com/sleakgo/sleak/voxel/block"
+	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/mesh"
+)
+
+const sections = mesh.Sections
+
+// column is one chunk's connectivity: exits[s][e] are the faces of
+// section s connected to face e.
+type column struct {
+	pos   chunk.Pos
+	known bool
+	exits [sections][6]uint8
+}
+
+// section is a section's state in the current search.
+type section struct {
+	stamp   uint32
+	inView  bool
+	hint    uint8 // frustum plane hint
+	entered uint8 // faces it was entered by; zero: not reached
+	left    uint8 // faces already left by
+	pending uint8 // faces to leave by when it is next taken from the queue
+}
+
+// Search is the visibility search over the sections within a radius of
+// the camera. Chunks it was told nothing of read as fully open, so that
+// the search never hides what lies behind a chunk still loading.
+type Search struct {
+	radius int
+	// cols holds chunks by position modulo the side n, so that moving the
+	// camera needs no copying.
+	n    int
+	cols []column
+	// secs is the current search's window, the camera's chunk in the
+	// middle: index (dx+radius) + (dz+radius)*m + s*m*m, m = 2*radius+1.
+	m       int
+	secs    []section
+	queue   []int32
+	stamp   uint32
+	center  [3]int // the camera's chunk x, z and section
+	all     bool   // the camera is outside the world's height: no culling
+	reached int
+}
+
+// NewSearch returns a search for sections up to radius chunks from the
+// camera's chunk along x and z.
+func NewSearch(radius int) *Search {
+	s := &Search{}
+	s.SetRadius(radius)
+	return s
+}
+
+// SetRadius changes the radius, forgetting every chunk.
+func (s *Search) SetRadius(radius int) {
+	radius = max(radius, 0)
+	s.radius = radius
+	s.m = 2*radius + 1
+	s.n = s.m + 2
+	s.cols = make([]column, s.n*s.n)
+	s.secs = make([]section, s.m*s.m*sections)
+	s.queue = make([]int32, 0, 6*len(s.secs))
+	s.stamp = 0
+}
+
+// Radius returns the radius in chunks.
+func (s *Search) Radius() int { return s.radius }
+
+func (s *Search) slot(p chunk.Pos) *column {
+	x, z := int(p.X)%s.n, int(p.Z)%s.n
+	if x < 0 {
+		x += s.n
+	}
+	if z < 0 {
+		z += s.n
+	}
+	return &s.cols[x+z*s.n]
+}
+
+// SetChunk records the connectivity of the sections of the chunk at p.
+func (s *Search) SetChunk(p chunk.Pos, c *[sections]mesh.Connectivity) {
+	col := s.slot(p)
+	col.pos, col.known = p, true
+	for i := range c {
+		for e := range block.Face(6) {
+			col.exits[i][e] = c[i].From(e)
+		}
+	}
+}
+
+// ForgetChunk makes the chunk at p read as fully open again.
+func (s *Search) ForgetChunk(p chunk.Pos) {
+	if col := s.slot(p); col.pos == p {
+		col.known = false
+	}
+}
+
+var allExits = [6]uint8{0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0x1f}
+
+func (s *Search) exits(x, z, sec int, entry block.Face) uint8 {
+	p := chunk.Pos{X: int32(x), Z: int32(z)}
+	col := s.slot(p)
+	if !col.known || col.pos != p {
+		return allExits[entry]
+	}
+	return col.exits[sec][entry]
+}
+
+// Run searches from eye (world position, blocks) within the frustum f.
+// It allocates nothing.
+func (s *Search) Run(eye vmath.Vec3, f *vmath.Frustum) {
+	s.stamp++
+	if s.stamp == 0 { // wrapped: old stamps could match again
+		clear(s.secs)
+		s.stamp = 1
+	}
+	s.reached = 0
+	ex, ey, ez := floor(eye[0]), floor(eye[1]), floor(eye[2])
+	cp := chunk.PosOf(ex, ez)
+	s.center = [3]int{int(cp.X), int(cp.Z), ey / mesh.SectionHeight}
+	s.all = ey < 0 || ey >= chunk.Height
+	if s.all {
+		return
+	}
+	cull := vmath.NewCuller(f)
+	r, m := s.radius, s.m
+	start := int32(r + r*m + s.center[2]*m*m)
+	st := &s.secs[start]
+	*st = section{stamp: s.stamp, inView: true, entered: 0x3f, pending: 0x3f}
+	s.reached = 1
+	q := append(s.queue[:0], start)
+	for head := 0; head < len(q); head++ {
+		i := q[head]
+		st := &s.secs[i]
+		out := st.pending
+		st.left |= out
+		st.pending = 0
+		dx, dz, sy := int(i)%m-r, int(i)/m%m-r, int(i)/(m*m)
+		for out != 0 {
+			d := block.Face(bits.TrailingZeros8(out))
+			out &= out - 1
+			n := d.Normal()
+			nx, ny, nz := dx+n[0], sy+n[1], dz+n[2]
+			if nx < -r || nx > r || nz < -r || nz > r || ny < 0 || ny >= sections {
+				continue
+			}
+			j := int32(nx + r + (nz+r)*m + ny*m*m)
+			nst := &s.secs[j]
+			if nst.stamp != s.stamp {
+				hint := nst.hint
+				*nst = section{stamp: s.stamp, hint: hint}
+				box := s.box(nx, ny, nz)
+				nst.inView = !cull.Rejects(&box, &nst.hint)
+			}
+			entry := d ^ 1
+			if !nst.inView || nst.entered&(1<<entry) != 0 {
+				continue
+			}
+			if nst.entered == 0 {
+				s.reached++
+			}
+			nst.entered |= 1 << entry
+			more := s.exits(s.center[0]+nx, s.center[1]+nz, ny, entry) & away(nx, ny-s.center[2], nz) &^ (nst.left | nst.pending)
+			if more != 0 {
+				if nst.pending == 0 {
+					q = append(q, j)
+				}
+				nst.pending |= more
+			}
+		}
+	}
+	s.queue = q[:0]
+}
+
+// away is the faces a section at (dx, dy, dz) sections from the camera's
+// may be left by: none that leads back towards the camera along an axis.
+func away(dx, dy, dz int) uint8 {
+	m := uint8(0x3f)
+	if dx > 0 {
+		m &^= 1 << block.FaceNegX
+	} else if dx < 0 {
+		m &^= 1 << block.FacePosX
+	}
+	if dy > 0 {
+		m &^= 1 << block.FaceNegY
+	} else if dy < 0 {
+		m &^= 1 << block.FacePosY
+	}
+	if dz > 0 {
+		m &^= 1 << block.FaceNegZ
+	} else if dz < 0 {
+		m &^= 1 << block.FacePosZ
+	}
+	return m
+}
+
+// box is the world box of the section dx, dz chunks from the camera's and
+// sy from the bottom.
+func (s *Search) box(dx, sy, dz int) vmath.AABB {
+	x0, _, z0 := chunk.Pos{X: int32(s.center[0] + dx), Z: int32(s.center[1] + dz)}.Origin()
+	y0 := sy * mesh.SectionHeight
+	return vmath.AABB{
+		Min: vmath.Vec3{float32(x0), float32(y0), float32(z0)},
+		Max: vmath.Vec3{float32(x0 + chunk.Size), float32(y0 + mesh.SectionHeight), float32(z0 + chunk.Size)},
+	}
+}
+
+// Visible reports whether the last Run reached section sec of the chunk
+// at p: false means nothing of it can be seen from the camera. Sections
+// beyond the radius, and every section while the camera is above or below
+// the world, read as visible.
+func (s *Search) Visible(p chunk.Pos, sec int) bool {
+	if s.all || s.stamp == 0 {
+		return true
+	}
+	dx, dz := int(p.X)-s.center[0], int(p.Z)-s.center[1]
+	r := s.radius
+	if dx < -r || dx > r || dz < -r || dz > r || sec < 0 || sec >= sections {
+		return true
+	}
+	st := &s.secs[dx+r+(dz+r)*s.m+sec*s.m*s.m]
+	return st.stamp == s.stamp && st.entered != 0
+}
+
+// Reached is how many sections the last Run reached.
+func (s *Search) Reached() int { return s.reached }
+
+func floor(v float32) int {
+	i := int(v)
+	if float32(i) > v {
+		i--
+	}
+	return i
+}
