@@ -111,7 +111,7 @@ func (keepStems) Resize(int, int) error { return nil }
 // ReloadEngine reads the gamma the engine's composite shader source
 // applies, as a compiler would read the new file: the tracer composites
 // with it from then on.
-func (r *tracer) ReloadEngine() error {
+func (r *tracer) ReloadEngine(func(string) bool) error {
 	files, err := backends.Resolve(r.kind, backends.ShaderDir+"/composite.hlsl")
 	if err != nil {
 		return err

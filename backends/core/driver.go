@@ -150,10 +150,11 @@ func (d *MeshData) InstanceCount(l *formats.Layout) uint32 {
 // EngineReloader is implemented by a driver that can build its fixed
 // engine programs again in place (the default-format shadow program and the
 // lighting, composite, debug lines and UI passes), for shader hot reload.
-// When the new files fail to build it keeps the programs it had and
-// returns the error.
+// changed reports whether a stem's files changed; a driver rebuilds at
+// least those (it may rebuild all). When the new files fail to build it
+// keeps the programs it had and returns the error.
 type EngineReloader interface {
-	ReloadEngine() error
+	ReloadEngine(changed func(stem string) bool) error
 }
 
 // engineStems are the stems every driver builds at start for its fixed

@@ -74,7 +74,11 @@ func (b *Backend[M, T, P]) ResetFiles(paths []string) (int, error) {
 		}
 	})
 	if r, ok := b.drv.(EngineReloader); ok && b.usesEngine(uses) {
-		if err := r.ReloadEngine(); err != nil {
+		changed := func(stem string) bool {
+			files, err := backends.Resolve(b.kind, backends.ShaderDir+"/"+stem+".hlsl")
+			return err == nil && uses(files)
+		}
+		if err := r.ReloadEngine(changed); err != nil {
 			b.log.Error(fmt.Sprintf("%s: engine shaders not reloaded, the last good ones keep drawing: %v", b.kind, err),
 				"backend", b.kind.String())
 		}

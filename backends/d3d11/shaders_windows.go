@@ -80,44 +80,75 @@ func (e *enginePrograms) release() {
 	e.lines.release()
 }
 
+// engineSlot is one engine program: its stem, where it is kept, and what
+// it draws.
+type engineSlot struct {
+	stem       string
+	prog       **program
+	layout     *formats.Layout
+	vertexOnly bool
+}
+
+func (e *enginePrograms) slots() [5]engineSlot {
+	return [...]engineSlot{
+		{"shadow_depth", &e.shadow, formats.DefaultLayout(), true},
+		{"lighting_pass", &e.lighting, nil, false},
+		{"composite", &e.composite, nil, false},
+		{"ui", &e.ui, formats.DefaultLayout(), false},
+		{"debug_lines", &e.lines, backends.LineLayout(), false},
+	}
+}
+
+func (r *driver) loadEngineProgram(s engineSlot) (*program, error) {
+	files, err := backends.Resolve(backends.D3D11, backends.ShaderDir+"/"+s.stem+".hlsl")
+	if err != nil {
+		return nil, err
+	}
+	if s.vertexOnly {
+		files.Fragment = nil
+	}
+	return r.buildProgram(files, s.layout, "engine shader "+s.stem)
+}
+
 func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 	var e enginePrograms
-	load := func(name string, layout *formats.Layout, vertexOnly bool) (*program, error) {
-		files, err := backends.Resolve(backends.D3D11, backends.ShaderDir+"/"+name+".hlsl")
+	for _, s := range e.slots() {
+		p, err := r.loadEngineProgram(s)
 		if err != nil {
-			return nil, err
+			e.release()
+			return enginePrograms{}, err
 		}
-		if vertexOnly {
-			files.Fragment = nil
-		}
-		return r.buildProgram(files, layout, "engine shader "+name)
-	}
-	var err error
-	if e.shadow, err = load("shadow_depth", formats.DefaultLayout(), true); err == nil {
-		if e.lighting, err = load("lighting_pass", nil, false); err == nil {
-			if e.composite, err = load("composite", nil, false); err == nil {
-				if e.ui, err = load("ui", formats.DefaultLayout(), false); err == nil {
-					e.lines, err = load("debug_lines", backends.LineLayout(), false)
-				}
-			}
-		}
-	}
-	if err != nil {
-		e.release()
-		return enginePrograms{}, err
+		*s.prog = p
 	}
 	return e, nil
 }
 
-// ReloadEngine builds the engine's programs again from their files and
-// swaps them in; on failure the old ones stay.
-func (r *driver) ReloadEngine() error {
-	e, err := r.loadEnginePrograms()
-	if err != nil {
-		return err
+// ReloadEngine builds the engine programs whose stems changed again from
+// their files and swaps them in; on failure the old ones all stay. Only
+// those are rebuilt: under wined3d a lighting pass compiled again while
+// only the composite changed at times stopped the frames from changing.
+func (r *driver) ReloadEngine(changed func(stem string) bool) error {
+	slots := r.engine.slots()
+	var fresh [len(slots)]*program
+	for i, s := range slots {
+		if !changed(s.stem) {
+			continue
+		}
+		p, err := r.loadEngineProgram(s)
+		if err != nil {
+			for _, f := range fresh {
+				f.release()
+			}
+			return err
+		}
+		fresh[i] = p
 	}
-	r.engine.release()
-	r.engine = e
+	for i, s := range slots {
+		if fresh[i] != nil {
+			(*s.prog).release()
+			*s.prog = fresh[i]
+		}
+	}
 	return nil
 }
 

@@ -580,10 +580,10 @@ func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout
 	return p, nil
 }
 
-// ReloadEngine builds the engine's programs again from their files and
+// ReloadEngine builds all the engine's programs again from their files and
 // swaps them in; on failure the old ones stay. The GPU is idle between
 // frames (every frame is waited for as it is submitted).
-func (r *driver) ReloadEngine() error {
+func (r *driver) ReloadEngine(func(stem string) bool) error {
 	old := [...]*program{r.shadowProg, r.lighting, r.composite, r.ui, r.lines}
 	if err := r.loadEnginePrograms(); err != nil {
 		for i, p := range [...]*program{r.shadowProg, r.lighting, r.composite, r.ui, r.lines} {

@@ -387,9 +387,9 @@ func (r *driver) Close() error {
 	return nil
 }
 
-// ReloadEngine builds the engine's programs again from their files and
-// swaps them in; on failure the old ones stay.
-func (r *driver) ReloadEngine() error {
+// ReloadEngine builds all the engine's programs again from their files
+// (cheap here, whichever changed) and swaps them in; on failure the old ones stay.
+func (r *driver) ReloadEngine(func(stem string) bool) error {
 	var err error
 	r.thr.do(func() {
 		var e enginePrograms

@@ -342,10 +342,10 @@ func (b *driver) createPipelines() error {
 	return nil
 }
 
-// ReloadEngine loads the engine's shaders again and builds their
+// ReloadEngine loads all the engine's shaders again and builds their
 // pipelines; the old ones are destroyed once the GPU is idle, and stay when
 // the new files fail.
-func (b *driver) ReloadEngine() error {
+func (b *driver) ReloadEngine(func(stem string) bool) error {
 	oldEngine := b.engine
 	oldPipes := [...]vk.Pipeline{b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe, b.linesPipe, b.linesTopPipe}
 	b.engine = engineShaders{}

@@ -120,7 +120,7 @@ func (d *Driver) RunLines(l *core.Lines) error {
 	return nil
 }
 
-func (d *Driver) ReloadEngine() error { d.Reloads++; return d.ReloadErr }
+func (d *Driver) ReloadEngine(func(string) bool) error { d.Reloads++; return d.ReloadErr }
 
 func (d *Driver) EndFrame() error { d.Frames++; return nil }
 
