@@ -38,7 +38,6 @@ var (
 	procRegisterRawInputDevices = user32.NewProc("RegisterRawInputDevices")
 	procGetRawInputData         = user32.NewProc("GetRawInputData")
 	procGetSystemMetrics        = user32.NewProc("GetSystemMetrics")
-	procGetKeyState             = user32.NewProc("GetKeyState")
 	procSetDpiAwarenessContext  = user32.NewProc("SetProcessDpiAwarenessContext")
 	procSetProcessDPIAware      = user32.NewProc("SetProcessDPIAware")
 	procSetProcessDpiAwareness  = shcore.NewProc("SetProcessDpiAwareness")

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode/utf16"
 	"unsafe"
 )
 
@@ -58,7 +59,7 @@ type Window struct {
 var (
 	classOnce sync.Once
 	classErr  error
-	className = syscall.StringToUTF16Ptr("SleakWindow")
+	className = utf16z("SleakWindow")
 	instance  uintptr
 	wndProcCB uintptr
 
@@ -126,7 +127,7 @@ func (w *Window) pump(cfg Config, started chan<- error) {
 	creating.Store(tid, w)
 	title, err := syscall.UTF16PtrFromString(cfg.Title)
 	if err != nil {
-		title = syscall.StringToUTF16Ptr("Sleak")
+		title = utf16z("Sleak") // the title held a NUL
 	}
 	hwnd, _, callErr := procCreateWindowExW.Call(wsExAppWindow, uintptr(unsafe.Pointer(className)), uintptr(unsafe.Pointer(title)),
 		wsOverlappedWindow, cwUseDefault, cwUseDefault, uintptr(cfg.Width), uintptr(cfg.Height), 0, 0, instance, 0)
@@ -600,3 +601,6 @@ func (w *Window) setFullscreen(on bool) {
 func pointer(addr uintptr) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&addr))
 }
+
+// utf16z is a constant string as a NUL-terminated UTF-16 string.
+func utf16z(s string) *uint16 { return &utf16.Encode([]rune(s + "\x00"))[0] }
