@@ -25,27 +25,6 @@ layout(set = 0, binding = 0) uniform Frame {
     vec4 skyColor;      // rgb: the sky straight up, w: cosine of the sun disc's radius (0: no disc)
 } frame;
 
-// sleakSky is the sky seen along dir (normalized, world space): the fog
-// colour at and below the horizon blending into skyColor straight up, and,
-// when skyColor.w is set, the light's disc where the light comes from with
-// a faint glow around it. The Direct3D shaders compute the same in
-// sleak_sky.hlsli, with the same arithmetic (no pow or smoothstep, which
-// Wine's compiler lacks). Whether the disc is drawn is a weight, not an if
-// on a Frame value (sleak_sun.glsl says why).
-vec3 sleakSky(vec3 dir) {
-    float up = clamp(dir.y, 0.0, 1.0);
-    vec3 c = mix(frame.fogColor.rgb, frame.skyColor.rgb, up * (2.0 - up));
-    float edge = frame.skyColor.w;
-    float cs = max(dot(dir, -frame.lightDir.xyz), 0.0);
-    float t = clamp((cs - edge) / max((1.0 - edge) * 0.25, 1e-6), 0.0, 1.0);
-    float g = cs * cs;
-    g *= g;
-    g *= g;
-    g *= g;
-    g *= g; // cs^32
-    return c + frame.lightColor.rgb * ((t * t * (3.0 - 2.0 * t) + 0.15 * g) * step(1e-6, edge));
-}
-
 layout(push_constant) uniform Draw {
     mat4 model;
     vec4 color;

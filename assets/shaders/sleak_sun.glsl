@@ -1,6 +1,7 @@
-// The sun as every engine and game fragment shader lights with it, for
-// Vulkan GLSL and desktop GLSL: shadowFactor, the filtered shadow, and
-// applyFog, the distance fog. Include it after sleak.glsl or sleak_gl.glsl,
+// The sun and the sky as every engine and game fragment shader lights and
+// draws them, for Vulkan GLSL and desktop GLSL: shadowFactor, the filtered
+// shadow; applyFog, the distance fog; and sleakSky, the sky with the
+// light's disc. Include it after sleak.glsl or sleak_gl.glsl,
 // with SHADOWMAP defined as the shadow map's sampler:
 //
 //     #define SHADOWMAP shadowMap
@@ -59,6 +60,27 @@ vec3 applyFog(vec3 color, vec3 worldPos) {
     float dist = length(worldPos - frame.cameraPos.xyz);
     float f = clamp((dist - start) / max(end - start, 0.001), 0.0, 1.0);
     return mix(color, frame.fogColor.rgb, f * (1.0 - step(end, 0.0)));
+}
+
+// sleakSky is the sky seen along dir (normalized, world space): the fog
+// colour at and below the horizon blending into skyColor straight up, and,
+// when skyColor.w is set, the light's disc where the light comes from with
+// a faint glow around it. The Direct3D shaders compute the same in
+// sleak_sky.hlsli, with the same arithmetic (no pow or smoothstep, which
+// Wine's compiler lacks). Whether the disc is drawn is a weight, not an if
+// on a Frame value (see above).
+vec3 sleakSky(vec3 dir) {
+    float up = clamp(dir.y, 0.0, 1.0);
+    vec3 c = mix(frame.fogColor.rgb, frame.skyColor.rgb, up * (2.0 - up));
+    float edge = frame.skyColor.w;
+    float cs = max(dot(dir, -frame.lightDir.xyz), 0.0);
+    float t = clamp((cs - edge) / max((1.0 - edge) * 0.25, 1e-6), 0.0, 1.0);
+    float g = cs * cs;
+    g *= g;
+    g *= g;
+    g *= g;
+    g *= g; // cs^32
+    return c + frame.lightColor.rgb * ((t * t * (3.0 - 2.0 * t) + 0.15 * g) * step(1e-6, edge));
 }
 
 #endif
