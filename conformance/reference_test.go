@@ -556,20 +556,14 @@ func (r *tracer) drawUI() {
 
 // composite is the engine's: exposure, Narkowicz's ACES fit, gamma 2.2.
 func (r *tracer) composite(c vmath.Vec3) color.RGBA {
-	exp := r.frame.Exposure
-	if exp == 0 {
-		exp = 1
+	gamma := r.gamma
+	if gamma == 0 {
+		gamma = 2.2
 	}
+	d := displayedGamma(c, r.frame.Exposure, gamma)
 	var out [3]uint8
-	for i, x := range c {
-		x *= exp
-		y := (x * (2.51*x + 0.03)) / (x*(2.43*x+0.59) + 0.14)
-		y = max(0, min(1, y))
-		gamma := r.gamma
-		if gamma == 0 {
-			gamma = 2.2
-		}
-		v := math.Pow(float64(y), 1/gamma) * 255
+	for i, y := range d {
+		v := y * 255
 		if r.bugs.tint && i == 1 {
 			v *= 0.9
 		}

@@ -26,8 +26,12 @@ func skyColor(f *backends.FrameData, zenith vmath.Vec3, discCos float32, dir vma
 }
 
 // displayed is a linear colour as the engine's composite writes it:
-// exposure, the ACES fit, gamma 2.2, in 0..1.
-func displayed(c vmath.Vec3, exposure float32) rgb {
+// exposure (0 means 1), the ACES fit, gamma 2.2, in 0..1.
+func displayed(c vmath.Vec3, exposure float32) rgb { return displayedGamma(c, exposure, 2.2) }
+
+// displayedGamma is displayed with another gamma, as a composite shader
+// edited by hot reload writes it.
+func displayedGamma(c vmath.Vec3, exposure float32, gamma float64) rgb {
 	if exposure == 0 {
 		exposure = 1
 	}
@@ -35,7 +39,7 @@ func displayed(c vmath.Vec3, exposure float32) rgb {
 	for i, x := range c {
 		x *= exposure
 		y := (x * (2.51*x + 0.03)) / (x*(2.43*x+0.59) + 0.14)
-		out[i] = math.Pow(float64(max(0, min(1, y))), 1/2.2)
+		out[i] = math.Pow(float64(max(0, min(1, y))), 1/gamma)
 	}
 	return out
 }

@@ -135,13 +135,7 @@ func WriteChart(w io.Writer, ft []time.Duration, c Chart) error {
 	y := func(ms float64) int { return chartTop + plotH - int(ms/top*float64(plotH)) }
 
 	// Grid and millisecond labels at a round step.
-	step := niceStep(top / 5)
-	for ms := 0.0; ms <= top+1e-9; ms += step {
-		yy := y(ms)
-		hline(img, chartLeft, chartLeft+plotW, yy, chartGrid, 1)
-		label := fmt.Sprintf("%g ms", ms)
-		text(chartLeft-8-width(label), yy+5, chartAxis, label)
-	}
+	msGrid(img, top, 5, y, text, width)
 	// Bars: the slowest frame of each column, so no spike hides.
 	if n := len(ft); n > 0 {
 		for x := 0; x < plotW; x++ {
@@ -234,13 +228,7 @@ func drawGPUPanel(img *image.RGBA, c Chart, text func(x, y int, col color.RGBA, 
 		text(x+14, top0+18, chartAxis, name)
 		x += 14 + width(name) + 12
 	}
-	step := niceStep(scale / 4)
-	for ms := 0.0; ms <= scale+1e-9; ms += step {
-		yy := y(ms)
-		hline(img, chartLeft, chartLeft+plotW, yy, chartGrid, 1)
-		label := fmt.Sprintf("%g ms", ms)
-		text(chartLeft-8-width(label), yy+5, chartAxis, label)
-	}
+	msGrid(img, scale, 4, y, text, width)
 	// Each column shows the frame of its group with the most GPU time.
 	if n := len(c.GPU); n > 0 {
 		for col := 0; col < plotW; col++ {
@@ -264,6 +252,19 @@ func drawGPUPanel(img *image.RGBA, c Chart, text func(x, y int, col color.RGBA, 
 	hline(img, chartLeft, chartLeft+plotW, top0+gpuTop+plotH, chartAxis, 1)
 	for yy := top0 + gpuTop; yy <= top0+gpuTop+plotH; yy++ {
 		img.SetRGBA(chartLeft, yy, chartAxis)
+	}
+}
+
+// msGrid draws grid lines with their millisecond labels, from 0 to top at
+// a round step of about top/lines, y placing a time on the plot.
+func msGrid(img *image.RGBA, top float64, lines int, y func(float64) int, text func(x, y int, col color.RGBA, s string), width func(string) int) {
+	plotW := chartW - chartLeft - chartRight
+	step := niceStep(top / float64(lines))
+	for ms := 0.0; ms <= top+1e-9; ms += step {
+		yy := y(ms)
+		hline(img, chartLeft, chartLeft+plotW, yy, chartGrid, 1)
+		label := fmt.Sprintf("%g ms", ms)
+		text(chartLeft-8-width(label), yy+5, chartAxis, label)
 	}
 }
 

@@ -39,6 +39,27 @@ func run(t *testing.T, s *Streamer, x, z float64, cond func(f *Frame) bool) {
 	t.Fatalf("timed out; stats %+v", s.Stats())
 }
 
+// holder returns what a caller holding meshes does with each Frame: it
+// forgets the released chunks (failing on one it does not hold) and keeps
+// the uploaded ones in held, handing their meshes back to s when s is set.
+func holder(t *testing.T, held map[chunk.Pos]bool, s *Streamer) func(*Frame) {
+	return func(f *Frame) {
+		t.Helper()
+		for _, p := range f.Releases {
+			if !held[p] {
+				t.Fatalf("release of %v, which the caller does not hold", p)
+			}
+			delete(held, p)
+		}
+		for _, u := range f.Uploads {
+			held[u.Pos] = true
+			if s != nil {
+				s.Recycle(u.Mesh)
+			}
+		}
+	}
+}
+
 func within(r int) map[chunk.Pos]bool {
 	m := map[chunk.Pos]bool{}
 	for dz := -r; dz <= r; dz++ {
@@ -103,17 +124,7 @@ func TestStreamerUnloadsOutOfRange(t *testing.T) {
 	s := NewStreamer(w, StreamConfig{RenderDistance: R, UploadBudget: 100})
 	defer s.Close()
 	held := map[chunk.Pos]bool{}
-	apply := func(f *Frame) {
-		for _, p := range f.Releases {
-			if !held[p] {
-				t.Fatalf("release of %v, which the caller does not hold", p)
-			}
-			delete(held, p)
-		}
-		for _, u := range f.Uploads {
-			held[u.Pos] = true
-		}
-	}
+	apply := holder(t, held, nil)
 	run(t, s, 0, 0, func(f *Frame) bool { apply(f); return len(held) == len(within(R)) })
 	// move 20 chunks east: everything held is released, the new area comes in
 	x := float64(20 * chunk.Size)
@@ -150,18 +161,7 @@ func TestStreamerSetRenderDistance(t *testing.T) {
 	s := NewStreamer(w, StreamConfig{RenderDistance: 5, UploadBudget: 100})
 	defer s.Close()
 	held := map[chunk.Pos]bool{}
-	apply := func(f *Frame) {
-		for _, p := range f.Releases {
-			if !held[p] {
-				t.Fatalf("release of %v, which the caller does not hold", p)
-			}
-			delete(held, p)
-		}
-		for _, u := range f.Uploads {
-			held[u.Pos] = true
-			s.Recycle(u.Mesh)
-		}
-	}
+	apply := holder(t, held, s)
 	run(t, s, 0, 0, func(f *Frame) bool { apply(f); return len(held) == len(within(5)) })
 	s.SetRenderDistance(2)
 	if got := s.RenderDistance(); got != 2 {
