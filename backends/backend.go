@@ -114,7 +114,47 @@ type FrameData struct {
 	// Lights are the frame's point and spot lights; the core bins them
 	// into a LightGrid for the lighting, forward and transparent passes.
 	Lights []Light
+	// SSAO and Bloom are the frame's post-processing effects; the zero
+	// value of each turns it off.
+	SSAO  SSAO
+	Bloom Bloom
 }
+
+// SSAO is screen-space ambient occlusion: the SSAO pass darkens the ambient
+// light of deferred pixels where geometry within Radius hides the sky from
+// them (creases, corners, the ground around an object's foot), then blurs
+// the estimate; the lighting pass multiplies the ambient term by it. Pixels
+// drawn in the forward and transparent passes are not occluded.
+type SSAO struct {
+	// Radius is how far, in world units, the samples reach; 0 means
+	// DefaultSSAORadius.
+	Radius float32
+	// Strength scales the occlusion: 1 applies it fully; 0 turns the pass
+	// off, which then costs only a clear.
+	Strength float32
+}
+
+// Bloom makes light brighter than Threshold bleed into its surroundings:
+// the bloom pass keeps what exceeds it at a quarter of the resolution and
+// blurs it, and the composite adds Strength times that before tonemapping.
+type Bloom struct {
+	// Threshold is the exposed HDR luminance above which light blooms; 0
+	// means DefaultBloomThreshold.
+	Threshold float32
+	// Strength is how much of the blurred light is added; 0 turns the pass
+	// off, which then costs only a clear.
+	Strength float32
+}
+
+// BloomSize is the side of the bloom pass's targets for a framebuffer side
+// of n pixels: a quarter, rounded up.
+func BloomSize(n int) int { return (n + 3) / 4 }
+
+// The effects' defaults for a zero Radius or Threshold.
+const (
+	DefaultSSAORadius     = 0.5
+	DefaultBloomThreshold = 1
+)
 
 // Draw is one draw call. Default-format meshes (format handle 0) draw with
 // Shader, their material's; custom formats draw with their stem pipeline for

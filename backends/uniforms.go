@@ -8,7 +8,7 @@ import (
 
 // FrameBlockSize is the size in bytes of the Frame uniform block that every
 // shader sees (std140; the layout is in docs/SHADERS.md).
-const FrameBlockSize = 304
+const FrameBlockSize = 320
 
 // DrawBlockSize is the size in bytes of the per-draw block: the model
 // matrix, the colour and the surface factors.
@@ -54,7 +54,21 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 		disc = float32(math.Cos(float64(min(d.SunDisc, math.Pi/4))))
 	}
 	put(72, zenith, disc)
+	// The effects' settings, with the defaults filled in; a strength of 0
+	// means the pass was off and its output holds the neutral value.
+	radius, threshold := d.SSAO.Radius, d.Bloom.Threshold
+	if radius <= 0 {
+		radius = DefaultSSAORadius
+	}
+	if threshold <= 0 {
+		threshold = DefaultBloomThreshold
+	}
+	put(76, vmath.Vec3{radius, max(d.SSAO.Strength, 0), threshold}, max(d.Bloom.Strength, 0))
 }
+
+// EffectStrengths returns the SSAO and bloom strengths Pack wrote: a pass
+// whose strength is 0 is off this frame.
+func (b *FrameBlock) EffectStrengths() (ssao, bloom float32) { return b[77], b[79] }
 
 // DrawBlock is the per-draw block as 32-bit words.
 type DrawBlock [DrawBlockSize / 4]float32

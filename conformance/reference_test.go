@@ -44,6 +44,10 @@ type tracer struct {
 	lines   core.Lines
 	frames  uint64
 	bugs    bugs
+	// effects says which effect passes the frame ran on; the block's
+	// words 76 to 79 are their settings.
+	effects [formats.NumPasses]bool
+	fx      [4]float32
 }
 
 // bugs are faults a broken backend might have.
@@ -268,6 +272,7 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	f.Ambient, f.Exposure = vmath.Vec3{b[60], b[61], b[62]}, b[63]
 	f.FogColor = vmath.Vec3{b[64], b[65], b[66]}
 	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
+	copy(r.fx[:], b[76:80])
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
@@ -284,6 +289,11 @@ func (r *tracer) UploadLights(g *backends.LightGrid) error {
 
 func (r *tracer) RunPass(p formats.Pass, draws []traceDraw) error {
 	r.draws[p] = append(r.draws[p], draws...)
+	return nil
+}
+
+func (r *tracer) RunEffect(p formats.Pass, on bool) error {
+	r.effects[p] = on
 	return nil
 }
 

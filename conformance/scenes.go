@@ -40,6 +40,8 @@ var scenes = []struct {
 	{"many_lights", manyLights, true},
 	{"ui_layer", uiLayer, true},
 	{"debug_lines", debugLines, true},
+	{"ssao", ssao, true},
+	{"bloom", bloomScene, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},

@@ -5,8 +5,8 @@ import "fmt"
 // Pass is one step of a frame, in the order every frame runs them. It is
 // the engine's one pass vocabulary: the render systems, the backends and the
 // tools all name passes with it. The four stem passes (shadow, gbuffer,
-// forward, transparent) each draw a layout's stem for that pass; lighting
-// and composite are fullscreen steps; the debug pass draws the frame's debug
+// forward, transparent) each draw a layout's stem for that pass; ssao,
+// lighting, bloom and composite are fullscreen steps; the debug pass draws the frame's debug
 // lines over the composited image, depth-tested against the scene; the UI
 // pass draws screen-space quads over it all with the engine's ui shader.
 type Pass uint8
@@ -15,9 +15,17 @@ type Pass uint8
 const (
 	PassShadow Pass = iota
 	PassGBuffer
+	// PassSSAO estimates, from the gbuffer's depth and normals, how much
+	// of the sky nearby geometry hides from each deferred pixel, blurs it,
+	// and leaves it for the lighting pass to dim the ambient light with.
+	PassSSAO
 	PassLighting
 	PassForward // draws a layout's main stem
 	PassTransparent
+	// PassBloom takes the light of the HDR image above a threshold, at a
+	// quarter of its resolution, and blurs it; the composite adds it back,
+	// so bright light bleeds softly into its surroundings.
+	PassBloom
 	PassComposite
 	// PassDebug draws world-space debug lines over the composited image,
 	// in display colours, depth-tested against the scene's depth (or on
@@ -31,21 +39,29 @@ const (
 )
 
 // NumPasses is the number of passes, for arrays indexed by Pass.
-const NumPasses = 8
+const NumPasses = 10
 
 // StemPasses are the passes that draw a layout's stems, the forward pass
 // (the main stem, which gates the others) first.
 var StemPasses = [...]Pass{PassForward, PassShadow, PassGBuffer, PassTransparent}
 
-var passNames = [NumPasses]string{"shadow", "gbuffer", "lighting", "forward", "transparent", "composite", "debug", "ui"}
+var passNames = [NumPasses]string{"shadow", "gbuffer", "ssao", "lighting", "forward", "transparent", "bloom", "composite", "debug", "ui"}
 
-// String returns the pass's name: "shadow", "gbuffer", "lighting",
-// "forward", "transparent", "composite", "debug" or "ui".
+// String returns the pass's name: "shadow", "gbuffer", "ssao",
+// "lighting", "forward", "transparent", "bloom", "composite", "debug" or
+// "ui".
 func (p Pass) String() string {
 	if int(p) < NumPasses {
 		return passNames[p]
 	}
 	return fmt.Sprintf("Pass(%d)", uint8(p))
+}
+
+// IsEffect reports whether the pass is a post-processing effect that a
+// frame turns on or off (FrameData's SSAO and Bloom): off, it only clears
+// its output to the value that leaves the passes reading it unchanged.
+func (p Pass) IsEffect() bool {
+	return p == PassSSAO || p == PassBloom
 }
 
 // TakesDraws reports whether the pass draws meshes, as opposed to a
@@ -72,7 +88,7 @@ func ParsePass(s string) (Pass, error) {
 			return Pass(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, lighting, forward, transparent, composite, debug or ui)", s)
+	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, ssao, lighting, forward, transparent, bloom, composite, debug or ui)", s)
 }
 
 // VertexOnly reports whether the pass's stem names a vertex shader only.

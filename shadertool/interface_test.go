@@ -30,6 +30,8 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		d.SkyColor[i] = next()
 	}
 	d.Time, d.Exposure, d.FogStart, d.FogEnd = next(), next(), next(), next()
+	d.SSAO = backends.SSAO{Radius: next(), Strength: next()}
+	d.Bloom = backends.Bloom{Threshold: next(), Strength: next()}
 	var b backends.FrameBlock
 	b.Pack(&d, 2048)
 	at := func(x float32) int {
@@ -43,14 +45,15 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		"viewProj": at(d.ViewProj[0]), "invViewProj": at(d.InvViewProj[0]), "lightViewProj": at(d.LightViewProj[0]),
 		"cameraPos": at(d.CameraPos[0]), "lightDir": at(d.LightDir[0]), "lightColor": at(d.LightColor[0]),
 		"ambient": at(d.Ambient[0]), "fogColor": at(d.FogColor[0]), "fogParams": at(d.FogStart),
-		"skyColor": at(d.SkyColor[0]),
+		"skyColor": at(d.SkyColor[0]), "effects": at(d.SSAO.Radius),
 	}
 	// The w and y components the docs promise, where Pack puts them.
 	for _, c := range []struct {
 		member string
 		off    int
 		x      float32
-	}{{"cameraPos", 12, d.Time}, {"ambient", 12, d.Exposure}, {"fogParams", 4, d.FogEnd}} {
+	}{{"cameraPos", 12, d.Time}, {"ambient", 12, d.Exposure}, {"fogParams", 4, d.FogEnd},
+		{"effects", 4, d.SSAO.Strength}, {"effects", 8, d.Bloom.Threshold}, {"effects", 12, d.Bloom.Strength}} {
 		if got := at(c.x); got != frame[c.member]+c.off {
 			t.Errorf("FrameBlock.Pack writes a component of %s at %d, want %d", c.member, got, frame[c.member]+c.off)
 		}
@@ -173,7 +176,7 @@ func TestShaderInterfaceCatchesDrift(t *testing.T) {
 	writeFile(t, src, `#version 450
 layout(set = 0, binding = 0) uniform Frame {
     mat4 viewProj; mat4 invViewProj; mat4 lightViewProj;
-    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor;
+    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects;
 } frame;
 layout(push_constant) uniform Draw { mat4 model; } draw;
 void main() { gl_Position = frame.viewProj * draw.model * frame.lightDir; }

@@ -88,6 +88,8 @@ const (
 	// shaded by the lighting pass and the default material shader through
 	// the shared light includes rather than a stem of their own.
 	FeaturePunctualLights = "punctual lights"
+	FeatureSSAO           = "ssao"
+	FeatureBloom          = "bloom"
 )
 
 // lightShaders are the engine stems that shade the punctual lights, and
@@ -103,7 +105,7 @@ func lightsMarker(k backends.Kind) (text string, count int) {
 	return "sleakPunctual(", 2 // the definition and a call
 }
 
-var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, FeatureComposite, FeatureDebug, FeatureUI}
+var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureBloom, FeatureComposite, FeatureDebug, FeatureUI}
 
 // EngineStems is the one table of engine shader roles; everything that
 // treats an engine stem specially reads it from here.
@@ -112,7 +114,9 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, F
 //     only, so vertex only.
 //   - gbuffer is the fixed fragment stage every gbuffer stem pairs with
 //     (backends.GBufferStem); it has no vertex stage of its own.
-//   - lighting_pass and composite are fullscreen passes with both stages.
+//   - lighting_pass and composite are fullscreen passes with both stages,
+//     as are the effects' stems: ssao and ssao_blur (the SSAO pass), bloom
+//     and bloom_blur (the bloom pass).
 //   - default_shader is the material shader of materials that name none
 //     (scene.DefaultShader), drawn in the forward pass.
 //   - debug_lines draws the debug pass's world-space lines (vertices of
@@ -122,8 +126,12 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureForward, F
 var EngineStems = []EngineStem{
 	{Stem: "shadow_depth", Stages: Vertex, Feature: FeatureShadows, Role: "shadow pass of default-format meshes", DefaultVertex: true},
 	{Stem: backends.GBufferStem, Stages: Fragment, Feature: FeatureDeferred, Role: "fragment stage of every gbuffer stem"},
+	{Stem: "ssao", Stages: BothStages, Feature: FeatureSSAO, Role: "ambient occlusion from the gbuffer"},
+	{Stem: "ssao_blur", Stages: BothStages, Feature: FeatureSSAO, Role: "blur of the ambient occlusion"},
 	{Stem: "lighting_pass", Stages: BothStages, Feature: FeatureDeferred, Role: "deferred lighting"},
 	{Stem: "default_shader", Stages: BothStages, Feature: FeatureForward, Role: "default material shader", DefaultVertex: true},
+	{Stem: "bloom", Stages: BothStages, Feature: FeatureBloom, Role: "bright light at a quarter resolution"},
+	{Stem: "bloom_blur", Stages: BothStages, Feature: FeatureBloom, Role: "blur of the bright light"},
 	{Stem: "composite", Stages: BothStages, Feature: FeatureComposite, Role: "tonemap and gamma"},
 	{Stem: "debug_lines", Stages: BothStages, Feature: FeatureDebug, Role: "debug lines over the composited image", Vertex: backends.LineLayout},
 	{Stem: "ui", Stages: BothStages, Feature: FeatureUI, Role: "screen-space user interface", DefaultVertex: true},

@@ -7,6 +7,8 @@ layout(set = 1, binding = 0) uniform sampler2D gAlbedo;
 layout(set = 1, binding = 1) uniform sampler2D gNormal;
 layout(set = 1, binding = 2) uniform sampler2D gMaterial;
 layout(set = 1, binding = 3) uniform sampler2D gDepth;
+// The SSAO pass's blurred occlusion: 1 where it is off.
+layout(set = 1, binding = 4) uniform sampler2D ssaoMap;
 #define SHADOWMAP shadowMap
 
 layout(location = 0) out vec4 outColor;
@@ -39,6 +41,6 @@ void main() {
     vec4 albedo = texelFetch(gAlbedo, p, 0);
     vec4 normal = texelFetch(gNormal, p, 0);
     vec4 material = texelFetch(gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a, worldPos, normal.w, material.x);
+    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(ssaoMap, p, 0).r, worldPos, normal.w, material.x);
     outColor = vec4(color + albedo.rgb * material.y, 1.0);
 }

@@ -13,6 +13,8 @@ Texture2D gAlbedo : register(t2);
 Texture2D gNormal : register(t3);
 Texture2D gMaterial : register(t4);
 Texture2D<float> gDepth : register(t5);
+// The SSAO pass's blurred occlusion: 1 where it is off.
+Texture2D<float> ssaoMap : register(t7);
 
 // Fullscreen triangle; no vertex buffer.
 float4 VS_Main(uint id : SV_VertexID) : SV_Position {
@@ -37,7 +39,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
         float4 material = gMaterial.Load(p);
         float3 albedo = albedo4.rgb;
         float3 normal = normal4.xyz * 2.0 - 1.0;
-        float ao = albedo4.a;
+        float ao = albedo4.a * ssaoMap.Load(p);
     // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
     // compiler takes no calls to user functions, and wined3d runs neither
     // loops nor else branches (see docs/DIRECTX.md).

@@ -7,6 +7,8 @@ uniform sampler2D u_gAlbedo;
 uniform sampler2D u_gNormal;
 uniform sampler2D u_gMaterial;
 uniform sampler2D u_gDepth;
+// The SSAO pass's blurred occlusion: 1 where it is off.
+uniform sampler2D u_ssaoMap;
 #define SHADOWMAP u_shadowMap
 
 layout(location = 0) out vec4 outColor;
@@ -39,6 +41,6 @@ void main() {
     vec4 albedo = texelFetch(u_gAlbedo, p, 0);
     vec4 normal = texelFetch(u_gNormal, p, 0);
     vec4 material = texelFetch(u_gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a, worldPos, normal.w, material.x);
+    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(u_ssaoMap, p, 0).r, worldPos, normal.w, material.x);
     outColor = vec4(color + albedo.rgb * material.y, 1.0);
 }

@@ -23,6 +23,7 @@ layout(set = 0, binding = 0) uniform Frame {
     vec4 fogColor;
     vec4 fogParams;     // x: start, y: end (0: off), z: 1 / shadow map size
     vec4 skyColor;      // rgb: the sky straight up, w: cosine of the sun disc's radius (0: no disc)
+    vec4 effects;       // x: SSAO radius, y: SSAO strength (0: off), z: bloom threshold, w: bloom strength (0: off)
 } frame;
 
 layout(push_constant) uniform Draw {

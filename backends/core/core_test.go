@@ -82,8 +82,8 @@ func must(t *testing.T, err error) {
 	}
 }
 
-var all = []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassLighting,
-	formats.PassForward, formats.PassTransparent, formats.PassComposite, formats.PassDebug, formats.PassUI}
+var all = []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassSSAO, formats.PassLighting,
+	formats.PassForward, formats.PassTransparent, formats.PassBloom, formats.PassComposite, formats.PassDebug, formats.PassUI}
 
 func TestSkippedPassesRunEmpty(t *testing.T) {
 	tests := []struct {
@@ -101,6 +101,52 @@ func TestSkippedPassesRunEmpty(t *testing.T) {
 			f.frame(tt.begun)
 			if !slices.Equal(f.d.Passes, all) {
 				t.Errorf("passes run %v, want every pass in order %v", f.d.Passes, all)
+			}
+		})
+	}
+}
+
+// TestEffectsFollowTheFrame: an effect pass runs through RunEffect, begun or
+// skipped, on exactly when the frame gives it a strength above 0.
+func TestEffectsFollowTheFrame(t *testing.T) {
+	tests := []struct {
+		name        string
+		frame       backends.FrameData
+		begun       []formats.Pass
+		ssao, bloom bool
+	}{
+		{"off", backends.FrameData{}, nil, false, false},
+		{"ssao", backends.FrameData{SSAO: backends.SSAO{Strength: 0.5}}, nil, true, false},
+		{"bloom begun", backends.FrameData{Bloom: backends.Bloom{Strength: 0.1}}, []formats.Pass{formats.PassBloom}, false, true},
+		{"negative is off", backends.FrameData{SSAO: backends.SSAO{Strength: -1}, Bloom: backends.Bloom{Strength: -1}}, all, false, false},
+		{"both", backends.FrameData{SSAO: backends.SSAO{Strength: 1}, Bloom: backends.Bloom{Strength: 1}}, all, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, d, err := coretest.Open(backends.Config{Width: 8, Height: 8})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			if err := b.BeginFrame(&tt.frame); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range tt.begun {
+				if err := b.BeginPass(p); err != nil {
+					t.Fatal(err)
+				}
+				if err := b.EndPass(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := b.EndFrame(); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(d.Passes, all) {
+				t.Errorf("passes run %v, want %v", d.Passes, all)
+			}
+			if d.Effects[formats.PassSSAO] != tt.ssao || d.Effects[formats.PassBloom] != tt.bloom {
+				t.Errorf("ssao on %v, bloom on %v; want %v, %v", d.Effects[formats.PassSSAO], d.Effects[formats.PassBloom], tt.ssao, tt.bloom)
 			}
 		})
 	}

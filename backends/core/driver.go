@@ -90,6 +90,19 @@ type Driver[M, T, P any] interface {
 	// them per frame in flight, grown only when a frame needs more. With
 	// no lines the pass changes nothing, so a driver may record nothing.
 	RunLines(lines *Lines) error
+	// RunEffect runs a post-processing pass (formats.Pass.IsEffect), which
+	// the core never hands to RunPass: two fullscreen draws each, into
+	// targets of their own that later passes read.
+	//   - formats.PassSSAO: ssao reads the gbuffer's depth and normals into
+	//     an R8 target of the framebuffer's size, ssao_blur blurs that into
+	//     a second one, which lighting_pass reads.
+	//   - formats.PassBloom: bloom reads the HDR image into an RGBA16F
+	//     target of a quarter of its size (each side rounded up), bloom_blur
+	//     blurs that into a second one, which composite reads.
+	// With on false it draws nothing and clears the target the later pass
+	// reads to the value that leaves it unchanged: occlusion 1 (nothing
+	// occluded), bloom 0.
+	RunEffect(pass formats.Pass, on bool) error
 	// EndFrame submits the frame and presents it when windowed. Either way
 	// the composited image stays readable by ReadPixels until the next
 	// frame ends.
@@ -159,7 +172,7 @@ type EngineReloader interface {
 
 // engineStems are the stems every driver builds at start for its fixed
 // passes; a change to one of their files reloads them all.
-var engineStems = [...]string{"shadow_depth", "lighting_pass", "composite", "debug_lines", "ui"}
+var engineStems = [...]string{"shadow_depth", "ssao", "ssao_blur", "lighting_pass", "bloom", "bloom_blur", "composite", "debug_lines", "ui"}
 
 // Lines are the debug pass's line segments, two vertices each, checked by
 // the core: whole pairs, at most backends.MaxLineVertices together.

@@ -96,10 +96,13 @@ func (b *Backend[M, T, P]) BeginPass(p formats.Pass) error {
 func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 	for q := b.seq.next; q < before; q++ {
 		var err error
-		if q == formats.PassDebug {
+		switch {
+		case q == formats.PassDebug:
 			b.lines.Tested, b.lines.OnTop = b.lines.Tested[:0], b.lines.OnTop[:0]
 			err = b.drv.RunLines(&b.lines)
-		} else {
+		case q.IsEffect():
+			err = b.drv.RunEffect(q, b.effectOn(q))
+		default:
 			err = b.drv.RunPass(q, nil)
 		}
 		if err != nil {
@@ -225,6 +228,12 @@ func (b *Backend[M, T, P]) EndPass() error {
 		}
 		return nil
 	}
+	if p.IsEffect() {
+		if err := b.drv.RunEffect(p, b.effectOn(p)); err != nil {
+			return b.errorf("%v pass: %w", p, err)
+		}
+		return nil
+	}
 	err := b.drv.RunPass(p, b.draws)
 	clear(b.draws) // drop the references the draws hold
 	b.draws = b.draws[:0]
@@ -256,6 +265,16 @@ func (b *Backend[M, T, P]) EndFrame() error {
 	b.submitted++
 	b.seq.framesSinceResize++
 	return nil
+}
+
+// effectOn reports whether the frame turned effect pass p on: a strength
+// above 0, as Pack wrote it into the Frame block.
+func (b *Backend[M, T, P]) effectOn(p formats.Pass) bool {
+	ssao, bloom := b.block.EffectStrengths()
+	if p == formats.PassSSAO {
+		return ssao > 0
+	}
+	return bloom > 0
 }
 
 // surface is a draw's surface factors as the shaders read them: a

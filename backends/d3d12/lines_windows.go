@@ -91,3 +91,6 @@ func (r *driver) RunLines(l *core.Lines) error {
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 	return nil
 }
+
+// RunEffect is not written for this backend yet.
+func (r *driver) RunEffect(formats.Pass, bool) error { return nil }

@@ -23,6 +23,7 @@ type frameState struct {
 	blockNew  bool                         // block changed since it was last uploaded
 	lights    *backends.LightGrid          // the frame's grid, until the first pass uploads it
 	pass      formats.Pass                 // the pass being handed over
+	effectOn  bool                         // RunEffect's on, for the effect pass being handed over
 	cmds      []drawCmd
 	lines     *core.Lines // the debug pass being handed over
 	submitted uint64      // frames ended
@@ -30,13 +31,14 @@ type frameState struct {
 	surfaceW, surfaceH int // the window's framebuffer size, read by surfaceFn
 
 	// Method values, made once: a hand-off of one of these allocates nothing.
-	runPassFn, runLinesFn, endFrameFn, readPixelsFn, surfaceFn func()
+	runPassFn, runEffectFn, runLinesFn, endFrameFn, readPixelsFn, surfaceFn func()
 
 	frameTiming
 }
 
 func (f *frameState) init(r *driver) {
 	f.runPassFn = r.runPass
+	f.runEffectFn = r.runEffect
 	f.runLinesFn = r.runLines
 	f.endFrameFn = r.endFrame
 	f.readPixelsFn = r.readPixels
@@ -69,6 +71,13 @@ func (r *driver) RunPass(p formats.Pass, draws []drawCmd) error {
 	return nil
 }
 
+// RunEffect runs effect pass p on the GL thread.
+func (r *driver) RunEffect(p formats.Pass, on bool) error {
+	r.pass, r.effectOn = p, on
+	r.thr.do(r.runEffectFn)
+	return nil
+}
+
 // EndFrame presents the frame to the window, when there is one.
 func (r *driver) EndFrame() error {
 	r.thr.do(r.endFrameFn)
@@ -81,6 +90,37 @@ func (r *driver) runPass() {
 	r.uploadFrame()
 	r.stamp(r.pass, false)
 	r.execPass(r.pass, r.cmds)
+	r.stamp(r.pass, true)
+}
+
+// runEffect is RunEffect on the GL thread: two fullscreen draws, or, with
+// the effect off, a clear of the target the later pass reads to its
+// neutral value.
+func (r *driver) runEffect() {
+	r.uploadFrame()
+	r.stamp(r.pass, false)
+	gl.Disable(gl.BLEND)
+	t := &r.targets
+	first, second := r.engine.ssao, r.engine.ssaoBlur
+	firstFBO, secondFBO := t.ssaoRawFBO, t.ssaoFBO
+	w, h, neutral := t.w, t.h, float32(1)
+	if r.pass == formats.PassBloom {
+		first, second = r.engine.bloom, r.engine.bloomBlur
+		firstFBO, secondFBO = t.bloomBrightFBO, t.bloomFBO
+		w, h, neutral = t.bloomW, t.bloomH, 0
+	}
+	gl.Viewport(0, 0, w, h)
+	if r.effectOn {
+		gl.BindFramebuffer(gl.FRAMEBUFFER, firstFBO)
+		r.fullscreen(first)
+		gl.BindFramebuffer(gl.FRAMEBUFFER, secondFBO)
+		r.fullscreen(second)
+	} else {
+		gl.BindFramebuffer(gl.FRAMEBUFFER, secondFBO)
+		gl.ClearColor(neutral, neutral, neutral, neutral)
+		gl.Clear(gl.COLOR_BUFFER_BIT)
+	}
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	r.stamp(r.pass, true)
 }
 

@@ -205,6 +205,10 @@ type enginePrograms struct {
 	shadow    *program // shadow_depth_gl.vert alone: default-format meshes in the shadow pass
 	lighting  *program
 	composite *program
+	ssao      *program // the SSAO pass: ssao, then ssao_blur
+	ssaoBlur  *program
+	bloom     *program // the bloom pass: bloom, then bloom_blur
+	bloomBlur *program
 	ui        *program // ui_gl: screen-space quads of the UI pass
 	lines     *program // debug_lines_gl: the debug pass's lines
 }
@@ -229,6 +233,14 @@ func loadEnginePrograms() (enginePrograms, error) {
 	if err == nil {
 		err = stem("composite", &e.composite, false)
 	}
+	for _, fx := range []struct {
+		stem string
+		p    **program
+	}{{"ssao", &e.ssao}, {"ssao_blur", &e.ssaoBlur}, {"bloom", &e.bloom}, {"bloom_blur", &e.bloomBlur}} {
+		if err == nil {
+			err = stem(fx.stem, fx.p, false)
+		}
+	}
 	if err == nil {
 		err = stem("ui", &e.ui, false)
 	}
@@ -246,6 +258,10 @@ func (e *enginePrograms) destroy() {
 	e.shadow.destroy()
 	e.lighting.destroy()
 	e.composite.destroy()
+	e.ssao.destroy()
+	e.ssaoBlur.destroy()
+	e.bloom.destroy()
+	e.bloomBlur.destroy()
 	e.ui.destroy()
 	e.lines.destroy()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/sleakgo/sleak/backends"
 )
 
 // Texture units. Material and shadow units are the documented shader
@@ -18,6 +19,12 @@ const (
 	unitGDepth    = 5 // u_gDepth
 	unitHDR       = 6 // u_hdrColor
 	unitLights    = 7 // u_lights, the frame's light grid
+	// The effects' targets: the SSAO pass's raw and blurred occlusion, the
+	// bloom pass's bright light and its blur.
+	unitSSAORaw     = 8  // u_ssaoRaw
+	unitSSAO        = 9  // u_ssaoMap, read by lighting_pass
+	unitBloomBright = 10 // u_bloomBright
+	unitBloom       = 11 // u_bloomMap, read by composite
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -33,6 +40,10 @@ var samplerUnits = []struct {
 	{"u_gDepth\x00", unitGDepth},
 	{"u_hdrColor\x00", unitHDR},
 	{"u_lights\x00", unitLights},
+	{"u_ssaoRaw\x00", unitSSAORaw},
+	{"u_ssaoMap\x00", unitSSAO},
+	{"u_bloomBright\x00", unitBloomBright},
+	{"u_bloomMap\x00", unitBloom},
 }
 
 // shadowTarget is the depth-only shadow map. Its size comes from the config
@@ -54,6 +65,13 @@ type targets struct {
 	ldr                                 uint32 // RGBA8 composite output, read back by ReadPixels
 	compositeFBO                        uint32
 	debugFBO                            uint32 // ldr + gDepth: debug lines over the output, tested against the scene
+	// The SSAO pass's targets, R8 at the framebuffer's size.
+	ssaoRaw, ssao       uint32
+	ssaoRawFBO, ssaoFBO uint32
+	// The bloom pass's targets, RGBA16F at a quarter of the size.
+	bloomW, bloomH           int32
+	bloomBright, bloom       uint32
+	bloomBrightFBO, bloomFBO uint32
 }
 
 func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) uint32 {
@@ -127,12 +145,26 @@ func createTargets(w, h int32) (targets, error) {
 	// The composite output is bound to no sampler unit; unit 0 is rebound
 	// per draw anyway.
 	t.ldr = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, w, h, gl.RED, gl.UNSIGNED_BYTE)
+	t.ssao = newTexture(unitSSAO, gl.R8, w, h, gl.RED, gl.UNSIGNED_BYTE)
+	t.bloomW, t.bloomH = int32(backends.BloomSize(int(w))), int32(backends.BloomSize(int(h)))
+	t.bloomBright = newTexture(unitBloomBright, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
+	t.bloom = newTexture(unitBloom, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
 	var err error
 	if t.gbufferFBO, err = newFBO("gbuffer", []uint32{t.gAlbedo, t.gNormal, t.gMaterial}, t.gDepth); err == nil {
 		if t.lightFBO, err = newFBO("lighting", []uint32{t.hdr}, 0); err == nil {
 			if t.forwardFBO, err = newFBO("forward", []uint32{t.hdr}, t.gDepth); err == nil {
 				if t.compositeFBO, err = newFBO("composite", []uint32{t.ldr}, 0); err == nil {
 					t.debugFBO, err = newFBO("debug", []uint32{t.ldr}, t.gDepth)
+				}
+			}
+		}
+	}
+	if err == nil {
+		if t.ssaoRawFBO, err = newFBO("ssao", []uint32{t.ssaoRaw}, 0); err == nil {
+			if t.ssaoFBO, err = newFBO("ssao blur", []uint32{t.ssao}, 0); err == nil {
+				if t.bloomBrightFBO, err = newFBO("bloom", []uint32{t.bloomBright}, 0); err == nil {
+					t.bloomFBO, err = newFBO("bloom blur", []uint32{t.bloom}, 0)
 				}
 			}
 		}
@@ -151,8 +183,8 @@ func createTargets(w, h int32) (targets, error) {
 }
 
 func (t *targets) destroy() {
-	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO}
-	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr}
+	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoRawFBO, t.ssaoFBO, t.bloomBrightFBO, t.bloomFBO}
+	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr, t.ssaoRaw, t.ssao, t.bloomBright, t.bloom}
 	gl.DeleteFramebuffers(int32(len(fbos)), &fbos[0])
 	gl.DeleteTextures(int32(len(texs)), &texs[0])
 	*t = targets{}

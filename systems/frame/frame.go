@@ -39,6 +39,10 @@ type Environment struct {
 	// backends.MaxLights).
 	PunctualLights bool
 	MaxLights      int
+	// SSAO and Bloom are the post-processing effects (game.toml's
+	// [effects]); their zero values turn them off.
+	SSAO  backends.SSAO
+	Bloom backends.Bloom
 }
 
 // DefaultEnvironment is a soft daylight.

@@ -34,7 +34,9 @@ type Backend = core.Backend[Mesh, Texture, Program]
 // files it returns true for; Lag holds Completed that many frames behind.
 // GPU, when set, is what GPUTimes reports for the frame Lag+1 back.
 type Driver struct {
-	Passes []formats.Pass // every RunPass and RunLines, in order
+	Passes []formats.Pass // every RunPass, RunEffect and RunLines, in order
+	// Effects says, per effect pass, whether its last RunEffect had it on.
+	Effects [formats.NumPasses]bool
 	Draws  [formats.NumPasses][]Draw
 	// Lines is what the last RunLines drew, copied.
 	Lines     core.Lines
@@ -117,6 +119,12 @@ func (d *Driver) RunLines(l *core.Lines) error {
 	d.Passes = append(d.Passes, formats.PassDebug)
 	d.Lines.Tested = append(d.Lines.Tested[:0], l.Tested...)
 	d.Lines.OnTop = append(d.Lines.OnTop[:0], l.OnTop...)
+	return nil
+}
+
+func (d *Driver) RunEffect(p formats.Pass, on bool) error {
+	d.Passes = append(d.Passes, p)
+	d.Effects[p] = on
 	return nil
 }
 

@@ -16,6 +16,7 @@ layout(std140) uniform Frame
     vec4 fogColor;
     vec4 fogParams;
     vec4 skyColor;
+    vec4 effects;
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;

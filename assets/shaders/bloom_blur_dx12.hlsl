@@ -1,0 +1,4 @@
+// bloom_blur for Direct3D 12: bloom_blur.hlsl, included below, with what
+// Direct3D 12 does differently stated here.
+// Direct3D 12 reads the same registers (space 0) through the engine's root signature.
+#include "bloom_blur.hlsl"

@@ -1,0 +1,4 @@
+// bloom for Direct3D 12: bloom.hlsl, included below, with what
+// Direct3D 12 does differently stated here.
+// Direct3D 12 reads the same registers (space 0) through the engine's root signature.
+#include "bloom.hlsl"

@@ -1,0 +1,69 @@
+// Bloom, shared by the Vulkan and OpenGL variants of the bloom, bloom_blur
+// and composite stems; sleak_bloom.hlsli is the same math for Direct3D.
+// Include it after sleak.glsl or sleak_gl.glsl.
+//
+// The bloom stem reduces the HDR image to a quarter of its size (each side
+// rounded up), each texel the mean of a 4x4 block, exposed, keeping only
+// the light above the threshold (frame.effects.z) in the proportion by
+// which its luminance exceeds it. bloom_blur blurs that with a 7x7 binomial
+// kernel; the composite reads it back bilinearly and adds the strength
+// (frame.effects.w) times it before tonemapping. Blocks count rows from the
+// top of the image on every backend.
+#ifndef SLEAK_BLOOM_GLSL
+#define SLEAK_BLOOM_GLSL
+
+// sleakBright is the bloom stem's texel q of the reduced image.
+vec3 sleakBright(sampler2D hdr, ivec2 q) {
+    ivec2 isize = textureSize(hdr, 0);
+    int reducedH = (isize.y + 3) / 4;
+    q.y = SLEAK_Y_DOWN > 0.0 ? q.y : reducedH - 1 - q.y; // counted from the top
+    vec3 sum = vec3(0.0);
+    for (int y = 0; y < 4; y++) {
+        for (int x = 0; x < 4; x++) {
+            ivec2 top = q * 4 + ivec2(x, y); // counted from the top
+            ivec2 p = clamp(ivec2(top.x, SLEAK_Y_DOWN > 0.0 ? top.y : isize.y - 1 - top.y), ivec2(0), isize - 1);
+            sum += texelFetch(hdr, p, 0).rgb;
+        }
+    }
+    vec3 c = sum / 16.0 * frame.ambient.w;
+    float lum = dot(c, vec3(0.2126, 0.7152, 0.0722));
+    return c * (max(lum - frame.effects.z, 0.0) / max(lum, 1e-4));
+}
+
+// sleakBloomBlur is bloom_blur's texel q: the binomial weights 1 6 15 20
+// 15 6 1 (over 64) along each axis.
+vec3 sleakBloomBlur(sampler2D bright, ivec2 q) {
+    const float w[7] = float[](1.0, 6.0, 15.0, 20.0, 15.0, 6.0, 1.0);
+    ivec2 isize = textureSize(bright, 0);
+    vec3 sum = vec3(0.0);
+    for (int y = 0; y < 7; y++) {
+        for (int x = 0; x < 7; x++) {
+            ivec2 p = clamp(q + ivec2(x - 3, y - 3), ivec2(0), isize - 1);
+            sum += texelFetch(bright, p, 0).rgb * (w[x] * w[y]);
+        }
+    }
+    return sum / 4096.0;
+}
+
+// sleakBloomAt is the blurred bloom under pixel p of a full-size target of
+// height h, interpolated bilinearly between the reduced texels' centres.
+vec3 sleakBloomAt(sampler2D bloom, ivec2 p, int h) {
+    ivec2 isize = textureSize(bloom, 0);
+    int top = SLEAK_Y_DOWN > 0.0 ? p.y : h - 1 - p.y;
+    vec2 t = (vec2(p.x, top) + 0.5) / 4.0 - 0.5;
+    vec2 i = floor(t);
+    vec2 f = t - i;
+    ivec2 a = ivec2(i);
+    ivec2 lo = clamp(a, ivec2(0), isize - 1);
+    ivec2 hi = clamp(a + 1, ivec2(0), isize - 1);
+    // Reduced texels count rows from the top too.
+    int loY = SLEAK_Y_DOWN > 0.0 ? lo.y : isize.y - 1 - lo.y;
+    int hiY = SLEAK_Y_DOWN > 0.0 ? hi.y : isize.y - 1 - hi.y;
+    vec3 b00 = texelFetch(bloom, ivec2(lo.x, loY), 0).rgb;
+    vec3 b10 = texelFetch(bloom, ivec2(hi.x, loY), 0).rgb;
+    vec3 b01 = texelFetch(bloom, ivec2(lo.x, hiY), 0).rgb;
+    vec3 b11 = texelFetch(bloom, ivec2(hi.x, hiY), 0).rgb;
+    return mix(mix(b00, b10, f.x), mix(b01, b11, f.x), f.y);
+}
+
+#endif

@@ -1,0 +1,85 @@
+// Screen-space ambient occlusion, shared by the Vulkan and OpenGL variants
+// of the ssao and ssao_blur stems; sleak_ssao.hlsli is the same math for
+// Direct3D. Include it after sleak.glsl or sleak_gl.glsl.
+//
+// Twelve points in the hemisphere above a pixel's surface, within the
+// radius (frame.effects.x), are projected into the depth buffer; a point
+// that lies behind the surface seen at its pixel is hidden, counted in full
+// when that surface is within the radius of the pixel's and less the
+// farther it is, so a wall far in front of a floor does not darken it. The
+// hemisphere turns from pixel to pixel over a 4x4 tile (a quarter turn
+// per column, a sixteenth per row), which ssao_blur's 4x4 box averages
+// away. Tiles and the box count rows from the top of the image on every
+// backend, so all of them make the same pattern.
+#ifndef SLEAK_SSAO_GLSL
+#define SLEAK_SSAO_GLSL
+
+const vec3 sleakSSAOKernel[12] = vec3[](
+    vec3(0.0643, 0.0000, 0.2429), vec3(-0.0841, 0.0771, 0.2355), vec3(0.0137, -0.1556, 0.2355),
+    vec3(0.1226, 0.1599, 0.2406), vec3(-0.2500, -0.0442, 0.2488), vec3(0.2661, -0.1693, 0.2581),
+    vec3(-0.1005, 0.3740, 0.2664), vec3(-0.2167, -0.4173, 0.2715), vec3(0.5302, 0.1936, 0.2714),
+    vec3(-0.6192, 0.2556, 0.2640), vec3(0.3333, -0.7121, 0.2473), vec3(0.2732, 0.8710, 0.2191));
+
+// sleakTopRow is a pixel's row counted from the top of a target of height h.
+int sleakTopRow(int y, int h) {
+    return SLEAK_Y_DOWN > 0.0 ? y : h - 1 - y;
+}
+
+// sleakWorldAt is the world position of the depth-buffer texel p.
+vec3 sleakWorldAt(ivec2 p, float depth, vec2 size) {
+    vec4 w = frame.invViewProj * vec4(sleakScreenNDC(vec2(p) + 0.5, size), depth, 1.0);
+    return w.xyz / w.w;
+}
+
+// sleakOcclusion is 1 minus the strength (frame.effects.y) times the share
+// of the hemisphere hidden at pixel p: 1 where nothing hides the sky and
+// for empty pixels.
+float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 p) {
+    float depth = texelFetch(gDepth, p, 0).r;
+    if (depth >= 1.0) {
+        return 1.0;
+    }
+    ivec2 isize = textureSize(gDepth, 0);
+    vec2 size = vec2(isize);
+    vec3 pos = sleakWorldAt(p, depth, size);
+    vec3 n = normalize(texelFetch(gNormal, p, 0).xyz * 2.0 - 1.0);
+    // A tangent frame around n, turned by the pixel's place in its tile.
+    vec3 helper = mix(vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0), clamp((0.99 - abs(n.y)) * 1e4, 0.0, 1.0));
+    vec3 t0 = normalize(cross(n, helper));
+    vec3 b0 = cross(n, t0);
+    float angle = float(p.x & 3) * 1.5707963 + float(sleakTopRow(p.y, isize.y) & 3) * 0.39269908;
+    vec3 t = t0 * cos(angle) + b0 * sin(angle);
+    vec3 b = cross(n, t);
+    float radius = frame.effects.x;
+    vec3 eye = frame.cameraPos.xyz;
+    float hidden = 0.0;
+    for (int i = 0; i < 12; i++) {
+        vec3 k = sleakSSAOKernel[i];
+        vec3 s = pos + (t * k.x + b * k.y + n * k.z) * radius;
+        vec4 c = frame.viewProj * vec4(s, 1.0);
+        vec2 ndc = c.xy / c.w;
+        vec2 fc = vec2((ndc.x * 0.5 + 0.5) * size.x, (0.5 - 0.5 * SLEAK_Y_DOWN * ndc.y) * size.y);
+        ivec2 q = clamp(ivec2(floor(fc)), ivec2(0), isize - 1);
+        vec3 seen = sleakWorldAt(q, texelFetch(gDepth, q, 0).r, size);
+        float behind = clamp((distance(s, eye) - 0.03 * radius - distance(seen, eye)) * 1000.0, 0.0, 1.0);
+        hidden += behind * clamp(radius / max(distance(seen, pos), 1e-4), 0.0, 1.0);
+    }
+    return 1.0 - frame.effects.y * hidden / 12.0;
+}
+
+// sleakOcclusionBlur is the mean of the 4x4 box of raw occlusion at pixel
+// p that covers one whole tile.
+float sleakOcclusionBlur(sampler2D raw, ivec2 p) {
+    ivec2 isize = textureSize(raw, 0);
+    float down = SLEAK_Y_DOWN > 0.0 ? 1.0 : -1.0;
+    float sum = 0.0;
+    for (int y = -2; y < 2; y++) {
+        for (int x = -2; x < 2; x++) {
+            ivec2 q = clamp(p + ivec2(x, int(down) * y), ivec2(0), isize - 1);
+            sum += texelFetch(raw, q, 0).r;
+        }
+    }
+    return sum / 16.0;
+}
+
+#endif

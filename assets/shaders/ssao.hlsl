@@ -1,0 +1,18 @@
+// The SSAO pass's first step for Direct3D: raw ambient occlusion
+// (sleak_ssao.hlsli).
+#include "sleak.hlsli"
+#include "sleak_fullscreen.hlsli"
+
+// The target's size: xy pixels, zw their inverse (set by the backend).
+cbuffer Target : register(b2) {
+    float4 targetSize;
+};
+// The gbuffer's registers, as lighting_pass reads them.
+Texture2D gNormal : register(t3);
+Texture2D<float> gDepth : register(t5);
+
+float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
+    int2 p = int2(fragCoord.xy);
+#include "sleak_ssao.hlsli"
+    return float4(ao, ao, ao, ao);
+}

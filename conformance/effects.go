@@ -1,0 +1,138 @@
+package conformance
+
+import (
+	"image"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/meshes"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// blobFloorRGBA is the SSAO scene's floor, a light grey in UByte4Norm.
+var blobFloorRGBA = [4]uint8{200, 200, 190, 255}
+
+// ssaoVisible is how much darker, at least, the floor 0.1 from the cube's
+// side must be with SSAO: about a quarter of its sky is hidden there, which
+// in display colour is a small step.
+const ssaoVisible = 0.03
+
+// ssao: a blob cube on a blob floor, both drawn deferred and lit by the
+// ambient light alone. With SSAO on, the floor darkens at the cube's foot
+// and nowhere far from it, the cube's top, which nothing hides, keeps its
+// colour, and turned off again the frame is the one without it.
+func ssao(h *harness) {
+	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
+	h.world.SpawnCamera(
+		ecs.Transform{Position: eye, Rotation: lookRotation(eye, lookAt), Scale: vmath.Vec3{1, 1, 1}},
+		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
+	)
+	h.ctx.Env.Ambient = vmath.Vec3{0.9, 0.9, 0.9}
+	floor := meshes.Plane(10)
+	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(hs[0], blobVertices(floor, blobFloorRGBA), floor.Indices, floor.Bounds),
+		ecs.Material{Color: vmath.Vec4{1, 1, 1, 1}})
+	h.objects = append(h.objects, object{name: "plane", box: floor.Bounds})
+	h.blobCube("cube", hs[0], cubePos)
+	h.step(2)
+	off := h.pixels()
+
+	h.ctx.Env.SSAO = backends.SSAO{Radius: 0.5, Strength: 1}
+	h.step(2)
+	on := h.pixels()
+	h.noErrors()
+	h.matchGolden(on)
+	// The floor just outside the two faces the camera sees (+Z and -X).
+	foot := [][2]vmath.Vec3{
+		{{0.1, 0, 0.6}, {0.1, 0, 1.6}},
+		{{-0.6, 0, -0.1}, {-1.6, 0, -0.1}},
+	}
+	for _, f := range foot {
+		near := mean(on, h.probe("the floor at the cube's foot", f[0], "plane")).luma()
+		nearOff := mean(off, h.probe("the floor at the cube's foot", f[0], "plane")).luma()
+		if nearOff-near < ssaoVisible {
+			h.t.Errorf("the floor at the cube's foot (%v) is %.3f with SSAO and %.3f without: want darker by at least %.2f", f[0], near, nearOff, ssaoVisible)
+		}
+		if near >= mean(on, h.probe("the floor farther out", f[1], "plane")).luma() {
+			h.t.Errorf("the floor at the cube's foot (%v) is no darker than farther out (%v)", f[0], f[1])
+		}
+	}
+	for _, p := range []struct {
+		what, surface string
+		at            vmath.Vec3
+	}{
+		{"the floor far from the cube", "plane", vmath.Vec3{2.5, 0, 2.5}},
+		{"the cube's top", "cube", vmath.Vec3{0, 1, 0}},
+	} {
+		pts := h.probe(p.what, p.at, p.surface)
+		if d := mean(on, pts).dist(mean(off, pts)); d > 2*same {
+			h.t.Errorf("%s changed by %.3f with SSAO on; want it as it was (nothing hides its sky)", p.what, d)
+		}
+	}
+
+	h.ctx.Env.SSAO.Strength = 0
+	h.step(2)
+	h.expectSame(off, "with SSAO turned off again")
+	h.expectNoAllocations()
+}
+
+// bloomScene: a small, very bright emissive cube against the dark fog.
+// With bloom on, light spreads from it onto the pixels around it, less with
+// distance, the background far from it keeps its colour, and turned off
+// again the frame is the one without bloom.
+func bloomScene(h *harness) {
+	h.open()
+	h.world.SpawnCamera(
+		ecs.Transform{Position: vmath.Vec3{0, 0, 4}, Rotation: vmath.QuatIdent(), Scale: vmath.Vec3{1, 1, 1}},
+		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
+	)
+	env := &h.ctx.Env
+	env.Ambient, env.FogColor = vmath.Vec3{0.05, 0.05, 0.05}, vmath.Vec3{0.02, 0.02, 0.04}
+	d := meshes.Cube(0.4)
+	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(0, d.Vertices, d.Indices, d.Bounds),
+		ecs.Material{Shader: defaultShader, Color: vmath.Vec4{1, 0.8, 0.5, 1}, Emissive: 8})
+	h.step(2)
+	off := h.pixels()
+
+	env.Bloom = backends.Bloom{Threshold: 1, Strength: 0.6}
+	h.step(2)
+	on := h.pixels()
+	h.noErrors()
+	h.matchGolden(on)
+	// The cube covers about 6 pixels each way around the centre of the
+	// 160x120 frame; glow is looked for just outside it.
+	cx, cy := Width/2, Height/2
+	at := func(img *image.RGBA, dx int) float64 {
+		return mean(img, []image.Point{{cx + dx, cy}, {cx - dx, cy}, {cx, cy + dx}, {cx, cy - dx}}).luma()
+	}
+	near, nearOff := at(on, 9), at(off, 9)
+	farther := at(on, 14)
+	far, farOff := at(on, 50), at(off, 50)
+	if near-nearOff < visible {
+		h.t.Errorf("just outside the bright cube the frame is %.3f with bloom and %.3f without: want brighter by at least %.2f", near, nearOff, visible)
+	}
+	if farther >= near {
+		h.t.Errorf("the glow does not fade with distance: %.3f at 9 pixels, %.3f at 14", near, farther)
+	}
+	if far-farOff > 2*same {
+		h.t.Errorf("far from the cube the frame is %.3f with bloom and %.3f without: want it unchanged", far, farOff)
+	}
+
+	env.Bloom.Strength = 0
+	h.step(2)
+	h.expectSame(off, "with bloom turned off again")
+	h.expectNoAllocations()
+}
+
+// expectSame fails the scene when the last frame differs from want beyond
+// GoldenTolerance.
+func (h *harness) expectSame(want *image.RGBA, what string) {
+	h.t.Helper()
+	got := h.pixels()
+	d, err := Compare(got, want, GoldenTolerance)
+	if err != nil {
+		h.t.Fatalf("%s: %v", what, err)
+	}
+	if !d.Within(GoldenTolerance) {
+		h.t.Errorf("%s the frame differs from the one before it was on: %v (wrote %s)", what, d, h.writeFailure(h.scene+"_after_off.png", got))
+	}
+}
