@@ -37,7 +37,7 @@ type Driver struct {
 	Passes []formats.Pass // every RunPass, RunEffect and RunLines, in order
 	// Effects says, per effect pass, whether its last RunEffect had it on.
 	Effects [formats.NumPasses]bool
-	Draws  [formats.NumPasses][]Draw
+	Draws   [formats.NumPasses][]Draw
 	// Lines is what the last RunLines drew, copied.
 	Lines     core.Lines
 	Freed     []string // "mesh 1", "texture 2", "program 3", in order
