@@ -23,6 +23,7 @@ type File struct {
 	Window        Window
 	Renderer      Renderer
 	Lighting      Lighting
+	Effects       Effects
 	VertexFormats []formats.Layout // [[vertex_format]], in file order, already validated
 	Materials     []Material       // [[material]], in file order
 	Entities      []Entity         // [[entity]], in file order
@@ -72,6 +73,58 @@ type Lighting struct {
 	// MaxLights caps the lights a frame shades, the nearest to the camera
 	// first: 1 to 1024 (backends.MaxLights), default 1024; 0 means 1024.
 	MaxLights int
+}
+
+// Effects is the [effects] table: the post-processing passes the game
+// turns on, with their settings. Both are off unless the file turns them on.
+type Effects struct {
+	// SSAO darkens the ambient light of deferred pixels in creases and at
+	// the foot of objects (backends.SSAO).
+	SSAO bool
+	// SSAORadius is how far, in world units, the occlusion reaches: 0.05
+	// to 16, default 0.5.
+	SSAORadius float32
+	// SSAOStrength scales it: 0.01 to 1, default 1.
+	SSAOStrength float32
+	// Bloom makes light brighter than BloomThreshold bleed into its
+	// surroundings (backends.Bloom).
+	Bloom bool
+	// BloomThreshold is the exposed luminance above which light blooms:
+	// 0.01 to 1000, default 1.
+	BloomThreshold float32
+	// BloomStrength is how much of the blurred light is added: 0.01 to
+	// 16, default 0.3.
+	BloomStrength float32
+}
+
+// The defaults of [effects].
+const (
+	DefaultSSAORadius     = 0.5
+	DefaultSSAOStrength   = 1
+	DefaultBloomThreshold = 1
+	DefaultBloomStrength  = 0.3
+)
+
+// Settings returns the effects as the frame data carries them: an effect
+// that is off has strength 0.
+func (e *Effects) Settings() (backends.SSAO, backends.Bloom) {
+	var s backends.SSAO
+	var b backends.Bloom
+	if e.SSAO {
+		s = backends.SSAO{Radius: orDefault(e.SSAORadius, DefaultSSAORadius), Strength: orDefault(e.SSAOStrength, DefaultSSAOStrength)}
+	}
+	if e.Bloom {
+		b = backends.Bloom{Threshold: orDefault(e.BloomThreshold, DefaultBloomThreshold), Strength: orDefault(e.BloomStrength, DefaultBloomStrength)}
+	}
+	return s, b
+}
+
+// orDefault is v, or def when v was left out (0).
+func orDefault(v, def float32) float32 {
+	if v == 0 {
+		return def
+	}
+	return v
 }
 
 // Material is one [[material]] table.
@@ -199,7 +252,7 @@ type Section struct {
 }
 
 // Engine sections, in the order the file is decoded.
-var engineSections = []string{"window", "renderer", "lighting", "vertex_format", "material", "entity", "shaders", "game"}
+var engineSections = []string{"window", "renderer", "lighting", "effects", "vertex_format", "material", "entity", "shaders", "game"}
 
 func defaults(path string) *File {
 	return &File{
@@ -319,6 +372,10 @@ func (d *decoder) section(f *File, top *obj, name string) {
 	case "lighting":
 		if o, ok := top.sub(name); ok {
 			d.lighting(o, &f.Lighting)
+		}
+	case "effects":
+		if o, ok := top.sub(name); ok {
+			d.effects(o, &f.Effects)
 		}
 	case "vertex_format":
 		f.VertexFormats = d.vertexFormats(top.tables(name))
@@ -474,6 +531,26 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 		r.ShadowMapSize = int(n)
 	}
 	o.boolean("debug_lines", &r.DebugLines)
+	o.finish()
+}
+
+func (d *decoder) effects(o *obj, e *Effects) {
+	o.boolean("ssao", &e.SSAO)
+	if v := d.ranged(o, "ssao_radius", 0.05, 16); v != nil {
+		e.SSAORadius = *v
+	}
+	// The lower bounds are above 0, which stands for the default: ssao =
+	// false and bloom = false are how an effect is turned off.
+	if v := d.ranged(o, "ssao_strength", 0.01, 1); v != nil {
+		e.SSAOStrength = *v
+	}
+	o.boolean("bloom", &e.Bloom)
+	if v := d.ranged(o, "bloom_threshold", 0.01, 1000); v != nil {
+		e.BloomThreshold = *v
+	}
+	if v := d.ranged(o, "bloom_strength", 0.01, 16); v != nil {
+		e.BloomStrength = *v
+	}
 	o.finish()
 }
 

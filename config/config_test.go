@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/internal/boundedfile"
 )
@@ -301,6 +302,35 @@ func TestShaderDirs(t *testing.T) {
 	want := `game.toml:2:9: shaders.dirs[0]: "../outside" must be a folder below game.toml's, written with '/'`
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+}
+
+func TestEffects(t *testing.T) {
+	tests := []struct {
+		src         string
+		ssao, bloom bool
+		wantSSAO    backends.SSAO
+		wantBloom   backends.Bloom
+	}{
+		{"", false, false, backends.SSAO{}, backends.Bloom{}},
+		{"[effects]\nssao = true\nbloom = true\n", true, true,
+			backends.SSAO{Radius: DefaultSSAORadius, Strength: DefaultSSAOStrength}, backends.Bloom{Threshold: DefaultBloomThreshold, Strength: DefaultBloomStrength}},
+		{"[effects]\nssao = true\nssao_radius = 1.5\nssao_strength = 0.5\nbloom_strength = 2\n", true, false,
+			backends.SSAO{Radius: 1.5, Strength: 0.5}, backends.Bloom{}},
+		{"[effects]\nbloom = true\nbloom_threshold = 0.8\nbloom_strength = 0.1\n", false, true,
+			backends.SSAO{}, backends.Bloom{Threshold: 0.8, Strength: 0.1}},
+	}
+	for _, tt := range tests {
+		f, err := Parse("e.toml", []byte(tt.src))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.src, err)
+		}
+		if f.Effects.SSAO != tt.ssao || f.Effects.Bloom != tt.bloom {
+			t.Errorf("%q: ssao %v, bloom %v; want %v, %v", tt.src, f.Effects.SSAO, f.Effects.Bloom, tt.ssao, tt.bloom)
+		}
+		if s, b := f.Effects.Settings(); s != tt.wantSSAO || b != tt.wantBloom {
+			t.Errorf("%q: Settings() = %+v, %+v; want %+v, %+v", tt.src, s, b, tt.wantSSAO, tt.wantBloom)
+		}
 	}
 }
 

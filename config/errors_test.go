@@ -235,6 +235,13 @@ func TestParseErrors(t *testing.T) {
 		{"lighting ranges", "[lighting]\nmax_lights = 2000\npoint_lights = 1\n",
 			"g.toml:2:1: lighting.max_lights: 2000 is out of range 1 to 1024\n" +
 				"g.toml:3:1: lighting.point_lights: expected a boolean, found integer 1"},
+		{"effects ranges", "[effects]\nssao = 1\nssao_radius = 0\nssao_strength = 2\nbloom_threshold = -1\nbloom_strength = 100\nglow = true\n",
+			"g.toml:2:1: effects.ssao: expected a boolean, found integer 1\n" +
+				"g.toml:3:1: effects.ssao_radius: must be between 0.05 and 16, got 0\n" +
+				"g.toml:4:1: effects.ssao_strength: must be between 0.01 and 1, got 2\n" +
+				"g.toml:5:1: effects.bloom_threshold: must be between 0.01 and 1000, got -1\n" +
+				"g.toml:6:1: effects.bloom_strength: must be between 0.01 and 16, got 100\n" +
+				"g.toml:7:1: unknown key \"effects.glow\""},
 		{"roughness range", "[[material]]\nname = \"m\"\nroughness = 1.5\nmetallic = -0.5\n",
 			"g.toml:3:1: material.roughness: must be between 0 and 1, got 1.5\n" +
 				"g.toml:4:1: material.metallic: must be between 0 and 1, got -0.5"},

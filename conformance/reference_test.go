@@ -382,14 +382,15 @@ func (r *tracer) EndFrame() error {
 		r.log.Error("tracer: something went wrong this frame")
 	}
 	f := &r.frame
-	opaque := r.triangles(append(append([]traceDraw(nil), r.draws[formats.PassGBuffer]...), r.draws[formats.PassForward]...))
+	deferred := r.triangles(r.draws[formats.PassGBuffer])
+	opaque := append(deferred, r.triangles(r.draws[formats.PassForward])...)
 	casters := r.triangles(r.draws[formats.PassShadow])
 	glass := r.triangles(r.draws[formats.PassTransparent])
 	if r.bugs.noShadows {
 		casters = nil
 	}
 	toSun := f.LightDir.Mul(-1)
-	shade := func(t *tri, at vmath.Vec3, eye vmath.Vec3) vmath.Vec3 {
+	shade := func(t *tri, at vmath.Vec3, eye vmath.Vec3, ao float32) vmath.Vec3 {
 		if t.flat {
 			return t.color.Vec3()
 		}
@@ -408,7 +409,7 @@ func (r *tracer) EndFrame() error {
 			}
 		}
 		albedo := t.color.Vec3()
-		light := f.Ambient.Add(f.LightColor.Mul(sun))
+		light := f.Ambient.Mul(ao).Add(f.LightColor.Mul(sun))
 		out := albedo.MulVec(light)
 		rough, metal := t.surface[0], t.surface[1]
 		a := max(rough*rough, 0.002)
@@ -443,6 +444,14 @@ func (r *tracer) EndFrame() error {
 		// Emission, as the default shader and the lighting pass add it.
 		return out.Add(albedo.Mul(t.surface[2]))
 	}
+	// First what each pixel sees, as the gbuffer and forward passes leave
+	// it; then the SSAO pass over the depth buffer; then the shading.
+	type hit struct {
+		o, d vmath.Vec3
+		tri  int // into opaque; -1 for the sky
+		t    float32
+	}
+	hits := make([]hit, r.w*r.h)
 	for py := range r.h {
 		for px := range r.w {
 			nx := (float64(px)+0.5)/float64(r.w)*2 - 1
@@ -451,21 +460,41 @@ func (r *tracer) EndFrame() error {
 			f64 := unproject(f.InvViewProj, nx, ny, 1)
 			o := vmath.Vec3{float32(n64[0]), float32(n64[1]), float32(n64[2])}
 			d := vmath.Vec3{float32(f64[0]), float32(f64[1]), float32(f64[2])}.Sub(o)
-			best := float32(math.Inf(1))
-			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
+			h := hit{o: o, d: d, tri: -1, t: float32(math.Inf(1))}
 			for i := range opaque {
 				if opaque[i].cull && opaque[i].n.Dot(d) > 0 {
 					continue // the pipelines cull back faces
 				}
-				if t, ok := hitTri(o, d, &opaque[i]); ok && t < best {
-					best = t
-					col = shade(&opaque[i], o.Add(d.Mul(t)), f.CameraPos)
+				if t, ok := hitTri(o, d, &opaque[i]); ok && t < h.t {
+					h.t, h.tri = t, i
 				}
 			}
 			r.depth[py*r.w+px] = 1
-			if !math.IsInf(float64(best), 1) {
-				c := f.ViewProj.MulVec4(o.Add(d.Mul(best)).Vec4(1))
+			if h.tri >= 0 {
+				c := f.ViewProj.MulVec4(o.Add(d.Mul(h.t)).Vec4(1))
 				r.depth[py*r.w+px] = c[2] / c[3]
+			}
+			hits[py*r.w+px] = h
+		}
+	}
+	ao := r.occlusion(func(i int) (vmath.Vec3, bool) {
+		if h := hits[i]; h.tri >= 0 && h.tri < len(deferred) {
+			return deferred[h.tri].n, true
+		}
+		return vmath.Vec3{}, false
+	})
+	hdr := make([]vmath.Vec3, r.w*r.h)
+	for py := range r.h {
+		for px := range r.w {
+			h := hits[py*r.w+px]
+			o, d, best := h.o, h.d, h.t
+			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
+			if h.tri >= 0 {
+				occ := float32(1)
+				if h.tri < len(deferred) {
+					occ = ao[py*r.w+px]
+				}
+				col = shade(&opaque[h.tri], o.Add(d.Mul(best)), f.CameraPos, occ)
 			}
 			type layer struct {
 				t float32
@@ -474,7 +503,7 @@ func (r *tracer) EndFrame() error {
 			var layers []layer
 			for i := range glass {
 				if t, ok := hitTri(o, d, &glass[i]); ok && t < best {
-					c := shade(&glass[i], o.Add(d.Mul(t)), f.CameraPos)
+					c := shade(&glass[i], o.Add(d.Mul(t)), f.CameraPos, 1)
 					layers = append(layers, layer{t, c.Vec4(glass[i].color[3])})
 				}
 			}
@@ -486,7 +515,18 @@ func (r *tracer) EndFrame() error {
 				}
 				col = col.Mul(1 - a).Add(l.c.Vec3().Mul(a))
 			}
-			r.img.SetRGBA(px, py, r.composite(col))
+			hdr[py*r.w+px] = col
+		}
+	}
+	bloom := r.bloom(hdr)
+	for py := range r.h {
+		for px := range r.w {
+			c := hdr[py*r.w+px]
+			if bloom != nil {
+				// The composite adds the bloom to the exposed colour.
+				c = c.Add(bloom[py*r.w+px].Mul(1 / r.frame.Exposure))
+			}
+			r.img.SetRGBA(px, py, r.composite(c))
 		}
 	}
 	r.drawLines(r.lines.Tested, !r.bugs.linesUntested)
@@ -562,6 +602,133 @@ func (r *tracer) drawUI() {
 			}
 		}
 	}
+}
+
+// occlusion is the SSAO pass, as sleak_ssao.glsl computes it, over the
+// depth buffer: per pixel the blurred share of the sky left, 1 where the
+// pass is off, for forward pixels and the sky. normal returns a deferred
+// pixel's normal.
+func (r *tracer) occlusion(normal func(i int) (vmath.Vec3, bool)) []float32 {
+	w, h := r.w, r.h
+	out := make([]float32, w*h)
+	for i := range out {
+		out[i] = 1
+	}
+	if !r.effects[formats.PassSSAO] {
+		return out
+	}
+	f := &r.frame
+	radius, strength := r.fx[0], r.fx[1]
+	size := [2]float64{float64(w), float64(h)}
+	worldAt := func(x, y int) vmath.Vec3 {
+		nx := (float64(x)+0.5)/size[0]*2 - 1
+		ny := 1 - (float64(y)+0.5)/size[1]*2
+		p := unproject(f.InvViewProj, nx, ny, float64(r.depth[y*w+x]))
+		return vmath.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}
+	}
+	raw := make([]float32, w*h)
+	for y := range h {
+		for x := range w {
+			raw[y*w+x] = 1
+			n, ok := normal(y*w + x)
+			if !ok {
+				continue
+			}
+			pos := worldAt(x, y)
+			helper := vmath.Vec3{1, 0, 0}.Lerp(vmath.Vec3{0, 1, 0}, min(max((0.99-abs32(n[1]))*1e4, 0), 1))
+			t0 := n.Cross(helper).Normalize()
+			b0 := n.Cross(t0)
+			angle := float64(x&3)*math.Pi/2 + float64(y&3)*math.Pi/8
+			t := t0.Mul(float32(math.Cos(angle))).Add(b0.Mul(float32(math.Sin(angle))))
+			b := n.Cross(t)
+			hidden := float32(0)
+			for _, k := range ssaoKernel {
+				s := pos.Add(t.Mul(k[0]).Add(b.Mul(k[1])).Add(n.Mul(k[2])).Mul(radius))
+				c := f.ViewProj.MulVec4(s.Vec4(1))
+				qx := int(math.Floor(float64((c[0]/c[3]*0.5 + 0.5) * float32(w))))
+				qy := int(math.Floor(float64((0.5 - 0.5*c[1]/c[3]) * float32(h))))
+				qx, qy = min(max(qx, 0), w-1), min(max(qy, 0), h-1)
+				seen := worldAt(qx, qy)
+				behind := min(max((s.Sub(f.CameraPos).Len()-0.03*radius-seen.Sub(f.CameraPos).Len())*1000, 0), 1)
+				hidden += behind * min(max(radius/max(seen.Sub(pos).Len(), 1e-4), 0), 1)
+			}
+			raw[y*w+x] = 1 - strength*hidden/float32(len(ssaoKernel))
+		}
+	}
+	for y := range h {
+		for x := range w {
+			sum := float32(0)
+			for dy := -2; dy < 2; dy++ {
+				for dx := -2; dx < 2; dx++ {
+					sum += raw[min(max(y+dy, 0), h-1)*w+min(max(x+dx, 0), w-1)]
+				}
+			}
+			out[y*w+x] = sum / 16
+		}
+	}
+	return out
+}
+
+// ssaoKernel is sleak_ssao.glsl's hemisphere.
+var ssaoKernel = [...][3]float32{
+	{0.0643, 0.0000, 0.2429}, {-0.0841, 0.0771, 0.2355}, {0.0137, -0.1556, 0.2355},
+	{0.1226, 0.1599, 0.2406}, {-0.2500, -0.0442, 0.2488}, {0.2661, -0.1693, 0.2581},
+	{-0.1005, 0.3740, 0.2664}, {-0.2167, -0.4173, 0.2715}, {0.5302, 0.1936, 0.2714},
+	{-0.6192, 0.2556, 0.2640}, {0.3333, -0.7121, 0.2473}, {0.2732, 0.8710, 0.2191},
+}
+
+// bloom is the bloom pass and the composite's read of it, as
+// sleak_bloom.glsl computes them: per pixel the light to add to the
+// exposed colour (strength included), or nil when the pass is off.
+func (r *tracer) bloom(hdr []vmath.Vec3) []vmath.Vec3 {
+	if !r.effects[formats.PassBloom] {
+		return nil
+	}
+	w, h := r.w, r.h
+	bw, bh := backends.BloomSize(w), backends.BloomSize(h)
+	threshold, strength := r.fx[2], r.fx[3]
+	bright := make([]vmath.Vec3, bw*bh)
+	for qy := range bh {
+		for qx := range bw {
+			var sum vmath.Vec3
+			for y := range 4 {
+				for x := range 4 {
+					sum = sum.Add(hdr[min(qy*4+y, h-1)*w+min(qx*4+x, w-1)])
+				}
+			}
+			c := sum.Mul(r.frame.Exposure / 16)
+			lum := c.Dot(vmath.Vec3{0.2126, 0.7152, 0.0722})
+			bright[qy*bw+qx] = c.Mul(max(lum-threshold, 0) / max(lum, 1e-4))
+		}
+	}
+	weights := [7]float32{1, 6, 15, 20, 15, 6, 1}
+	blurred := make([]vmath.Vec3, bw*bh)
+	for qy := range bh {
+		for qx := range bw {
+			var sum vmath.Vec3
+			for y := range 7 {
+				for x := range 7 {
+					p := bright[min(max(qy+y-3, 0), bh-1)*bw+min(max(qx+x-3, 0), bw-1)]
+					sum = sum.Add(p.Mul(weights[x] * weights[y]))
+				}
+			}
+			blurred[qy*bw+qx] = sum.Mul(1.0 / 4096)
+		}
+	}
+	out := make([]vmath.Vec3, w*h)
+	for py := range h {
+		for px := range w {
+			tx, ty := (float64(px)+0.5)/4-0.5, (float64(py)+0.5)/4-0.5
+			ix, iy := math.Floor(tx), math.Floor(ty)
+			fx, fy := float32(tx-ix), float32(ty-iy)
+			x0, y0 := min(max(int(ix), 0), bw-1), min(max(int(iy), 0), bh-1)
+			x1, y1 := min(max(int(ix)+1, 0), bw-1), min(max(int(iy)+1, 0), bh-1)
+			top := blurred[y0*bw+x0].Lerp(blurred[y0*bw+x1], fx)
+			bottom := blurred[y1*bw+x0].Lerp(blurred[y1*bw+x1], fx)
+			out[py*w+px] = top.Lerp(bottom, fy).Mul(strength)
+		}
+	}
+	return out
 }
 
 // composite is the engine's: exposure, Narkowicz's ACES fit, gamma 2.2.
