@@ -225,6 +225,7 @@ func (r *Runner) start() error {
 	r.Frame.Env.PunctualLights = !f.Lighting.PunctualLightsOff
 	r.Frame.Env.MaxLights = f.Lighting.MaxLights
 	r.Frame.Env.SSAO, r.Frame.Env.Bloom = f.Effects.Settings()
+	r.Frame.Env.ShadowMapSize = f.Renderer.ShadowMapSize
 	// The screen-space interface: games draw on it from any system
 	// (ecs.Resource[ui.Canvas]); the UI pass shows it after the composite.
 	ecs.AddResource(r.World, r.Frame.UI)

@@ -91,9 +91,19 @@ func (o TextureOptions) SamplerIndex() uint32 {
 // FrameData is what every shader of a frame sees (the Frame uniform block;
 // see docs/SHADERS.md for its exact layout).
 type FrameData struct {
-	ViewProj      vmath.Mat4
-	InvViewProj   vmath.Mat4
+	ViewProj    vmath.Mat4
+	InvViewProj vmath.Mat4
+	// LightViewProj takes world space to the sun's shadow clip space
+	// (depth 0..1). It is every cascade's matrix when ShadowCascades is
+	// left zero; otherwise cascade 0's is used.
 	LightViewProj vmath.Mat4
+	// ShadowCascades are the sun's shadow cascades, nearest first, each
+	// world to its light clip space (depth 0..1), drawn into one tile of
+	// the shadow map (ShadowMapSize/2 square: cascade i at column i&1, row
+	// i>>1 of the map). A shaded point takes the first cascade that holds
+	// it, so each cascade should cover more of the view than the one
+	// before. A zero matrix is LightViewProj.
+	ShadowCascades [NumCascades]vmath.Mat4
 	CameraPos     vmath.Vec3
 	Time          float32
 	LightDir      vmath.Vec3 // the direction light travels, normalized
@@ -156,6 +166,9 @@ const (
 	DefaultBloomThreshold = 1
 )
 
+// NumCascades is how many shadow cascades a frame has.
+const NumCascades = 4
+
 // Draw is one draw call. Default-format meshes (format handle 0) draw with
 // Shader, their material's; custom formats draw with their stem pipeline for
 // the current pass, and Shader is ignored. The shadow pass, depth only,
@@ -171,6 +184,10 @@ type Draw struct {
 	// default shader reads them from the Draw block: a zero Surface is a
 	// rough dielectric that emits nothing.
 	Surface vmath.Vec4
+	// Cascades are the shadow cascades a shadow caster is drawn into, bit
+	// i for cascade i (FrameData.ShadowCascades); 0 means all of them.
+	// Other passes ignore it.
+	Cascades uint8
 }
 
 // Backend is what a renderer implements; backends/core is the one

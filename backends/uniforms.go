@@ -8,7 +8,7 @@ import (
 
 // FrameBlockSize is the size in bytes of the Frame uniform block that every
 // shader sees (std140; the layout is in docs/SHADERS.md).
-const FrameBlockSize = 320
+const FrameBlockSize = 576
 
 // DrawBlockSize is the size in bytes of the per-draw block: the model
 // matrix, the colour and the surface factors.
@@ -25,7 +25,15 @@ type FrameBlock [FrameBlockSize / 4]float32
 func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 	copy(b[0:16], d.ViewProj[:])
 	copy(b[16:32], d.InvViewProj[:])
-	copy(b[32:48], d.LightViewProj[:])
+	// The cascades at 80: a zero one is LightViewProj; lightViewProj is
+	// cascade 0's (Cascade makes the blocks each cascade is drawn with).
+	for i, m := range d.ShadowCascades {
+		if m == (vmath.Mat4{}) {
+			m = d.LightViewProj
+		}
+		copy(b[cascadeWord+16*i:cascadeWord+16*i+16], m[:])
+	}
+	copy(b[32:48], b[cascadeWord:cascadeWord+16])
 	put := func(at int, v [3]float32, w float32) {
 		b[at], b[at+1], b[at+2], b[at+3] = v[0], v[1], v[2], w
 	}
@@ -64,6 +72,25 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 		threshold = DefaultBloomThreshold
 	}
 	put(76, vmath.Vec3{radius, max(d.SSAO.Strength, 0), threshold}, max(d.Bloom.Strength, 0))
+}
+
+// cascadeWord is where the cascades' matrices start in the block.
+const cascadeWord = 80
+
+// Cascade fills dst with the block cascade i of the shadow pass is drawn
+// with: b with lightViewProj set to the cascade's matrix, so every shadow
+// stem reads its cascade's matrix where it always reads the light's.
+func (b *FrameBlock) Cascade(i int, dst *FrameBlock) {
+	*dst = *b
+	copy(dst[32:48], b[cascadeWord+16*i:cascadeWord+16*i+16])
+}
+
+// CascadeTile returns the texel rectangle of the shadow map, of side size,
+// that cascade i is drawn into: x, y of its first texel (row 0 first, as
+// the map is sampled) and its side.
+func CascadeTile(i, size int) (x, y, side int) {
+	side = max(size/2, 1)
+	return (i & 1) * side, (i >> 1) * side, side
 }
 
 // EffectStrengths returns the SSAO and bloom strengths Pack wrote: a pass

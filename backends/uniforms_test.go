@@ -43,3 +43,37 @@ func TestConfigWithDefaults(t *testing.T) {
 		}
 	}
 }
+
+// Pack writes the cascades (a zero one is LightViewProj), lightViewProj is
+// the first, and Cascade swaps in each one's matrix and nothing else.
+func TestFrameBlockCascades(t *testing.T) {
+	light := vmath.Ident()
+	light[12] = 7
+	d := FrameData{LightViewProj: light}
+	d.ShadowCascades[1] = vmath.Translate(vmath.Vec3{1, 2, 3})
+	var b FrameBlock
+	b.Pack(&d, 1024)
+	for i, want := range []vmath.Mat4{light, d.ShadowCascades[1], light, light} {
+		if got := vmath.Mat4(b[cascadeWord+16*i : cascadeWord+16*i+16]); got != want {
+			t.Errorf("cascade %d packed as %v, want %v", i, got, want)
+		}
+	}
+	if vmath.Mat4(b[32:48]) != light {
+		t.Errorf("lightViewProj is not cascade 0's matrix")
+	}
+	var c FrameBlock
+	b.Cascade(1, &c)
+	if vmath.Mat4(c[32:48]) != d.ShadowCascades[1] {
+		t.Errorf("Cascade(1) gives lightViewProj %v", c[32:48])
+	}
+	c2 := c
+	copy(c2[32:48], b[32:48])
+	if c2 != b {
+		t.Errorf("Cascade(1) changed more than lightViewProj")
+	}
+	for i, want := range [][3]int{{0, 0, 512}, {512, 0, 512}, {0, 512, 512}, {512, 512, 512}} {
+		if x, y, side := CascadeTile(i, 1024); [3]int{x, y, side} != want {
+			t.Errorf("CascadeTile(%d, 1024) = %d, %d, %d; want %v", i, x, y, side, want)
+		}
+	}
+}

@@ -136,3 +136,59 @@ func (h *harness) expectSame(want *image.RGBA, what string) {
 		h.t.Errorf("%s the frame differs from the one before it was on: %v (wrote %s)", what, d, h.writeFailure(h.scene+"_after_off.png", got))
 	}
 }
+
+// shadowCascades: a long plane seen from low down, a cube near the camera
+// and a big one far away, the shadow distance reaching past both. Each
+// casts its shadow: the near one drawn into the first cascade at the
+// finest scale, the far one into the last.
+func shadowCascades(h *harness) {
+	h.open()
+	camEye := vmath.Vec3{0, 16, 10}
+	h.world.SpawnCamera(
+		ecs.Transform{Position: camEye, Rotation: lookRotation(camEye, vmath.Vec3{0, 0, -16}), Scale: vmath.Vec3{1, 1, 1}},
+		ecs.Camera{FovY: 60, Near: 0.1, Far: 100, Active: true},
+	)
+	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
+		Direction: vmath.Vec3{-1, -0.8, -0.3}, Color: vmath.Vec3{1, 1, 1}, Intensity: 1.2, CastShadows: true,
+	})
+	h.ctx.Env.ShadowDistance = 60
+	plane := meshes.Plane(120)
+	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(0, plane.Vertices, plane.Indices, plane.Bounds),
+		ecs.Material{Shader: defaultShader, Color: planeColor})
+	planeObj := object{name: "plane", box: plane.Bounds}
+	h.objects = append(h.objects, planeObj)
+	mid := meshes.Cube(2)
+	nearPos := vmath.Vec3{2, 1, -2}
+	h.world.Spawn(ecs.NewTransform(nearPos), h.mesh(0, mid.Vertices, mid.Indices, mid.Bounds),
+		ecs.Material{Shader: defaultShader, Color: cubeColor, CastShadows: true})
+	nearObj := object{name: "near cube", box: translate(mid.Bounds, nearPos), casts: true}
+	h.objects = append(h.objects, nearObj)
+	big := meshes.Cube(6)
+	farPos := vmath.Vec3{10, 3, -30}
+	h.world.Spawn(ecs.NewTransform(farPos), h.mesh(0, big.Vertices, big.Indices, big.Bounds),
+		ecs.Material{Shader: defaultShader, Color: cubeColor, CastShadows: true})
+	farObj := object{name: "far cube", box: translate(big.Bounds, farPos), casts: true}
+	h.objects = append(h.objects, farObj)
+	h.step(2)
+	img := h.pixels()
+	h.noErrors()
+	h.matchGolden(img)
+	if splits := h.ctx.Data.ShadowCascades; splits[0] == splits[backends.NumCascades-1] {
+		h.t.Fatalf("the frame's shadow cascades are all one matrix")
+	}
+	near := h.objects[len(h.objects)-2]
+	for _, c := range []struct {
+		what   string
+		caster object
+	}{{"the near cube's shadow", near}, {"the far cube's shadow", farObj}} {
+		m := classify(Width, Height, h.ctx.Data.InvViewProj, h.ctx.Data.LightDir, []object{planeObj, c.caster})
+		shadowPts, litPts := m.region(regionRadius, planeShadow), m.region(regionRadius, planeLit)
+		if len(shadowPts) < minRegion {
+			h.t.Fatalf("the scene frames only %d pixel(s) of %s", len(shadowPts), c.what)
+		}
+		if s, l := mean(img, shadowPts).luma(), mean(img, litPts).luma(); s > shadowRatio*l {
+			h.t.Errorf("%s is missing: the plane there has brightness %.3f, the sunlit plane %.3f; want at most %.0f%% of it", c.what, s, l, 100*shadowRatio)
+		}
+	}
+	h.expectNoAllocations()
+}

@@ -42,6 +42,7 @@ var scenes = []struct {
 	{"debug_lines", debugLines, true},
 	{"ssao", ssao, true},
 	{"bloom", bloomScene, true},
+	{"shadow_cascades", shadowCascades, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},

@@ -10,10 +10,25 @@
 // twin, says more).
 float shadow = 1.0;
 {
-    float4 lc = mul(lightViewProj, float4(worldPos, 1.0));
-    float3 ndc = lc.xyz / lc.w;
-    float2 suv = SLEAK_SHADOW_UV(ndc);
-    if (suv.x >= 0.0 && suv.x <= 1.0 && suv.y >= 0.0 && suv.y <= 1.0 && ndc.z <= 1.0) {
+    // The first cascade that holds the point three texels in from its
+    // tile's edge (sleak_sun.glsl's shadowFactor says why), chosen by
+    // weights: no loops under wined3d.
+    float shInner = 1.0 - 12.0 * fogParams.z;
+    float4 shC0 = mul(cascades[0], float4(worldPos, 1.0));
+    float4 shC1 = mul(cascades[1], float4(worldPos, 1.0));
+    float4 shC2 = mul(cascades[2], float4(worldPos, 1.0));
+    float4 shC3 = mul(cascades[3], float4(worldPos, 1.0));
+    float3 shN0 = shC0.xyz / shC0.w;
+    float3 shN1 = shC1.xyz / shC1.w;
+    float3 shN2 = shC2.xyz / shC2.w;
+    float3 shN3 = shC3.xyz / shC3.w;
+    float shIn0 = (float)(max(abs(shN0.x), abs(shN0.y)) < shInner) * (float)(shN0.z <= 1.0);
+    float shIn1 = (float)(max(abs(shN1.x), abs(shN1.y)) < shInner) * (float)(shN1.z <= 1.0) * (1.0 - shIn0);
+    float shIn2 = (float)(max(abs(shN2.x), abs(shN2.y)) < shInner) * (float)(shN2.z <= 1.0) * (1.0 - shIn0) * (1.0 - shIn1);
+    float shIn3 = (float)(max(abs(shN3.x), abs(shN3.y)) < shInner) * (float)(shN3.z <= 1.0) * (1.0 - shIn0) * (1.0 - shIn1) * (1.0 - shIn2);
+    float3 ndc = shN0 * shIn0 + shN1 * shIn1 + shN2 * shIn2 + shN3 * shIn3;
+    float2 suv = (SLEAK_SHADOW_UV(ndc) + float2(shIn1 + shIn3, shIn2 + shIn3)) * 0.5;
+    if (shIn0 + shIn1 + shIn2 + shIn3 > 0.5) {
         // 4x4 texel compares weighted as a 3x3 box of bilinear taps
         // (sleak_sun.glsl's shadowFactor says why), read at texel centres,
         // a row at a time so that few temporaries stay live (the lighting

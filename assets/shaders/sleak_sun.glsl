@@ -19,14 +19,26 @@
 #define SLEAK_SUN_GLSL
 
 // shadowFactor is 1 where the sun reaches worldPos and 0 in full shadow;
-// the pipeline's depth bias does most of the work.
+// the pipeline's depth bias does most of the work. The point takes the
+// first cascade that holds it three texels in from its tile's edge, so the
+// filter below never reads a neighbouring tile; beyond the last it is lit.
 float shadowFactor(vec3 worldPos) {
-    vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
-    vec3 ndc = lc.xyz / lc.w;
-    vec2 uv = sleakShadowUV(ndc);
-    if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0 || ndc.z > 1.0) {
+    float inner = 1.0 - 12.0 * frame.fogParams.z; // 3 texels of a tile, in its NDC
+    int cascade = 4;
+    vec3 ndc = vec3(0.0);
+    for (int i = 0; i < 4; i++) {
+        vec4 lc = frame.cascades[i] * vec4(worldPos, 1.0);
+        vec3 n = lc.xyz / lc.w;
+        if (max(abs(n.x), abs(n.y)) < inner && n.z <= 1.0) {
+            cascade = i;
+            ndc = n;
+            break;
+        }
+    }
+    if (cascade == 4) {
         return 1.0;
     }
+    vec2 uv = (sleakShadowUV(ndc) + vec2(float(cascade & 1), float(cascade >> 1))) * 0.5;
     // A 3x3 box of bilinearly weighted compares: the 4x4 texels around the
     // sample, each compared with the reference depth once and weighted by
     // how much of it the box of bilinear taps covers, so the lit fraction

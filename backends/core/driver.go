@@ -75,7 +75,12 @@ type Driver[M, T, P any] interface {
 	// The core calls it after BeginFrame, before the first pass.
 	UploadLights(grid *backends.LightGrid) error
 	// RunPass records or executes one pass: its fixed state and targets,
-	// then draws in order. The UI pass draws onto the composite output,
+	// then draws in order. The shadow pass runs once per cascade
+	// (backends.NumCascades): cascade i into its tile of the shadow map
+	// (backends.CascadeTile; the viewport in the same orientation as a
+	// whole-map one would have), with the Frame block of
+	// backends.FrameBlock.Cascade(i), and only the draws whose Cascades
+	// has bit i; the whole map is cleared once first. The UI pass draws onto the composite output,
 	// keeping what composite wrote; a windowed driver presents the image
 	// as the UI pass leaves it. Fullscreen passes get no draws. A pass the
 	// caller skipped is run with no draws, so every target ends the frame
@@ -212,6 +217,9 @@ type Draw[M, T, P any] struct {
 	Model   vmath.Mat4
 	Color   vmath.Vec4
 	Surface vmath.Vec4 // roughness, metallic, emissive (backends.Draw.Surface)
+	// Cascades are the shadow cascades the draw is drawn into in the
+	// shadow pass, bit i for cascade i, never 0 there.
+	Cascades uint8
 }
 
 // NativeWindow is the driver's own window; the core wraps it as the

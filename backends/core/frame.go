@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
@@ -195,8 +196,16 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		}
 		tex = *t
 	}
-	b.stats.Triangles[p] += m.triangles
-	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color, Surface: surface(d.Surface)})
+	cascades := d.Cascades
+	if cascades == 0 {
+		cascades = allCascades
+	}
+	if p == formats.PassShadow {
+		b.stats.Triangles[p] += m.triangles * bits.OnesCount8(cascades) // drawn once per cascade
+	} else {
+		b.stats.Triangles[p] += m.triangles
+	}
+	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color, Surface: surface(d.Surface), Cascades: cascades})
 }
 
 // dropStale counts a draw that names an ID no live object has, and logs
@@ -266,6 +275,9 @@ func (b *Backend[M, T, P]) EndFrame() error {
 	b.seq.framesSinceResize++
 	return nil
 }
+
+// allCascades has a bit for every shadow cascade.
+const allCascades = 1<<backends.NumCascades - 1
 
 // effectOn reports whether the frame turned effect pass p on: a strength
 // above 0, as Pack wrote it into the Frame block.

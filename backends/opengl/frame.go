@@ -19,14 +19,17 @@ type drawCmd = core.Draw[mesh, uint32, *program]
 // over once, so a frame costs one hand-off to the GL thread per pass plus
 // one for EndFrame, whatever the number of draws.
 type frameState struct {
-	block     *[frameBlockSize / 4]float32 // its own allocation: cgo refuses a pointer into a struct that holds pointers
-	blockNew  bool                         // block changed since it was last uploaded
-	lights    *backends.LightGrid          // the frame's grid, until the first pass uploads it
-	pass      formats.Pass                 // the pass being handed over
-	effectOn  bool                         // RunEffect's on, for the effect pass being handed over
-	cmds      []drawCmd
-	lines     *core.Lines // the debug pass being handed over
-	submitted uint64      // frames ended
+	block    *[frameBlockSize / 4]float32 // its own allocation: cgo refuses a pointer into a struct that holds pointers
+	blockNew bool                         // block changed since it was last uploaded
+	lights   *backends.LightGrid          // the frame's grid, until the first pass uploads it
+	// cascadeBlocks are the cascades' Frame blocks, laid out as
+	// cascadeUBO holds them (cascadeStride bytes apart).
+	cascadeBlocks []float32
+	pass          formats.Pass // the pass being handed over
+	effectOn      bool         // RunEffect's on, for the effect pass being handed over
+	cmds          []drawCmd
+	lines         *core.Lines // the debug pass being handed over
+	submitted     uint64      // frames ended
 
 	surfaceW, surfaceH int // the window's framebuffer size, read by surfaceFn
 
@@ -150,6 +153,13 @@ func (r *driver) uploadFrame() {
 	}
 	gl.BindBuffer(gl.UNIFORM_BUFFER, r.ubo)
 	gl.BufferSubData(gl.UNIFORM_BUFFER, 0, frameBlockSize, unsafe.Pointer(&r.block[0]))
+	main := (*backends.FrameBlock)(r.block)
+	words := r.cascadeStride / 4
+	for i := range backends.NumCascades {
+		main.Cascade(i, (*backends.FrameBlock)(r.cascadeBlocks[i*words:]))
+	}
+	gl.BindBuffer(gl.UNIFORM_BUFFER, r.cascadeUBO)
+	gl.BufferSubData(gl.UNIFORM_BUFFER, 0, len(r.cascadeBlocks)*4, unsafe.Pointer(&r.cascadeBlocks[0]))
 	gl.BindBuffer(gl.UNIFORM_BUFFER, 0)
 	r.blockNew = false
 	if g := r.lights; g != nil {
@@ -178,7 +188,15 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		// Slope 1.75, constant 1.25: the depth bias of the Vulkan shadow pipeline.
 		gl.Enable(gl.POLYGON_OFFSET_FILL)
 		gl.PolygonOffset(1.75, 1.25)
-		r.replay(cmds)
+		for i := range backends.NumCascades {
+			x, y, side := backends.CascadeTile(i, int(r.shadowSize))
+			gl.Viewport(int32(x), int32(y), int32(side), int32(side))
+			gl.BindBufferRange(gl.UNIFORM_BUFFER, 0, r.cascadeUBO, i*r.cascadeStride, frameBlockSize)
+			r.cascade = uint8(1) << i
+			r.replay(cmds)
+		}
+		r.cascade = 0
+		gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, r.ubo)
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
 	case formats.PassGBuffer:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.gbufferFBO)
@@ -252,6 +270,9 @@ func (r *driver) replay(cmds []drawCmd) {
 	tex, vao := ^uint32(0), ^uint32(0)
 	for i := range cmds {
 		c := &cmds[i]
+		if c.Cascades&r.cascade != r.cascade {
+			continue // the shadow pass: not a caster of this cascade
+		}
 		if c.Program != cur {
 			cur = c.Program
 			gl.UseProgram(cur.id)

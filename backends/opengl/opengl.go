@@ -40,6 +40,9 @@ type driver struct {
 	// cullByProgram is set while the forward pass replays: each program
 	// then says whether faces are culled (two-sided materials are not).
 	cullByProgram bool
+	// cascade is the bit of the shadow cascade being drawn while the
+	// shadow pass replays, 0 in every other pass.
+	cascade uint8
 
 	width, height int
 	shadowSize    int32
@@ -50,9 +53,14 @@ type driver struct {
 	emptyVAO uint32 // fullscreen passes draw with no vertex buffer, but core GL wants a VAO bound
 	lineBuf  lineBuffer
 	ubo      uint32
-	lightTex uint32 // the light grid, RGBA32F on unitLights
-	white    uint32
-	readBuf  []byte
+	// cascadeUBO holds the Frame blocks of the shadow pass's cascades
+	// (backends.FrameBlock.Cascade), cascadeStride bytes apart: binding 0
+	// points into it while a cascade draws.
+	cascadeUBO    uint32
+	cascadeStride int
+	lightTex      uint32 // the light grid, RGBA32F on unitLights
+	white         uint32
+	readBuf       []byte
 
 	frameState
 	validation
@@ -228,6 +236,14 @@ func (r *driver) initGL(validate bool) error {
 	gl.GenBuffers(1, &r.ubo)
 	gl.BindBuffer(gl.UNIFORM_BUFFER, r.ubo)
 	gl.BufferData(gl.UNIFORM_BUFFER, frameBlockSize, nil, gl.DYNAMIC_DRAW)
+	var align int32
+	gl.GetIntegerv(gl.UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align)
+	align = max(align, 1)
+	r.cascadeStride = (frameBlockSize + int(align) - 1) / int(align) * int(align)
+	r.cascadeBlocks = make([]float32, r.cascadeStride/4*backends.NumCascades)
+	gl.GenBuffers(1, &r.cascadeUBO)
+	gl.BindBuffer(gl.UNIFORM_BUFFER, r.cascadeUBO)
+	gl.BufferData(gl.UNIFORM_BUFFER, r.cascadeStride*backends.NumCascades, nil, gl.DYNAMIC_DRAW)
 	gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, r.ubo)
 	r.lightTex = newTexture(unitLights, gl.RGBA32F, backends.LightGridWidth, backends.LightGridHeight, gl.RGBA, gl.FLOAT)
 	white := [4]byte{255, 255, 255, 255}
@@ -247,6 +263,7 @@ func (r *driver) releaseGL() {
 	r.lineBuf.destroy()
 	gl.DeleteVertexArrays(1, &r.emptyVAO)
 	gl.DeleteBuffers(1, &r.ubo)
+	gl.DeleteBuffers(1, &r.cascadeUBO)
 	gl.DeleteTextures(1, &r.white)
 	gl.DeleteTextures(1, &r.lightTex)
 	r.emptyVAO, r.ubo, r.white, r.lightTex = 0, 0, 0, 0

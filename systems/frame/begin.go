@@ -71,8 +71,20 @@ func (c *Context) Begin(w *ecs.World) error {
 		d.LightColor = sun.Color.Mul(sun.Intensity)
 		d.Shadows = sun.CastShadows
 		shadowFar := min(far, c.Env.ShadowDistance)
-		d.LightViewProj = lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir)
-		c.Light = vmath.FrustumFromMatrix(d.LightViewProj)
+		mapSize := c.Env.ShadowMapSize
+		if mapSize <= 0 {
+			mapSize = backends.DefaultShadowMapSize
+		}
+		_, _, tile := backends.CascadeTile(0, mapSize)
+		whole := lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir, tile)
+		c.Light = vmath.FrustumFromMatrix(whole)
+		from := near
+		for i, to := range CascadeSplits(near, shadowFar) {
+			d.ShadowCascades[i] = lightMatrix(eye, forward, up, fov, aspect, from, to, d.LightDir, tile)
+			c.Cascade[i] = vmath.FrustumFromMatrix(d.ShadowCascades[i])
+			from = to
+		}
+		d.LightViewProj = d.ShadowCascades[0]
 		slice := vmath.FrustumFromMatrix(ViewProj(eye, rot, fov, aspect, near, shadowFar))
 		c.Casters = CasterVolume(&slice, d.LightDir)
 	}
@@ -171,11 +183,29 @@ func CasterVolume(view *vmath.Frustum, dir vmath.Vec3) vmath.Frustum {
 	return out
 }
 
+// CascadeSplits returns where each shadow cascade's slice of the view ends,
+// in distance along the camera's axis: from near to far, each slice ending
+// between the even split and the logarithmic one (weighted 3 to 7), so the
+// nearest cascades, where a texel shows largest, get the most of the map.
+// The logarithmic split starts at 1, not at near, which would make the first
+// slice a few centimetres deep.
+func CascadeSplits(near, far float32) (ends [backends.NumCascades]float32) {
+	n := max(near, min(1, far/16))
+	for i := range ends {
+		t := float64(i+1) / backends.NumCascades
+		log := float64(n) * math.Pow(float64(far/n), t)
+		even := float64(near) + float64(far-near)*t
+		ends[i] = float32(0.7*log + 0.3*even)
+	}
+	ends[backends.NumCascades-1] = far
+	return ends
+}
+
 // lightMatrix fits an orthographic shadow projection around the bounding
 // sphere of the camera frustum's slice [near, far], so the shadow map's
 // resolution is spent where the camera looks, and it does not swim when the
-// camera turns.
-func lightMatrix(eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32, dir vmath.Vec3) vmath.Mat4 {
+// camera turns; it moves in whole texels of a tile texels wide.
+func lightMatrix(eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32, dir vmath.Vec3, texels int) vmath.Mat4 {
 	tanY := float32(math.Tan(float64(vmath.Radians(fovDeg)) / 2))
 	tanX := tanY * aspect
 	// The sphere through the far corners, centred on the view axis.
@@ -189,9 +219,9 @@ func lightMatrix(eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32,
 		lightUp = vmath.Vec3{0, 0, 1}
 	}
 	view := vmath.LookAt(center.Sub(dir.Mul(radius*2)), center, lightUp)
-	// Snap the centre to whole shadow-map texels (at 2048) so edges do not
-	// shimmer as the camera moves.
-	texel := 2 * radius / 2048
+	// Snap the centre to whole texels so edges do not shimmer as the
+	// camera moves.
+	texel := 2 * radius / float32(texels)
 	cx := view.MulPoint(center)
 	view[12] -= cx[0] - float32(math.Floor(float64(cx[0]/texel)))*texel
 	view[13] -= cx[1] - float32(math.Floor(float64(cx[1]/texel)))*texel

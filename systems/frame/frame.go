@@ -33,7 +33,12 @@ type Environment struct {
 	FogStart       float32
 	FogEnd         float32 // 0 disables fog
 	Exposure       float32
-	ShadowDistance float32 // how far from the camera the shadow map reaches
+	ShadowDistance float32 // how far from the camera the shadow cascades reach
+	// ShadowMapSize is the backend's shadow map side in texels (0:
+	// backends.DefaultShadowMapSize); each cascade's tile is half of it,
+	// and the cascades move in whole texels of their tile so that shadow
+	// edges do not shimmer as the camera moves.
+	ShadowMapSize int
 	// PunctualLights turns on point and spot light entities (game.toml's
 	// [lighting] point_lights); MaxLights caps them, nearest first (0:
 	// backends.MaxLights).
@@ -69,7 +74,10 @@ type Context struct {
 	Stats  *backends.Stats
 	Data   backends.FrameData
 	Camera vmath.Frustum // world-space camera frustum of this frame
-	Light  vmath.Frustum // world-space shadow frustum of this frame
+	Light  vmath.Frustum // world-space shadow frustum of this frame, around the whole shadow distance
+	// Cascade are the world-space frusta of the shadow cascades
+	// (Data.ShadowCascades), nearest first.
+	Cascade [backends.NumCascades]vmath.Frustum
 	// Casters is what a shadow caster must touch to shadow the view: the
 	// camera's frustum up to ShadowDistance, without the planes a shadow
 	// can cross (CasterVolume).
@@ -95,6 +103,7 @@ type Context struct {
 	lightKeys    []lightKey
 	lists        drawLists
 	camera       vmath.Culler // Camera and Light, prepared for box tests
+	cascades     [backends.NumCascades]vmath.Culler
 	light        vmath.Culler
 	caster       vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.

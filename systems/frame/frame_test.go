@@ -9,6 +9,7 @@ import (
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/meshes"
+	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/frame/frametest"
 	"github.com/sleakgo/sleak/vmath"
 )
@@ -174,5 +175,51 @@ func TestOccludedMeshesAreDrawnOnlyByTheShadowPass(t *testing.T) {
 			}
 			s.End()
 		})
+	}
+}
+
+// The shadow cascades split the shadow distance nearest first, and a caster
+// is drawn into the cascades whose box it touches: one by the camera into
+// the first, one far down the view not into it.
+func TestShadowCascades(t *testing.T) {
+	ends := frame.CascadeSplits(0.1, 60)
+	prev := float32(0.1)
+	for i, e := range ends {
+		if e <= prev {
+			t.Fatalf("cascade %d ends at %v, before the one before it (%v): %v", i, e, prev, ends)
+		}
+		prev = e
+	}
+	if ends[len(ends)-1] != 60 {
+		t.Errorf("the last cascade ends at %v, want the shadow distance 60", ends[len(ends)-1])
+	}
+
+	s := frametest.New(t)
+	s.Ctx.Env.ShadowDistance = 60
+	s.Cube(formats.DefaultHandle, [3]float32{0, 0, 8}, ecs.Material{CastShadows: true})   // 2 in front of the camera
+	s.Cube(formats.DefaultHandle, [3]float32{0, 0, -35}, ecs.Material{CastShadows: true}) // 45 in front
+	s.Begin()
+	if err := s.Ctx.RunPass(formats.PassShadow); err != nil {
+		t.Fatal(err)
+	}
+	s.End()
+	draws := s.D.Draws[formats.PassShadow]
+	if len(draws) != 2 {
+		t.Fatalf("%d shadow draws, want 2", len(draws))
+	}
+	for _, d := range draws {
+		near := d.Model[14] > 0
+		switch {
+		case near && d.Cascades&1 == 0:
+			t.Errorf("the caster by the camera is not drawn into the first cascade (cascades %04b)", d.Cascades)
+		case !near && d.Cascades&1 != 0:
+			t.Errorf("the caster 45 away is drawn into the first cascade (cascades %04b)", d.Cascades)
+		case !near && d.Cascades&(1<<(backends.NumCascades-1)) == 0:
+			t.Errorf("the caster 45 away is not drawn into the last cascade (cascades %04b)", d.Cascades)
+		}
+	}
+	data := s.Ctx.Data
+	if data.LightViewProj != data.ShadowCascades[0] {
+		t.Errorf("LightViewProj is not the first cascade's matrix")
 	}
 }

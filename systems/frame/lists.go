@@ -95,7 +95,8 @@ type drawLists struct {
 // Gather is the one pass over the drawable entities of a frame (Begin runs
 // it): it brings each entity's World and Bounds up to date, tests Bounds
 // once against the camera frustum and, for shadow casters, once against the
-// sun's frustum and once against what can shadow the view (Casters), and
+// sun's frustum, once against what can shadow the view (Casters) and once
+// against each cascade's box (the cascades it is drawn into), and
 // files the entity into the draw lists of the passes that draw it: shadow,
 // gbuffer (custom formats with a gbuffer stem), forward
 // (other opaque meshes) or transparent. What a pass cannot draw is counted
@@ -108,6 +109,9 @@ func (c *Context) Gather(w *ecs.World) {
 	}
 	clear(l.formats)
 	c.camera, c.light, c.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
+	for i := range c.cascades {
+		c.cascades[i] = vmath.NewCuller(&c.Cascade[i])
+	}
 	// Whether the caster volume kept the slice's far plane: then a box in
 	// view that passes it is inside the slice, hence inside the sun's
 	// frustum, and needs no test against it.
@@ -132,6 +136,18 @@ func (c *Context) Gather(w *ecs.World) {
 			casts = !c.caster.Outside(farPlane, &t.Bounds) && (c.casterFar || !c.light.Rejects(&t.Bounds, &t.CullHint[1]))
 		default:
 			casts = !c.light.Rejects(&t.Bounds, &t.CullHint[1]) && !c.caster.Rejects(&t.Bounds, &t.CullHint[2])
+		}
+		var cascades uint8
+		if casts {
+			// The cascades whose light box it touches; the shadow pass
+			// draws it into those alone.
+			for ci := range c.cascades {
+				var hint uint8
+				if !c.cascades[ci].Rejects(&t.Bounds, &hint) {
+					cascades |= 1 << ci
+				}
+			}
+			casts = cascades != 0
 		}
 		if !seen {
 			c.Stats.Culled++
@@ -195,7 +211,7 @@ func (c *Context) Gather(w *ecs.World) {
 		}
 		if drawn {
 			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color,
-				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, 0}})
+				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, 0}, Cascades: cascades})
 		}
 	}
 }

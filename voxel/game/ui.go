@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/ui"
@@ -38,12 +39,14 @@ const (
 	setFOV
 	setRenderDistance
 	setVSync
+	setSSAO
+	setBloom
 	setShowFPS
 	setBack
 	numSettings
 )
 
-var settingLabels = [numSettings]string{"Mouse sensitivity", "Invert Y", "Field of view", "Render distance", "VSync", "Show FPS", "Back"}
+var settingLabels = [numSettings]string{"Mouse sensitivity", "Invert Y", "Field of view", "Render distance", "VSync", "Ambient occlusion", "Bloom", "Show FPS", "Back"}
 
 // noticeTime is how long a notice stays on screen.
 const noticeTime = 4 * time.Second
@@ -238,6 +241,12 @@ func (g *Game) changeSetting(i, dir int, w *ecs.World) {
 				g.Notify(err.Error(), true)
 			}
 		}
+	case setSSAO:
+		p.NoSSAO = !p.NoSSAO
+		g.applyEffects()
+	case setBloom:
+		p.NoBloom = !p.NoBloom
+		g.applyEffects()
 	case setShowFPS:
 		p.ShowFPS = !p.ShowFPS
 	case setBack:
@@ -631,6 +640,10 @@ func (g *Game) drawSettings(s ui.Screen, w *ecs.World) {
 			v = append(ui.AppendInt(u.buf[:0], rd), " chunks"...)
 		case setVSync:
 			v = onOff(u.buf[:0], p.VSync)
+		case setSSAO:
+			v = g.effectState(u.buf[:0], g.effects.ssao.Strength > 0, p.NoSSAO)
+		case setBloom:
+			v = g.effectState(u.buf[:0], g.effects.bloom.Strength > 0, p.NoBloom)
 		case setShowFPS:
 			v = onOff(u.buf[:0], p.ShowFPS)
 		}
@@ -641,13 +654,35 @@ func (g *Game) drawSettings(s ui.Screen, w *ecs.World) {
 			if ptr := u.canvas.Pointer(); ptr.X < rows[i].X+rows[i].W/3 && i != setBack {
 				dir = -1
 			}
-			if i == setBack || i == setInvertY || i == setVSync || i == setShowFPS {
+			if i == setBack || i == setInvertY || i == setVSync || i == setSSAO || i == setBloom || i == setShowFPS {
 				dir = 0
 			}
 			g.changeSetting(i, dir, w)
 		}
 	}
 	u.lastPX, u.lastPY = u.canvas.Pointer().X, u.canvas.Pointer().Y
+}
+
+// effectState is an effect's setting: off when the game does not use it,
+// whatever the player's choice.
+func (g *Game) effectState(b []byte, inGame, playerOff bool) []byte {
+	if !inGame {
+		return append(b, "not in this game"...)
+	}
+	return onOff(b, !playerOff)
+}
+
+// applyEffects sets the frame's effects from game.toml's [effects] and the
+// player's choices.
+func (g *Game) applyEffects() {
+	env := &g.ctx.Env
+	env.SSAO, env.Bloom = g.effects.ssao, g.effects.bloom
+	if g.prefs.NoSSAO {
+		env.SSAO = backends.SSAO{}
+	}
+	if g.prefs.NoBloom {
+		env.Bloom = backends.Bloom{}
+	}
 }
 
 func onOff(b []byte, on bool) []byte {

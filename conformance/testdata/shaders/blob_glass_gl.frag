@@ -17,6 +17,7 @@ layout(std140) uniform Frame
     vec4 fogParams;
     vec4 skyColor;
     vec4 effects;
+    mat4 cascades[4];
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
@@ -32,51 +33,36 @@ vec2 sleakShadowUV(vec3 ndc)
 }
 float shadowFactor(vec3 worldPos)
 {
-    vec4 lc = frame.lightViewProj * vec4(worldPos, 1.0);
-    vec3 ndc = lc.xyz / vec3(lc.w);
-    vec3 param = ndc;
-    vec2 uv = sleakShadowUV(param);
-    bool _78 = uv.x < 0.0;
-    bool _85;
-    if (!_78)
+    float inner = 1.0 - (12.0 * frame.fogParams.z);
+    int cascade = 4;
+    vec3 ndc = vec3(0.0);
+    for (int i = 0; i < 4; i++)
     {
-        _85 = uv.x > 1.0;
+        vec4 lc = frame.cascades[i] * vec4(worldPos, 1.0);
+        vec3 n = lc.xyz / vec3(lc.w);
+        bool _105 = max(abs(n.x), abs(n.y)) < inner;
+        bool _111;
+        if (_105)
+        {
+            _111 = n.z <= 1.0;
+        }
+        else
+        {
+            _111 = _105;
+        }
+        if (_111)
+        {
+            cascade = i;
+            ndc = n;
+            break;
+        }
     }
-    else
-    {
-        _85 = _78;
-    }
-    bool _92;
-    if (!_85)
-    {
-        _92 = uv.y < 0.0;
-    }
-    else
-    {
-        _92 = _85;
-    }
-    bool _99;
-    if (!_92)
-    {
-        _99 = uv.y > 1.0;
-    }
-    else
-    {
-        _99 = _92;
-    }
-    bool _107;
-    if (!_99)
-    {
-        _107 = ndc.z > 1.0;
-    }
-    else
-    {
-        _107 = _99;
-    }
-    if (_107)
+    if (cascade == 4)
     {
         return 1.0;
     }
+    vec3 param = ndc;
+    vec2 uv = (sleakShadowUV(param) + vec2(float(cascade & 1), float(cascade >> 1))) * 0.5;
     float texel = frame.fogParams.z;
     float ref = ndc.z - 0.0005000000237487256526947021484375;
     vec2 p = (uv / vec2(texel)) - vec2(0.5);

@@ -17,6 +17,7 @@ layout(std140) uniform Frame
     vec4 fogParams;
     vec4 skyColor;
     vec4 effects;
+    mat4 cascades[4];
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
