@@ -22,20 +22,29 @@ const maxTextures = 4096
 // Slots in the shader-visible CBV/SRV/UAV heap. 1 to 6 are the t1-t6 table
 // in register order.
 const (
-	srvWhite     = 0
-	srvShadow    = 1
-	srvGAlbedo   = 2 // then normal, material, depth
-	srvLights    = 6 // the light grid
-	srvHDR       = 7
-	srvTextures  = 8 // the first slot of CreateTexture's textures
-	numSRVs      = srvTextures + maxTextures
-	rtvGAlbedo   = 0 // then normal, material
-	rtvHDR       = 3
-	rtvLDR       = 4
-	dsvShadow    = 0
-	dsvGDepth    = 1
-	frameCBSize  = 1024
-	sizeCBOffset = 512 // the target size, at a 256-aligned offset after the Frame block
+	srvWhite       = 0
+	srvShadow      = 1
+	srvGAlbedo     = 2 // then normal, material, depth
+	srvLights      = 6 // the light grid
+	srvHDR         = 7
+	srvSSAORaw     = 8
+	srvSSAO        = 9 // lighting_pass's t7
+	srvBloomBright = 10
+	srvBloom       = 11 // composite's t7
+	srvTextures    = 12 // the first slot of CreateTexture's textures
+	numSRVs        = srvTextures + maxTextures
+	rtvGAlbedo     = 0 // then normal, material
+	rtvHDR         = 3
+	rtvLDR         = 4
+	rtvSSAORaw     = 5
+	rtvSSAO        = 6
+	rtvBloomBright = 7
+	rtvBloom       = 8
+	numRTVs        = 9
+	dsvShadow      = 0
+	dsvGDepth      = 1
+	frameCBSize    = 1024
+	sizeCBOffset   = 512 // the target size, at a 256-aligned offset after the Frame block
 )
 
 // tracked is a resource and the state the recorded commands leave it in.
@@ -59,12 +68,17 @@ type targets struct {
 	w, h                        int
 	gAlbedo, gNormal, gMaterial tracked
 	gDepth, hdr, ldr            tracked
-	readback                    *dxcom.Object
-	rowPitch                    uint32
+	// The SSAO pass's raw and blurred occlusion, R8 at the frame's size.
+	ssaoRaw, ssao tracked
+	// The bloom pass's bright light and its blur, RGBA16F at bloomW x bloomH.
+	bloomW, bloomH     int
+	bloomBright, bloom tracked
+	readback           *dxcom.Object
+	rowPitch           uint32
 }
 
 func (t *targets) release() {
-	for _, x := range []*tracked{&t.gAlbedo, &t.gNormal, &t.gMaterial, &t.gDepth, &t.hdr, &t.ldr} {
+	for _, x := range []*tracked{&t.gAlbedo, &t.gNormal, &t.gMaterial, &t.gDepth, &t.hdr, &t.ldr, &t.ssaoRaw, &t.ssao, &t.bloomBright, &t.bloom} {
 		x.release()
 	}
 	t.readback.Release()
@@ -126,6 +140,8 @@ type driver struct {
 	lightMap    unsafe.Pointer
 
 	shadowProg, lighting, composite *program
+	ssao, ssaoBlur                  *program // the SSAO pass: ssao, then ssao_blur
+	bloom, bloomBlur                *program // the bloom pass: bloom, then bloom_blur
 	ui                              *program // ui_dx12.hlsl: screen-space quads of the UI pass
 	lines                           *program // debug_lines_dx12.hlsl: the debug pass's lines
 	lineBuf                         lineBuffer
@@ -268,7 +284,7 @@ func (r *driver) init() error {
 	if r.smpHeap, err = r.d.descriptorHeap(heapTypeSampler, backends.NumSamplers, true); err != nil {
 		return err
 	}
-	if r.rtvHeap, err = r.d.descriptorHeap(heapTypeRTV, 5, false); err != nil {
+	if r.rtvHeap, err = r.d.descriptorHeap(heapTypeRTV, numRTVs, false); err != nil {
 		return err
 	}
 	if r.dsvHeap, err = r.d.descriptorHeap(heapTypeDSV, 2, false); err != nil {
@@ -319,11 +335,12 @@ func (r *driver) depthTexture(w, h int, srv, dsv uint32) (tracked, error) {
 }
 
 // colorTexture makes a render target with its view at rtv and, when srv is
-// not negative, a shader view at that slot.
-func (r *driver) colorTexture(w, h int, format dxcom.DXGIFormat, rtv uint32, srv int) (tracked, error) {
+// not negative, a shader view at that slot. clear is the value its clears
+// use, in every channel, which the driver may optimise for.
+func (r *driver) colorTexture(w, h int, format dxcom.DXGIFormat, rtv uint32, srv int, clear float32) (tracked, error) {
 	desc := resourceDesc{Dimension: dimTexture2D, Width: uint64(w), Height: uint32(h), DepthOrArraySize: 1, MipLevels: 1,
 		Format: format, SampleCount: 1, Flags: flagAllowRenderTarget}
-	res, err := r.d.committed(heapDefault, &desc, stateRenderTarget, &clearValue{Format: format})
+	res, err := r.d.committed(heapDefault, &desc, stateRenderTarget, &clearValue{Format: format, Value: [4]float32{clear, clear, clear, clear}})
 	if err != nil {
 		return tracked{}, err
 	}
@@ -335,23 +352,31 @@ func (r *driver) colorTexture(w, h int, format dxcom.DXGIFormat, rtv uint32, srv
 }
 
 func (r *driver) createTargets(w, h int) (targets, error) {
-	t := targets{w: w, h: h}
+	t := targets{w: w, h: h, bloomW: backends.BloomSize(w), bloomH: backends.BloomSize(h)}
 	var err error
 	type target struct {
 		name   string
 		dst    *tracked
+		w, h   int
 		format dxcom.DXGIFormat
 		rtv    uint32
 		srv    int
+		clear  float32
 	}
 	for _, c := range []target{
-		{"gbuffer albedo", &t.gAlbedo, dxcom.FormatR8G8B8A8UNorm, rtvGAlbedo, srvGAlbedo},
-		{"gbuffer normal", &t.gNormal, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 1, srvGAlbedo + 1},
-		{"gbuffer material", &t.gMaterial, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 2, srvGAlbedo + 2},
-		{"HDR", &t.hdr, dxcom.FormatR16G16B16A16Float, rtvHDR, srvHDR},
-		{"composite", &t.ldr, dxcom.FormatR8G8B8A8UNorm, rtvLDR, -1},
+		{"gbuffer albedo", &t.gAlbedo, w, h, dxcom.FormatR8G8B8A8UNorm, rtvGAlbedo, srvGAlbedo, 0},
+		{"gbuffer normal", &t.gNormal, w, h, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 1, srvGAlbedo + 1, 0},
+		{"gbuffer material", &t.gMaterial, w, h, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 2, srvGAlbedo + 2, 0},
+		{"HDR", &t.hdr, w, h, dxcom.FormatR16G16B16A16Float, rtvHDR, srvHDR, 0},
+		{"composite", &t.ldr, w, h, dxcom.FormatR8G8B8A8UNorm, rtvLDR, -1, 0},
+		// Cleared, when the effect is off, to what leaves the later pass
+		// unchanged: nothing occluded, no bloom.
+		{"SSAO", &t.ssaoRaw, w, h, dxcom.FormatR8UNorm, rtvSSAORaw, srvSSAORaw, 1},
+		{"SSAO blur", &t.ssao, w, h, dxcom.FormatR8UNorm, rtvSSAO, srvSSAO, 1},
+		{"bloom", &t.bloomBright, t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float, rtvBloomBright, srvBloomBright, 0},
+		{"bloom blur", &t.bloom, t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float, rtvBloom, srvBloom, 0},
 	} {
-		if *c.dst, err = r.colorTexture(w, h, c.format, c.rtv, c.srv); err != nil {
+		if *c.dst, err = r.colorTexture(c.w, c.h, c.format, c.rtv, c.srv, c.clear); err != nil {
 			t.release()
 			return targets{}, fmt.Errorf("%s target: %w", c.name, err)
 		}
@@ -584,14 +609,18 @@ func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout
 // swaps them in; on failure the old ones stay. The GPU is idle between
 // frames (every frame is waited for as it is submitted).
 func (r *driver) ReloadEngine(func(stem string) bool) error {
-	old := [...]*program{r.shadowProg, r.lighting, r.composite, r.ui, r.lines}
+	fields := r.enginePrograms()
+	var old [len(fields)]*program
+	for i, f := range fields {
+		old[i] = *f
+	}
 	if err := r.loadEnginePrograms(); err != nil {
-		for i, p := range [...]*program{r.shadowProg, r.lighting, r.composite, r.ui, r.lines} {
-			if p != nil && p != old[i] {
-				p.release()
+		for i, f := range fields {
+			if *f != old[i] {
+				(*f).release()
 			}
+			*f = old[i]
 		}
-		r.shadowProg, r.lighting, r.composite, r.ui, r.lines = old[0], old[1], old[2], old[3], old[4]
 		return err
 	}
 	for _, p := range old {
@@ -601,6 +630,11 @@ func (r *driver) ReloadEngine(func(stem string) bool) error {
 }
 
 var _ core.EngineReloader = (*driver)(nil)
+
+// enginePrograms are the fields holding the engine's programs.
+func (r *driver) enginePrograms() [9]**program {
+	return [...]**program{&r.shadowProg, &r.ssao, &r.ssaoBlur, &r.lighting, &r.bloom, &r.bloomBlur, &r.composite, &r.ui, &r.lines}
+}
 
 func (r *driver) loadEnginePrograms() error {
 	load := func(name string, layout *formats.Layout, vertexOnly bool, st passState) (*program, error) {
@@ -614,15 +648,29 @@ func (r *driver) loadEnginePrograms() error {
 		return r.buildProgram(files, layout, "engine shader "+name, st)
 	}
 	var err error
-	if r.shadowProg, err = load("shadow_depth", formats.DefaultLayout(), true, stateShadow); err == nil {
-		if r.lighting, err = load("lighting_pass", nil, false, stateLighting); err == nil {
-			if r.composite, err = load("composite", nil, false, stateComposite); err == nil {
-				if r.ui, err = load("ui", formats.DefaultLayout(), false, stateUI); err == nil {
-					r.lines, err = r.loadLines()
-				}
-			}
+	if r.shadowProg, err = load("shadow_depth", formats.DefaultLayout(), true, stateShadow); err != nil {
+		return err
+	}
+	for _, f := range [...]struct {
+		stem string
+		dst  **program
+		st   passState
+	}{
+		{"ssao", &r.ssao, stateSSAO},
+		{"ssao_blur", &r.ssaoBlur, stateSSAO},
+		{"lighting_pass", &r.lighting, stateLighting},
+		{"bloom", &r.bloom, stateBloom},
+		{"bloom_blur", &r.bloomBlur, stateBloom},
+		{"composite", &r.composite, stateComposite},
+	} {
+		if *f.dst, err = load(f.stem, nil, false, f.st); err != nil {
+			return err
 		}
 	}
+	if r.ui, err = load("ui", formats.DefaultLayout(), false, stateUI); err != nil {
+		return err
+	}
+	r.lines, err = r.loadLines()
 	return err
 }
 
@@ -693,11 +741,9 @@ func (r *driver) Close() error {
 	r.releaseTiming()
 	r.white.res.Release()
 	r.white = texture{}
-	r.shadowProg.release()
-	r.lighting.release()
-	r.composite.release()
-	r.ui.release()
-	r.lines.release()
+	for _, p := range r.enginePrograms() {
+		(*p).release()
+	}
 	r.lineBuf.release()
 	r.targets.release()
 	r.shadow.release()

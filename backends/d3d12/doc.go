@@ -6,16 +6,31 @@
 // of a flip-model DXGI swap chain over a native window (internal/win32),
 // the readback taken from that buffer, and presented.
 //
-// It runs the same six passes, targets and fixed state as the Direct3D 11
+// It runs the same passes, targets and fixed state as the Direct3D 11
 // and Vulkan backends, with one root signature for every pipeline:
 //
 //	param 0  root CBV b0: the Frame block
 //	param 1  20 root constants b1: the Draw block (model matrix, colour)
-//	param 2  descriptor table t0: the material texture (composite: the HDR target)
-//	param 3  descriptor table t1-t5: shadow map, gbuffer albedo, normal, material, depth
+//	param 2  descriptor table t0: the material texture (bloom and composite: the HDR
+//	         target; ssao_blur: the raw occlusion; bloom_blur: the bright light)
+//	param 3  descriptor table t1-t6: shadow map, gbuffer albedo, normal, material, depth,
+//	         light grid
 //	param 4  descriptor table s0: the material texture's sampler
-//	param 5  root CBV b2: the target size (lighting_pass)
+//	param 5  root CBV b2: the full framebuffer's size, in every fullscreen pass
+//	param 6  descriptor table t7: the blurred occlusion (lighting_pass), the blurred
+//	         bloom (composite)
 //	static   s1: point, clamped, for the shadow map
+//
+// The passes, in order: shadow (D32 map), gbuffer (RGBA8 albedo, RGBA16F
+// normal and material, D32 depth), SSAO (ssao into an R8 target from the
+// gbuffer's normal and depth, ssao_blur into a second), lighting (into the
+// RGBA16F HDR target), forward and transparent (over it), bloom (bloom
+// into an RGBA16F target of a quarter of the size, each side rounded up,
+// bloom_blur into a second), composite (into the RGBA8 output), debug
+// lines and UI (over the output). An effect pass that is off only clears
+// its output to the value that leaves the later pass unchanged (occlusion
+// 1, bloom 0). Each pass sets the viewport and scissor to its own
+// target's size, and is timed by a timestamp at its start and end.
 //
 // Pipeline state objects are made per program and pass: a material shader
 // gets a forward and a transparent one, a custom format one for each pass

@@ -51,6 +51,7 @@ func (r *driver) bindRoot() {
 	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvWhite))
 	list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
 	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(r.white.sampler))
+	list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvSSAO))
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 }
 
@@ -173,9 +174,11 @@ func (r *driver) setupPass(p formats.Pass) {
 		t.gNormal.to(list, statePixelShaderRes)
 		t.gMaterial.to(list, statePixelShaderRes)
 		t.gDepth.to(list, statePixelShaderRes)
+		t.ssao.to(list, statePixelShaderRes)
 		t.hdr.to(list, stateRenderTarget)
 		r.bindColor(rtvHDR, -1)
 		list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
+		list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvSSAO))
 		r.fullscreen(r.lighting.psos[stateLighting])
 	case formats.PassForward, formats.PassTransparent:
 		r.shadow.to(list, statePixelShaderRes)
@@ -185,9 +188,11 @@ func (r *driver) setupPass(p formats.Pass) {
 		list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
 	case formats.PassComposite:
 		t.hdr.to(list, statePixelShaderRes)
+		t.bloom.to(list, statePixelShaderRes)
 		t.ldr.to(list, stateRenderTarget)
 		r.bindColor(rtvLDR, -1)
 		list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvHDR))
+		list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvBloom))
 		r.fullscreen(r.composite.psos[stateComposite])
 	case formats.PassUI:
 		// Over the composite output, still a render target; copyOut reads it.
@@ -199,6 +204,11 @@ func (r *driver) setupPass(p formats.Pass) {
 // bindColor binds one colour target and, when dsv is not negative, a depth
 // target, with a viewport over the frame.
 func (r *driver) bindColor(rtv uint32, dsv int) {
+	r.bindColorAt(rtv, dsv, r.targets.w, r.targets.h)
+}
+
+// bindColorAt is bindColor for a target of w x h pixels.
+func (r *driver) bindColorAt(rtv uint32, dsv int, w, h int) {
 	v := r.rtvHeap.cpuAt(rtv)
 	var d uintptr
 	dp := uintptr(0)
@@ -207,7 +217,7 @@ func (r *driver) bindColor(rtv uint32, dsv int) {
 		dp = uintptr(unsafe.Pointer(&d))
 	}
 	r.d.frame.Call(listOMSetRenderTargets, 1, uintptr(unsafe.Pointer(&v)), 0, dp)
-	r.viewport(r.targets.w, r.targets.h)
+	r.viewport(w, h)
 }
 
 func (r *driver) viewport(w, h int) {

@@ -91,6 +91,3 @@ func (r *driver) RunLines(l *core.Lines) error {
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 	return nil
 }
-
-// RunEffect is not written for this backend yet.
-func (r *driver) RunEffect(formats.Pass, bool) error { return nil }

@@ -20,6 +20,7 @@ const (
 	rootTargets  = 3
 	rootSampler  = 4
 	rootSize     = 5
+	rootEffect   = 6
 	numRootDraws = backends.DrawBlockSize / 4
 )
 
@@ -28,13 +29,18 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	texRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 0}
 	targetRange := descriptorRange{Type: rangeSRV, NumDescriptors: 6, BaseRegister: 1} // t1-t6: shadow map, gbuffer, light grid
 	samplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 0}
-	params := [6]rootParameter{
+	// t7: the effect output the pass reads (lighting_pass the occlusion,
+	// composite the bloom), a table of its own so that each pass points it
+	// at its own slot.
+	effectRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 7}
+	params := [7]rootParameter{
 		rootFrame:   {Type: rootCBV, A: 0, Visibility: visibilityAll},
 		rootDraw:    {Type: rootConstants, A: 1, Visibility: visibilityAll},
 		rootTexture: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
 		rootTargets: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityPixel},
 		rootSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
 		rootSize:    {Type: rootCBV, A: 2, Visibility: visibilityPixel},
+		rootEffect:  {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},
 	}
 	// Root constants keep the count in the third word of the union.
 	params[rootDraw].Ptr = numRootDraws
@@ -48,6 +54,7 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	dxcom.KeepAlive(&texRange)
 	dxcom.KeepAlive(&targetRange)
 	dxcom.KeepAlive(&samplerRange)
+	dxcom.KeepAlive(&effectRange)
 	msg := strings.TrimSpace(strings.TrimRight(string(dxcom.BlobBytes(errBlob)), "\x00"))
 	if err != nil {
 		blob.Release()
@@ -77,6 +84,8 @@ const (
 	stateTransparent
 	stateLighting
 	stateComposite
+	stateSSAO  // the SSAO pass's two steps, into R8 targets
+	stateBloom // the bloom pass's two steps, into RGBA16F targets
 	stateUI
 	stateLines           // debug lines, depth-tested
 	stateLinesOnTop      // debug lines over everything
@@ -150,11 +159,14 @@ func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st p
 		desc.DepthStencil = dxcom.DepthState(st == stateLines, false)
 		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
 			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendInvSrcAlpha, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
-	case stateLighting, stateComposite:
+	case stateLighting, stateComposite, stateSSAO, stateBloom:
 		desc.NumRenderTargets = 1
 		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
-		if st == stateComposite {
+		switch st {
+		case stateComposite:
 			desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
+		case stateSSAO:
+			desc.RTVFormats[0] = dxcom.FormatR8UNorm
 		}
 		desc.Rasterizer.CullMode = dxcom.CullNone
 		desc.DepthStencil = dxcom.DepthState(false, false)

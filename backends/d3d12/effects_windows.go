@@ -1,0 +1,72 @@
+//go:build windows
+
+package d3d12
+
+import (
+	"unsafe"
+
+	"github.com/sleakgo/sleak/formats"
+)
+
+// effect is what an effect pass records: a first fullscreen step into raw,
+// then a second, reading raw at t0, into out, which the later pass reads
+// at t7; both at w x h pixels. With the effect off only out is cleared, to
+// neutral.
+type effect struct {
+	first, second          *program
+	state                  passState
+	raw, out               *tracked
+	rawRTV, outRTV, rawSRV uint32
+	w, h                   int
+	neutral                float32
+}
+
+// effectOf is effect pass p's description.
+func (r *driver) effectOf(p formats.Pass) effect {
+	t := &r.targets
+	if p == formats.PassSSAO {
+		return effect{first: r.ssao, second: r.ssaoBlur, state: stateSSAO, raw: &t.ssaoRaw, out: &t.ssao,
+			rawRTV: rtvSSAORaw, outRTV: rtvSSAO, rawSRV: srvSSAORaw, w: t.w, h: t.h, neutral: 1}
+	}
+	return effect{first: r.bloom, second: r.bloomBlur, state: stateBloom, raw: &t.bloomBright, out: &t.bloom,
+		rawRTV: rtvBloomBright, outRTV: rtvBloom, rawSRV: srvBloomBright, w: t.bloomW, h: t.bloomH}
+}
+
+// RunEffect records effect pass p between two timestamps: its two
+// fullscreen steps with the viewport at the size of its own targets, or,
+// with the effect off, the clear of its output to the neutral value. The
+// Target constants (b2) keep the frame's full size, from which the bloom
+// shaders derive their quarter.
+func (r *driver) RunEffect(p formats.Pass, on bool) error {
+	r.stamp(p, false)
+	defer r.stamp(p, true)
+	list := r.d.frame
+	e := r.effectOf(p)
+	if !on {
+		e.out.to(list, stateRenderTarget)
+		c := [4]float32{e.neutral, e.neutral, e.neutral, e.neutral}
+		list.Call(listClearRenderTargetView, r.rtvHeap.cpuAt(e.outRTV), uintptr(unsafe.Pointer(&c[0])), 0, 0)
+		return nil
+	}
+	t := &r.targets
+	if p == formats.PassSSAO {
+		// ssao reads the gbuffer's normal (t3) and depth (t5) through the
+		// t1-t6 table, as lighting_pass does.
+		t.gNormal.to(list, statePixelShaderRes)
+		t.gDepth.to(list, statePixelShaderRes)
+		list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
+	} else {
+		// bloom reads the HDR image at t0.
+		t.hdr.to(list, statePixelShaderRes)
+		list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvHDR))
+	}
+	e.raw.to(list, stateRenderTarget)
+	r.bindColorAt(e.rawRTV, -1, e.w, e.h)
+	r.fullscreen(e.first.psos[e.state])
+	e.raw.to(list, statePixelShaderRes)
+	e.out.to(list, stateRenderTarget)
+	r.bindColorAt(e.outRTV, -1, e.w, e.h)
+	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(e.rawSRV))
+	r.fullscreen(e.second.psos[e.state])
+	return nil
+}
