@@ -104,16 +104,16 @@ type FrameData struct {
 	// it, so each cascade should cover more of the view than the one
 	// before. A zero matrix is LightViewProj.
 	ShadowCascades [NumCascades]vmath.Mat4
-	CameraPos     vmath.Vec3
-	Time          float32
-	LightDir      vmath.Vec3 // the direction light travels, normalized
-	Shadows       bool       // whether the shadow map holds this frame's shadows
-	LightColor    vmath.Vec3 // color times intensity
-	Ambient       vmath.Vec3
-	Exposure      float32    // 0 means 1
-	FogColor      vmath.Vec3 // also the clear (sky) color at the horizon
-	FogStart      float32
-	FogEnd        float32 // 0 disables fog
+	CameraPos      vmath.Vec3
+	Time           float32
+	LightDir       vmath.Vec3 // the direction light travels, normalized
+	Shadows        bool       // whether the shadow map holds this frame's shadows
+	LightColor     vmath.Vec3 // color times intensity
+	Ambient        vmath.Vec3
+	Exposure       float32    // 0 means 1
+	FogColor       vmath.Vec3 // also the clear (sky) color at the horizon
+	FogStart       float32
+	FogEnd         float32 // 0 disables fog
 	// SkyColor is the sky straight up; the lighting pass blends it with
 	// FogColor from the horizon up. Zero: the sky is FogColor all over.
 	SkyColor vmath.Vec3
