@@ -124,10 +124,26 @@ type FrameData struct {
 	// Lights are the frame's point and spot lights; the core bins them
 	// into a LightGrid for the lighting, forward and transparent passes.
 	Lights []Light
-	// SSAO and Bloom are the frame's post-processing effects; the zero
-	// value of each turns it off.
-	SSAO  SSAO
-	Bloom Bloom
+	// SSAO, SSR, Bloom and Antialias are the frame's post-processing
+	// effects; the zero value of each turns it off.
+	SSAO      SSAO
+	SSR       SSR
+	Bloom     Bloom
+	Antialias bool // the antialias pass smooths the composited image's edges
+}
+
+// SSR is screen-space reflections: the SSR pass follows the mirror
+// direction of each glossy deferred pixel (roughness below 0.6) through the
+// depth buffer, and where it meets a surface on screen the composite adds
+// that surface's lit colour, weighted by Fresnel's term and the gloss.
+// What is off screen or hidden is not reflected.
+type SSR struct {
+	// Reach is how far, in world units, a reflection is followed; 0 means
+	// DefaultSSRReach.
+	Reach float32
+	// Strength scales the reflections: 1 adds them as the surface would
+	// reflect them; 0 turns the pass off, which then costs only a clear.
+	Strength float32
 }
 
 // SSAO is screen-space ambient occlusion: the SSAO pass darkens the ambient
@@ -160,9 +176,10 @@ type Bloom struct {
 // of n pixels: a quarter, rounded up.
 func BloomSize(n int) int { return (n + 3) / 4 }
 
-// The effects' defaults for a zero Radius or Threshold.
+// The effects' defaults for a zero Radius, Reach or Threshold.
 const (
 	DefaultSSAORadius     = 0.5
+	DefaultSSRReach       = 8
 	DefaultBloomThreshold = 1
 )
 

@@ -3,12 +3,14 @@ package backends
 import (
 	"math"
 
+	"github.com/sleakgo/sleak/formats"
+
 	"github.com/sleakgo/sleak/vmath"
 )
 
 // FrameBlockSize is the size in bytes of the Frame uniform block that every
 // shader sees (std140; the layout is in docs/SHADERS.md).
-const FrameBlockSize = 576
+const FrameBlockSize = 592
 
 // DrawBlockSize is the size in bytes of the per-draw block: the model
 // matrix, the colour and the surface factors.
@@ -72,7 +74,19 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 		threshold = DefaultBloomThreshold
 	}
 	put(76, vmath.Vec3{radius, max(d.SSAO.Strength, 0), threshold}, max(d.Bloom.Strength, 0))
+	reach, aa := d.SSR.Reach, float32(0)
+	if reach <= 0 {
+		reach = DefaultSSRReach
+	}
+	if d.Antialias {
+		aa = 1
+	}
+	put(postWord, vmath.Vec3{max(d.SSR.Strength, 0), reach, aa}, 0)
 }
+
+// postWord is where the block's post vec4 starts: x SSR strength, y SSR
+// reach, z 1 when the antialias pass is on.
+const postWord = cascadeWord + 16*NumCascades
 
 // cascadeWord is where the cascades' matrices start in the block.
 const cascadeWord = 80
@@ -93,9 +107,21 @@ func CascadeTile(i, size int) (x, y, side int) {
 	return (i & 1) * side, (i >> 1) * side, side
 }
 
-// EffectStrengths returns the SSAO and bloom strengths Pack wrote: a pass
-// whose strength is 0 is off this frame.
-func (b *FrameBlock) EffectStrengths() (ssao, bloom float32) { return b[77], b[79] }
+// EffectOn reports whether Pack turned effect pass p on (formats.Pass.IsEffect):
+// an SSAO, SSR or bloom strength above 0, or the antialias pass asked for.
+func (b *FrameBlock) EffectOn(p formats.Pass) bool {
+	switch p {
+	case formats.PassSSAO:
+		return b[77] > 0
+	case formats.PassBloom:
+		return b[79] > 0
+	case formats.PassSSR:
+		return b[postWord] > 0
+	case formats.PassAntialias:
+		return b[postWord+2] > 0
+	}
+	return false
+}
 
 // DrawBlock is the per-draw block as 32-bit words.
 type DrawBlock [DrawBlockSize / 4]float32

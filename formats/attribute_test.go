@@ -92,7 +92,8 @@ func TestPass(t *testing.T) {
 		vertexOnly bool
 		draws      bool
 	}{{"shadow", "b", true, true}, {"gbuffer", "c", true, true}, {"ssao", "", false, false}, {"lighting", "", false, false}, {"forward", "a", false, true},
-		{"transparent", "d", false, true}, {"bloom", "", false, false}, {"composite", "", false, false}, {"debug", "", false, false}, {"ui", "", false, true}}
+		{"transparent", "d", false, true}, {"ssr", "", false, false}, {"bloom", "", false, false}, {"composite", "", false, false},
+		{"antialias", "", false, false}, {"debug", "", false, false}, {"ui", "", false, true}}
 	for p := Pass(0); p < NumPasses; p++ {
 		w := want[p]
 		if p.HasStem() != (w.stem != "") {
@@ -111,10 +112,10 @@ func TestPass(t *testing.T) {
 	if q, err := ParsePass("main"); err != nil || q != PassForward {
 		t.Errorf(`ParsePass("main") = %v, %v; want the forward pass`, q, err)
 	}
-	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(10)" {
+	if l.Stem(NumPasses) != "" || Pass(NumPasses).String() != "Pass(12)" {
 		t.Error("out-of-range pass")
 	}
-	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want shadow, gbuffer, ssao, lighting, forward, transparent, bloom, composite, debug or ui)` {
+	if _, err := ParsePass("Main"); err == nil || err.Error() != `unknown pass "Main" (want shadow, gbuffer, ssao, lighting, forward, transparent, ssr, bloom, composite, antialias, debug or ui)` {
 		t.Errorf("ParsePass(Main): %v", err)
 	}
 }

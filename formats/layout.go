@@ -6,7 +6,7 @@ import "fmt"
 // the engine's one pass vocabulary: the render systems, the backends and the
 // tools all name passes with it. The four stem passes (shadow, gbuffer,
 // forward, transparent) each draw a layout's stem for that pass; ssao,
-// lighting, bloom and composite are fullscreen steps; the debug pass draws the frame's debug
+// lighting, ssr, bloom, composite and antialias are fullscreen steps; the debug pass draws the frame's debug
 // lines over the composited image, depth-tested against the scene; the UI
 // pass draws screen-space quads over it all with the engine's ui shader.
 type Pass uint8
@@ -22,11 +22,19 @@ const (
 	PassLighting
 	PassForward // draws a layout's main stem
 	PassTransparent
+	// PassSSR traces the reflections of glossy deferred pixels through
+	// the depth buffer and keeps, for the composite to add, the lit colour
+	// each one finds on screen (screen-space reflections).
+	PassSSR
 	// PassBloom takes the light of the HDR image above a threshold, at a
 	// quarter of its resolution, and blurs it; the composite adds it back,
 	// so bright light bleeds softly into its surroundings.
 	PassBloom
 	PassComposite
+	// PassAntialias smooths the edges of the composited image, from its
+	// colours alone (fast approximate antialiasing), before the debug
+	// lines and the UI are drawn over it.
+	PassAntialias
 	// PassDebug draws world-space debug lines over the composited image,
 	// in display colours, depth-tested against the scene's depth (or on
 	// top of it): after the tonemap, so a line's colour is exactly the one
@@ -39,17 +47,17 @@ const (
 )
 
 // NumPasses is the number of passes, for arrays indexed by Pass.
-const NumPasses = 10
+const NumPasses = 12
 
 // StemPasses are the passes that draw a layout's stems, the forward pass
 // (the main stem, which gates the others) first.
 var StemPasses = [...]Pass{PassForward, PassShadow, PassGBuffer, PassTransparent}
 
-var passNames = [NumPasses]string{"shadow", "gbuffer", "ssao", "lighting", "forward", "transparent", "bloom", "composite", "debug", "ui"}
+var passNames = [NumPasses]string{"shadow", "gbuffer", "ssao", "lighting", "forward", "transparent", "ssr", "bloom", "composite", "antialias", "debug", "ui"}
 
 // String returns the pass's name: "shadow", "gbuffer", "ssao",
-// "lighting", "forward", "transparent", "bloom", "composite", "debug" or
-// "ui".
+// "lighting", "forward", "transparent", "ssr", "bloom", "composite",
+// "antialias", "debug" or "ui".
 func (p Pass) String() string {
 	if int(p) < NumPasses {
 		return passNames[p]
@@ -58,10 +66,11 @@ func (p Pass) String() string {
 }
 
 // IsEffect reports whether the pass is a post-processing effect that a
-// frame turns on or off (FrameData's SSAO and Bloom): off, it only clears
-// its output to the value that leaves the passes reading it unchanged.
+// frame turns on or off (FrameData's SSAO, SSR, Bloom and Antialias): off,
+// it only clears its output to the value that leaves the passes reading it
+// unchanged, or, for the antialias pass, does nothing.
 func (p Pass) IsEffect() bool {
-	return p == PassSSAO || p == PassBloom
+	return p == PassSSAO || p == PassSSR || p == PassBloom || p == PassAntialias
 }
 
 // TakesDraws reports whether the pass draws meshes, as opposed to a
@@ -88,7 +97,7 @@ func ParsePass(s string) (Pass, error) {
 			return Pass(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, ssao, lighting, forward, transparent, bloom, composite, debug or ui)", s)
+	return 0, fmt.Errorf("unknown pass %q (want shadow, gbuffer, ssao, lighting, forward, transparent, ssr, bloom, composite, antialias, debug or ui)", s)
 }
 
 // VertexOnly reports whether the pass's stem names a vertex shader only.

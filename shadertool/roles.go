@@ -89,7 +89,9 @@ const (
 	// the shared light includes rather than a stem of their own.
 	FeaturePunctualLights = "punctual lights"
 	FeatureSSAO           = "ssao"
+	FeatureSSR            = "ssr"
 	FeatureBloom          = "bloom"
+	FeatureAntialias      = "antialiasing"
 )
 
 // lightShaders are the engine stems that shade the punctual lights, and
@@ -105,7 +107,7 @@ func lightsMarker(k backends.Kind) (text string, count int) {
 	return "sleakPunctual(", 2 // the definition and a call
 }
 
-var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureBloom, FeatureComposite, FeatureDebug, FeatureUI}
+var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureSSR, FeatureBloom, FeatureComposite, FeatureAntialias, FeatureDebug, FeatureUI}
 
 // EngineStems is the one table of engine shader roles; everything that
 // treats an engine stem specially reads it from here.
@@ -115,8 +117,8 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //   - gbuffer is the fixed fragment stage every gbuffer stem pairs with
 //     (backends.GBufferStem); it has no vertex stage of its own.
 //   - lighting_pass and composite are fullscreen passes with both stages,
-//     as are the effects' stems: ssao and ssao_blur (the SSAO pass), bloom
-//     and bloom_blur (the bloom pass).
+//     as are the effects' stems: ssao and ssao_blur (the SSAO pass), ssr,
+//     bloom and bloom_blur (the bloom pass), antialias.
 //   - default_shader is the material shader of materials that name none
 //     (scene.DefaultShader), drawn in the forward pass.
 //   - debug_lines draws the debug pass's world-space lines (vertices of
@@ -130,9 +132,11 @@ var EngineStems = []EngineStem{
 	{Stem: "ssao_blur", Stages: BothStages, Feature: FeatureSSAO, Role: "blur of the ambient occlusion"},
 	{Stem: "lighting_pass", Stages: BothStages, Feature: FeatureDeferred, Role: "deferred lighting"},
 	{Stem: "default_shader", Stages: BothStages, Feature: FeatureForward, Role: "default material shader", DefaultVertex: true},
+	{Stem: "ssr", Stages: BothStages, Feature: FeatureSSR, Role: "screen-space reflections"},
 	{Stem: "bloom", Stages: BothStages, Feature: FeatureBloom, Role: "bright light at a quarter resolution"},
 	{Stem: "bloom_blur", Stages: BothStages, Feature: FeatureBloom, Role: "blur of the bright light"},
 	{Stem: "composite", Stages: BothStages, Feature: FeatureComposite, Role: "tonemap and gamma"},
+	{Stem: "antialias", Stages: BothStages, Feature: FeatureAntialias, Role: "edge smoothing of the composited image"},
 	{Stem: "debug_lines", Stages: BothStages, Feature: FeatureDebug, Role: "debug lines over the composited image", Vertex: backends.LineLayout},
 	{Stem: "ui", Stages: BothStages, Feature: FeatureUI, Role: "screen-space user interface", DefaultVertex: true},
 }

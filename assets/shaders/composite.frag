@@ -1,11 +1,13 @@
 #version 450
-// Exposure, the bloom pass's light, ACES filmic tonemap (Narkowicz's fit)
-// and gamma 2.2 to the 8-bit output.
+// The SSR pass's reflections, exposure, the bloom pass's light, ACES
+// filmic tonemap (Narkowicz's fit) and gamma 2.2 to the 8-bit output.
 #include "sleak.glsl"
 #include "sleak_bloom.glsl"
 layout(set = 1, binding = 0) uniform sampler2D hdrColor;
 // The bloom pass's blurred light: 0 where it is off.
 layout(set = 1, binding = 1) uniform sampler2D bloomMap;
+// The SSR pass's reflections: 0 where it is off.
+layout(set = 1, binding = 2) uniform sampler2D ssrMap;
 
 layout(location = 0) out vec4 outColor;
 
@@ -15,7 +17,7 @@ vec3 aces(vec3 x) {
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
-    vec3 hdr = texelFetch(hdrColor, p, 0).rgb;
+    vec3 hdr = texelFetch(hdrColor, p, 0).rgb + texelFetch(ssrMap, p, 0).rgb;
     float exposure = frame.ambient.w > 0.0 ? frame.ambient.w : 1.0;
     vec3 bloom = sleakBloomAt(bloomMap, p, textureSize(hdrColor, 0).y) * frame.effects.w;
     outColor = vec4(pow(aces(hdr * exposure + bloom), vec3(1.0 / 2.2)), 1.0);

@@ -1,5 +1,6 @@
-// Exposure, the bloom pass's light, ACES filmic tonemap (Narkowicz's fit)
-// and gamma 2.2 to the 8-bit output. Same math as composite.frag.
+// The SSR pass's reflections, exposure, the bloom pass's light, ACES
+// filmic tonemap (Narkowicz's fit) and gamma 2.2 to the 8-bit output.
+// Same math as composite.frag.
 #include "sleak.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).
@@ -9,6 +10,8 @@ cbuffer Target : register(b2) {
 Texture2D hdrColor : register(t0);
 // The bloom pass's blurred light at a quarter of the size: 0 where it is off.
 Texture2D bloomMap : register(t7);
+// The SSR pass's reflections: 0 where it is off.
+Texture2D ssrMap : register(t8);
 
 // Fullscreen triangle; no vertex buffer.
 float4 VS_Main(uint id : SV_VertexID) : SV_Position {
@@ -18,7 +21,7 @@ float4 VS_Main(uint id : SV_VertexID) : SV_Position {
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     int2 p = int2(fragCoord.xy);
-    float3 hdr = hdrColor.Load(int3(p, 0)).rgb;
+    float3 hdr = hdrColor.Load(int3(p, 0)).rgb + ssrMap.Load(int3(p, 0)).rgb;
     float exposure = ambient.w;
     if (exposure <= 0.0) {
         exposure = 1.0;

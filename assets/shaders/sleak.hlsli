@@ -24,6 +24,7 @@ cbuffer Frame : register(b0) {
     float4 skyColor;   // rgb: the sky straight up, w: cosine of the sun disc's radius (0: no disc)
     float4 effects;    // x: SSAO radius, y: SSAO strength (0: off), z: bloom threshold, w: bloom strength (0: off)
     column_major float4x4 cascades[4]; // the shadow cascades, nearest first: world -> each one's shadow clip space; cascade i in tile (i & 1, i >> 1) of the map
+    float4 post;       // x: SSR strength (0: off), y: SSR reach in world units, z: 1 when antialiasing is on
 };
 
 cbuffer Draw : register(b1) {

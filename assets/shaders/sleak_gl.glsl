@@ -24,6 +24,7 @@ layout(std140) uniform Frame {
     vec4 skyColor;      // rgb: the sky straight up, w: cosine of the sun disc's radius (0: no disc)
     vec4 effects;       // x: SSAO radius, y: SSAO strength (0: off), z: bloom threshold, w: bloom strength (0: off)
     mat4 cascades[4]; // the shadow cascades, nearest first: world -> each one's shadow clip space; cascade i in tile (i & 1, i >> 1) of the map
+    vec4 post;         // x: SSR strength (0: off), y: SSR reach in world units, z: 1 when antialiasing is on
 } frame;
 
 // The per-draw block: plain uniforms, set per draw by the backend.

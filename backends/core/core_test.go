@@ -83,7 +83,8 @@ func must(t *testing.T, err error) {
 }
 
 var all = []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassSSAO, formats.PassLighting,
-	formats.PassForward, formats.PassTransparent, formats.PassBloom, formats.PassComposite, formats.PassDebug, formats.PassUI}
+	formats.PassForward, formats.PassTransparent, formats.PassSSR, formats.PassBloom, formats.PassComposite, formats.PassAntialias,
+	formats.PassDebug, formats.PassUI}
 
 func TestSkippedPassesRunEmpty(t *testing.T) {
 	tests := []struct {
@@ -120,6 +121,7 @@ func TestEffectsFollowTheFrame(t *testing.T) {
 		{"bloom begun", backends.FrameData{Bloom: backends.Bloom{Strength: 0.1}}, []formats.Pass{formats.PassBloom}, false, true},
 		{"negative is off", backends.FrameData{SSAO: backends.SSAO{Strength: -1}, Bloom: backends.Bloom{Strength: -1}}, all, false, false},
 		{"both", backends.FrameData{SSAO: backends.SSAO{Strength: 1}, Bloom: backends.Bloom{Strength: 1}}, all, true, true},
+		{"ssr and antialias", backends.FrameData{SSR: backends.SSR{Strength: 1}, Antialias: true}, nil, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,6 +149,10 @@ func TestEffectsFollowTheFrame(t *testing.T) {
 			}
 			if d.Effects[formats.PassSSAO] != tt.ssao || d.Effects[formats.PassBloom] != tt.bloom {
 				t.Errorf("ssao on %v, bloom on %v; want %v, %v", d.Effects[formats.PassSSAO], d.Effects[formats.PassBloom], tt.ssao, tt.bloom)
+			}
+			want := tt.frame.SSR.Strength > 0
+			if d.Effects[formats.PassSSR] != want || d.Effects[formats.PassAntialias] != tt.frame.Antialias {
+				t.Errorf("ssr on %v, antialias on %v; want %v, %v", d.Effects[formats.PassSSR], d.Effects[formats.PassAntialias], want, tt.frame.Antialias)
 			}
 		})
 	}

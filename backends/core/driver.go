@@ -96,17 +96,25 @@ type Driver[M, T, P any] interface {
 	// no lines the pass changes nothing, so a driver may record nothing.
 	RunLines(lines *Lines) error
 	// RunEffect runs a post-processing pass (formats.Pass.IsEffect), which
-	// the core never hands to RunPass: two fullscreen draws each, into
-	// targets of their own that later passes read.
+	// the core never hands to RunPass, into targets of its own that later
+	// passes read:
 	//   - formats.PassSSAO: ssao reads the gbuffer's depth and normals into
 	//     an R8 target of the framebuffer's size, ssao_blur blurs that into
 	//     a second one, which lighting_pass reads.
+	//   - formats.PassSSR: ssr reads the HDR image and the gbuffer's
+	//     normals, material and depth into an RGBA16F target of the
+	//     framebuffer's size, which composite reads.
 	//   - formats.PassBloom: bloom reads the HDR image into an RGBA16F
 	//     target of a quarter of its size (each side rounded up), bloom_blur
 	//     blurs that into a second one, which composite reads.
+	//   - formats.PassAntialias: antialias reads the composited image into
+	//     an RGBA8 target of its size, which is then copied back over the
+	//     composited image (what the debug and UI passes draw on, what is
+	//     presented and read back).
 	// With on false it draws nothing and clears the target the later pass
 	// reads to the value that leaves it unchanged: occlusion 1 (nothing
-	// occluded), bloom 0.
+	// occluded), reflections and bloom 0; the antialias pass then does
+	// nothing at all.
 	RunEffect(pass formats.Pass, on bool) error
 	// EndFrame submits the frame and presents it when windowed. Either way
 	// the composited image stays readable by ReadPixels until the next
@@ -177,7 +185,7 @@ type EngineReloader interface {
 
 // engineStems are the stems every driver builds at start for its fixed
 // passes; a change to one of their files reloads them all.
-var engineStems = [...]string{"shadow_depth", "ssao", "ssao_blur", "lighting_pass", "bloom", "bloom_blur", "composite", "debug_lines", "ui"}
+var engineStems = [...]string{"shadow_depth", "ssao", "ssao_blur", "lighting_pass", "ssr", "bloom", "bloom_blur", "composite", "antialias", "debug_lines", "ui"}
 
 // Lines are the debug pass's line segments, two vertices each, checked by
 // the core: whole pairs, at most backends.MaxLineVertices together.

@@ -279,15 +279,9 @@ func (b *Backend[M, T, P]) EndFrame() error {
 // allCascades has a bit for every shadow cascade.
 const allCascades = 1<<backends.NumCascades - 1
 
-// effectOn reports whether the frame turned effect pass p on: a strength
-// above 0, as Pack wrote it into the Frame block.
-func (b *Backend[M, T, P]) effectOn(p formats.Pass) bool {
-	ssao, bloom := b.block.EffectStrengths()
-	if p == formats.PassSSAO {
-		return ssao > 0
-	}
-	return bloom > 0
-}
+// effectOn reports whether the frame turned effect pass p on, as Pack
+// wrote it into the Frame block.
+func (b *Backend[M, T, P]) effectOn(p formats.Pass) bool { return b.block.EffectOn(p) }
 
 // surface is a draw's surface factors as the shaders read them: a
 // roughness of 0 means fully rough, so that a zero Surface is the plain

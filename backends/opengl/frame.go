@@ -104,27 +104,48 @@ func (r *driver) runEffect() {
 	r.stamp(r.pass, false)
 	gl.Disable(gl.BLEND)
 	t := &r.targets
-	first, second := r.engine.ssao, r.engine.ssaoBlur
-	firstFBO, secondFBO := t.ssaoRawFBO, t.ssaoFBO
-	w, h, neutral := t.w, t.h, float32(1)
-	if r.pass == formats.PassBloom {
-		first, second = r.engine.bloom, r.engine.bloomBlur
-		firstFBO, secondFBO = t.bloomBrightFBO, t.bloomFBO
-		w, h, neutral = t.bloomW, t.bloomH, 0
-	}
-	gl.Viewport(0, 0, w, h)
-	if r.effectOn {
-		gl.BindFramebuffer(gl.FRAMEBUFFER, firstFBO)
-		r.fullscreen(first)
-		gl.BindFramebuffer(gl.FRAMEBUFFER, secondFBO)
-		r.fullscreen(second)
-	} else {
-		gl.BindFramebuffer(gl.FRAMEBUFFER, secondFBO)
-		gl.ClearColor(neutral, neutral, neutral, neutral)
-		gl.Clear(gl.COLOR_BUFFER_BIT)
+	gl.Viewport(0, 0, t.w, t.h)
+	switch r.pass {
+	case formats.PassSSAO:
+		r.effectSteps(t.ssaoFBO, 1, t.w, t.h, fxStep{t.ssaoRawFBO, r.engine.ssao}, fxStep{t.ssaoFBO, r.engine.ssaoBlur})
+	case formats.PassSSR:
+		r.effectSteps(t.ssrFBO, 0, t.w, t.h, fxStep{t.ssrFBO, r.engine.ssr})
+	case formats.PassBloom:
+		r.effectSteps(t.bloomFBO, 0, t.bloomW, t.bloomH, fxStep{t.bloomBrightFBO, r.engine.bloom}, fxStep{t.bloomFBO, r.engine.bloomBlur})
+	case formats.PassAntialias:
+		if r.effectOn {
+			// Into aa, then back over the composited image.
+			gl.BindFramebuffer(gl.FRAMEBUFFER, t.aaFBO)
+			r.fullscreen(r.engine.antialias)
+			gl.BindFramebuffer(gl.READ_FRAMEBUFFER, t.aaFBO)
+			gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, t.compositeFBO)
+			gl.BlitFramebuffer(0, 0, t.w, t.h, 0, 0, t.w, t.h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
+		}
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	r.stamp(r.pass, true)
+}
+
+// fxStep is one fullscreen draw of an effect pass.
+type fxStep struct {
+	fbo  uint32
+	prog *program
+}
+
+// effectSteps draws an effect's steps at w x h, or, with the effect off,
+// clears out (the target the later pass reads) to neutral.
+func (r *driver) effectSteps(out uint32, neutral float32, w, h int32, steps ...fxStep) {
+	gl.Viewport(0, 0, w, h)
+	if !r.effectOn {
+		gl.BindFramebuffer(gl.FRAMEBUFFER, out)
+		gl.ClearColor(neutral, neutral, neutral, neutral)
+		gl.Clear(gl.COLOR_BUFFER_BIT)
+		return
+	}
+	for _, s := range steps {
+		gl.BindFramebuffer(gl.FRAMEBUFFER, s.fbo)
+		r.fullscreen(s.prog)
+	}
 }
 
 // endFrame is EndFrame on the GL thread. The composite target has the

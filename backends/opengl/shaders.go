@@ -209,6 +209,8 @@ type enginePrograms struct {
 	ssaoBlur  *program
 	bloom     *program // the bloom pass: bloom, then bloom_blur
 	bloomBlur *program
+	ssr       *program
+	antialias *program
 	ui        *program // ui_gl: screen-space quads of the UI pass
 	lines     *program // debug_lines_gl: the debug pass's lines
 }
@@ -236,7 +238,8 @@ func loadEnginePrograms() (enginePrograms, error) {
 	for _, fx := range []struct {
 		stem string
 		p    **program
-	}{{"ssao", &e.ssao}, {"ssao_blur", &e.ssaoBlur}, {"bloom", &e.bloom}, {"bloom_blur", &e.bloomBlur}} {
+	}{{"ssao", &e.ssao}, {"ssao_blur", &e.ssaoBlur}, {"bloom", &e.bloom}, {"bloom_blur", &e.bloomBlur},
+		{"ssr", &e.ssr}, {"antialias", &e.antialias}} {
 		if err == nil {
 			err = stem(fx.stem, fx.p, false)
 		}
@@ -262,6 +265,8 @@ func (e *enginePrograms) destroy() {
 	e.ssaoBlur.destroy()
 	e.bloom.destroy()
 	e.bloomBlur.destroy()
+	e.ssr.destroy()
+	e.antialias.destroy()
 	e.ui.destroy()
 	e.lines.destroy()
 }

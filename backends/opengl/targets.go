@@ -25,6 +25,8 @@ const (
 	unitSSAO        = 9  // u_ssaoMap, read by lighting_pass
 	unitBloomBright = 10 // u_bloomBright
 	unitBloom       = 11 // u_bloomMap, read by composite
+	unitSSR         = 12 // u_ssrMap, the SSR pass's reflections, read by composite
+	unitLDR         = 13 // u_ldrColor, the composited image the antialias pass reads
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -44,6 +46,8 @@ var samplerUnits = []struct {
 	{"u_ssaoMap\x00", unitSSAO},
 	{"u_bloomBright\x00", unitBloomBright},
 	{"u_bloomMap\x00", unitBloom},
+	{"u_ssrMap\x00", unitSSR},
+	{"u_ldrColor\x00", unitLDR},
 }
 
 // shadowTarget is the depth-only shadow map. Its size comes from the config
@@ -72,6 +76,10 @@ type targets struct {
 	bloomW, bloomH           int32
 	bloomBright, bloom       uint32
 	bloomBrightFBO, bloomFBO uint32
+	// The SSR pass's reflections, RGBA16F, and the antialias pass's
+	// output, RGBA8, copied back over ldr; both full size.
+	ssr, aa       uint32
+	ssrFBO, aaFBO uint32
 }
 
 func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) uint32 {
@@ -142,9 +150,10 @@ func createTargets(w, h int32) (targets, error) {
 	t.gMaterial = newTexture(unitGMaterial, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
 	t.gDepth = newTexture(unitGDepth, gl.DEPTH_COMPONENT32F, w, h, gl.DEPTH_COMPONENT, gl.FLOAT)
 	t.hdr = newTexture(unitHDR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
-	// The composite output is bound to no sampler unit; unit 0 is rebound
-	// per draw anyway.
-	t.ldr = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	// The composite output, read by the antialias pass.
+	t.ldr = newTexture(unitLDR, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	t.ssr = newTexture(unitSSR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
+	t.aa = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, w, h, gl.RED, gl.UNSIGNED_BYTE)
 	t.ssao = newTexture(unitSSAO, gl.R8, w, h, gl.RED, gl.UNSIGNED_BYTE)
 	t.bloomW, t.bloomH = int32(backends.BloomSize(int(w))), int32(backends.BloomSize(int(h)))
@@ -164,7 +173,11 @@ func createTargets(w, h int32) (targets, error) {
 		if t.ssaoRawFBO, err = newFBO("ssao", []uint32{t.ssaoRaw}, 0); err == nil {
 			if t.ssaoFBO, err = newFBO("ssao blur", []uint32{t.ssao}, 0); err == nil {
 				if t.bloomBrightFBO, err = newFBO("bloom", []uint32{t.bloomBright}, 0); err == nil {
-					t.bloomFBO, err = newFBO("bloom blur", []uint32{t.bloom}, 0)
+					if t.bloomFBO, err = newFBO("bloom blur", []uint32{t.bloom}, 0); err == nil {
+						if t.ssrFBO, err = newFBO("ssr", []uint32{t.ssr}, 0); err == nil {
+							t.aaFBO, err = newFBO("antialias", []uint32{t.aa}, 0)
+						}
+					}
 				}
 			}
 		}
@@ -183,8 +196,8 @@ func createTargets(w, h int32) (targets, error) {
 }
 
 func (t *targets) destroy() {
-	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoRawFBO, t.ssaoFBO, t.bloomBrightFBO, t.bloomFBO}
-	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr, t.ssaoRaw, t.ssao, t.bloomBright, t.bloom}
+	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoRawFBO, t.ssaoFBO, t.bloomBrightFBO, t.bloomFBO, t.ssrFBO, t.aaFBO}
+	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr, t.ssaoRaw, t.ssao, t.bloomBright, t.bloom, t.ssr, t.aa}
 	gl.DeleteFramebuffers(int32(len(fbos)), &fbos[0])
 	gl.DeleteTextures(int32(len(texs)), &texs[0])
 	*t = targets{}

@@ -112,7 +112,8 @@ type driver struct {
 	frameNum uint64 // frames submitted so far
 
 	frameSetLayout, texSetLayout, gbufSetLayout vk.DescriptorSetLayout
-	mainLayout, lightingLayout                  vk.PipelineLayout
+	pairSetLayout                               vk.DescriptorSetLayout // two images: ssao's gbuffer inputs, composite's HDR and bloom
+	mainLayout, lightingLayout, pairLayout      vk.PipelineLayout
 	staticPool                                  vk.DescriptorPool
 	texPools                                    []texPool
 	lightingSet, compositeSet                   vk.DescriptorSet
@@ -123,6 +124,7 @@ type driver struct {
 	shadowMap                               gpuImage
 	gAlbedo, gNormal, gMaterial, gDepth     gpuImage
 	hdr, final                              gpuImage
+	effects                                 [numEffects]effectPass // the SSAO and bloom passes, by effectIndex
 	readback                                gpuBuffer
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
@@ -395,6 +397,13 @@ func (b *driver) Close() error {
 				vk.DestroyRenderPass(b.dev, b.passes[p].rp, nil)
 			}
 		}
+		for i := range b.effects {
+			for _, rp := range []vk.RenderPass{b.effects[i].draw, b.effects[i].clear} {
+				if rp != nil {
+					vk.DestroyRenderPass(b.dev, rp, nil)
+				}
+			}
+		}
 		b.destroyTiming()
 		for i := range b.frames {
 			f := &b.frames[i]
@@ -426,12 +435,12 @@ func (b *driver) Close() error {
 				vk.DestroySampler(b.dev, s, nil)
 			}
 		}
-		for _, l := range []vk.PipelineLayout{b.mainLayout, b.lightingLayout} {
+		for _, l := range []vk.PipelineLayout{b.mainLayout, b.lightingLayout, b.pairLayout} {
 			if l != nil {
 				vk.DestroyPipelineLayout(b.dev, l, nil)
 			}
 		}
-		for _, l := range []vk.DescriptorSetLayout{b.frameSetLayout, b.texSetLayout, b.gbufSetLayout} {
+		for _, l := range []vk.DescriptorSetLayout{b.frameSetLayout, b.texSetLayout, b.gbufSetLayout, b.pairSetLayout} {
 			if l != nil {
 				vk.DestroyDescriptorSetLayout(b.dev, l, nil)
 			}

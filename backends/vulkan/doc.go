@@ -3,17 +3,24 @@
 // ReadPixels, for tests and tools; no display needed) or in a GLFW window
 // with a swapchain.
 //
-// A frame runs six render passes in the order of formats.Pass:
+// A frame runs its passes in the order of formats.Pass:
 //
 //	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA16F, metal+emissive RGBA16F, depth
-//	lighting     fullscreen lighting_pass into an RGBA16F HDR target
+//	ssao         fullscreen ssao (gbuffer normals, depth) into R8, ssao_blur into a second R8
+//	lighting     fullscreen lighting_pass (gbuffer, blurred occlusion) into an RGBA16F HDR target
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
-//	composite    fullscreen composite (exposure, ACES, gamma) to the output
+//	bloom        fullscreen bloom (HDR) into RGBA16F at a quarter size, bloom_blur into a second
+//	composite    fullscreen composite (exposure, bloom, ACES, gamma) to the output
+//	debug        debug lines over the output, tested against the scene's depth
+//	ui           screen-space quads over the output
 //
 // A pass the caller skips runs empty, so the image stays correct (no gbuffer
-// draws: the lighting pass writes the sky colour everywhere).
+// draws: the lighting pass writes the sky colour everywhere). The ssao and
+// bloom passes are render passes of their own, one per fullscreen draw;
+// with the effect off the frame only clears the target the later pass
+// reads, to occlusion 1 or bloom 0, and draws nothing.
 //
 // Default-format meshes draw with their material's shader (CreateShader: the
 // .vert.spv and .frag.spv beside the canonical .hlsl path) in the forward

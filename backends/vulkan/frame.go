@@ -76,7 +76,7 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	case formats.PassLighting:
 		b.c.fullscreen(cmd, b.lightingPipe, b.lightingLayout, b.lightingSet)
 	case formats.PassComposite:
-		b.c.fullscreen(cmd, b.compositePipe, b.mainLayout, b.compositeSet)
+		b.c.fullscreen(cmd, b.compositePipe, b.pairLayout, b.compositeSet)
 	}
 	b.records = b.records[:0]
 	for i := range draws {

@@ -60,6 +60,3 @@ func (b *driver) RunLines(l *core.Lines) error {
 	b.c.endPass(cmd)
 	return nil
 }
-
-// RunEffect is not written for this backend yet.
-func (b *driver) RunEffect(formats.Pass, bool) error { return nil }

@@ -278,6 +278,18 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 type engineShaders struct {
 	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
 	uiVS, uiFS, linesVS, linesFS                               shaderModule
+	effectVS, effectFS                                         [numEffects][2]shaderModule // by effect and step
+}
+
+// modules lists every module, for destroying them.
+func (e *engineShaders) modules() []*shaderModule {
+	ms := []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS}
+	for i := range e.effectVS {
+		for j := range e.effectVS[i] {
+			ms = append(ms, &e.effectVS[i][j], &e.effectFS[i][j])
+		}
+	}
+	return ms
 }
 
 func (b *driver) loadEngineShaders() error {
@@ -295,7 +307,7 @@ func (b *driver) loadEngineShaders() error {
 		return nil
 	}
 	e := &b.engine
-	return errors.Join(
+	errs := []error{
 		load(&e.shadowVS, "shadow_depth", backends.StageVertex),
 		load(&e.lightingVS, "lighting_pass", backends.StageVertex),
 		load(&e.lightingFS, "lighting_pass", backends.StageFragment),
@@ -305,12 +317,17 @@ func (b *driver) loadEngineShaders() error {
 		load(&e.uiFS, "ui", backends.StageFragment),
 		load(&e.linesVS, "debug_lines", backends.StageVertex),
 		load(&e.linesFS, "debug_lines", backends.StageFragment),
-	)
+	}
+	for i, stems := range effectStems {
+		for j, stem := range stems {
+			errs = append(errs, load(&e.effectVS[i][j], stem, backends.StageVertex), load(&e.effectFS[i][j], stem, backends.StageFragment))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func (b *driver) destroyEngineShaders() {
-	e := &b.engine
-	for _, m := range []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS} {
+	for _, m := range b.engine.modules() {
 		b.destroyModule(m)
 	}
 }
@@ -326,8 +343,17 @@ func (b *driver) createPipelines() error {
 	if b.lightingPipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassLighting].rp, b.lightingLayout, &b.engine.lightingVS, &b.engine.lightingFS, nil); err != nil {
 		return fmt.Errorf("engine lighting pipeline: %w", err)
 	}
-	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.mainLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
+	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.pairLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
 		return fmt.Errorf("engine composite pipeline: %w", err)
+	}
+	for i := range b.effects {
+		e := &b.effects[i]
+		for j := range e.steps {
+			s := &e.steps[j]
+			if s.pipe, err = b.newPipeline(kindFullscreen, e.draw, s.layout, &b.engine.effectVS[i][j], &b.engine.effectFS[i][j], nil); err != nil {
+				return fmt.Errorf("engine %s pipeline: %w", effectStems[i][j], err)
+			}
+		}
 	}
 	if b.uiPipe, err = b.newPipeline(kindUI, b.passes[formats.PassUI].rp, b.mainLayout, &b.engine.uiVS, &b.engine.uiFS, def); err != nil {
 		return fmt.Errorf("engine ui pipeline: %w", err)
@@ -342,14 +368,27 @@ func (b *driver) createPipelines() error {
 	return nil
 }
 
+// numEnginePipes is the number of pipelines enginePipes lists.
+const numEnginePipes = 6 + 2*numEffects
+
+// enginePipes lists the engine's pipelines, which createPipelines builds.
+func (b *driver) enginePipes() [numEnginePipes]*vk.Pipeline {
+	return [...]*vk.Pipeline{&b.shadowPipe, &b.lightingPipe, &b.compositePipe, &b.uiPipe, &b.linesPipe, &b.linesTopPipe,
+		&b.effects[effectSSAO].steps[0].pipe, &b.effects[effectSSAO].steps[1].pipe,
+		&b.effects[effectBloom].steps[0].pipe, &b.effects[effectBloom].steps[1].pipe}
+}
+
 // ReloadEngine loads all the engine's shaders again and builds their
 // pipelines; the old ones are destroyed once the GPU is idle, and stay when
 // the new files fail.
 func (b *driver) ReloadEngine(func(stem string) bool) error {
 	oldEngine := b.engine
-	oldPipes := [...]vk.Pipeline{b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe, b.linesPipe, b.linesTopPipe}
+	pipes := b.enginePipes()
+	var oldPipes [numEnginePipes]vk.Pipeline
+	for i, p := range pipes {
+		oldPipes[i], *p = *p, nil
+	}
 	b.engine = engineShaders{}
-	b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe, b.linesPipe, b.linesTopPipe = nil, nil, nil, nil, nil, nil
 	err := b.loadEngineShaders()
 	if err == nil {
 		err = b.createPipelines()
@@ -358,8 +397,9 @@ func (b *driver) ReloadEngine(func(stem string) bool) error {
 		b.destroyPipelines()
 		b.destroyEngineShaders()
 		b.engine = oldEngine
-		b.shadowPipe, b.lightingPipe, b.compositePipe, b.uiPipe = oldPipes[0], oldPipes[1], oldPipes[2], oldPipes[3]
-		b.linesPipe, b.linesTopPipe = oldPipes[4], oldPipes[5]
+		for i, p := range pipes {
+			*p = oldPipes[i]
+		}
 		return err
 	}
 	b.WaitIdle()
@@ -377,12 +417,9 @@ var _ core.EngineReloader = (*driver)(nil)
 
 // destroyPipelines destroys the engine's pipelines.
 func (b *driver) destroyPipelines() {
-	b.destroyPipeline(&b.shadowPipe)
-	b.destroyPipeline(&b.lightingPipe)
-	b.destroyPipeline(&b.compositePipe)
-	b.destroyPipeline(&b.uiPipe)
-	b.destroyPipeline(&b.linesPipe)
-	b.destroyPipeline(&b.linesTopPipe)
+	for _, p := range b.enginePipes() {
+		b.destroyPipeline(p)
+	}
 }
 
 // stemKinds is the pipeline each stem pass builds.

@@ -96,9 +96,8 @@ func (b *driver) newRenderPass(atts []attachment, finalStage vk.PipelineStageFla
 	return rp, nil
 }
 
-// createRenderPasses creates the six passes. They depend on formats only, so
-// they live as long as the device, except composite's, which follows the
-// swapchain format.
+// createRenderPasses creates the passes' render passes, the effects' too.
+// They depend on formats only, so they live as long as the device.
 func (b *driver) createRenderPasses() error {
 	const (
 		clear    = vk.AttachmentLoadOpClear
@@ -126,11 +125,17 @@ func (b *driver) createRenderPasses() error {
 		formats.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, store, depthAtt, depthAtt, true}},
 	}
 	for p := formats.PassShadow; p < formats.PassComposite; p++ {
+		if p.IsEffect() {
+			continue // createEffectPasses
+		}
 		rp, err := b.newRenderPass(specs[p], 0, 0)
 		if err != nil {
 			return fmt.Errorf("%s render pass: %w", p, err)
 		}
 		b.passes[p].rp = rp
+	}
+	if err := b.createEffectPasses(); err != nil {
+		return err
 	}
 	return b.createCompositePass()
 }
@@ -204,7 +209,7 @@ func (b *driver) createShadowTarget() error {
 }
 
 // createTargets creates the size-dependent images and framebuffers and
-// points the lighting and composite descriptor sets at them.
+// points the descriptor sets of the fullscreen steps at them.
 func (b *driver) createTargets() error {
 	w, h := uint32(b.width), uint32(b.height)
 	colorUse := vk.ImageUsageColorAttachmentBit | vk.ImageUsageSampledBit
@@ -243,12 +248,16 @@ func (b *driver) createTargets() error {
 	fb(formats.PassComposite, b.final.view)
 	fb(formats.PassDebug, b.final.view, b.gDepth.view)
 	fb(formats.PassUI, b.final.view)
+	if err == nil {
+		err = b.createEffectTargets()
+	}
 	if err != nil {
 		return err
 	}
 	read := vk.ImageLayoutShaderReadOnlyOptimal
-	b.writeImages(b.lightingSet, 0, b.targetSampler, read, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
-	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view)
+	ssaoMap, bloomMap := b.effects[effectSSAO].steps[1].target.view, b.effects[effectBloom].steps[1].target.view
+	b.writeImages(b.lightingSet, 0, b.targetSampler, read, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view, ssaoMap)
+	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view, bloomMap)
 	return nil
 }
 
@@ -262,6 +271,7 @@ func (b *driver) destroyTargets() {
 	for _, img := range []*gpuImage{&b.gAlbedo, &b.gNormal, &b.gMaterial, &b.gDepth, &b.hdr, &b.final} {
 		b.destroyImage(img)
 	}
+	b.destroyEffectTargets()
 }
 
 func (b *driver) newSetLayout(bindings ...vk.DescriptorSetLayoutBinding) (vk.DescriptorSetLayout, error) {
@@ -388,7 +398,7 @@ func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
 }
 
 // createDescriptors creates the set layouts, pipeline layouts, samplers and
-// the sets of the frame, lighting and composite steps.
+// the sets of the frame and of the fullscreen steps.
 func (b *driver) createDescriptors() error {
 	var err error
 	ubo := vk.DescriptorSetLayoutBinding{
@@ -401,13 +411,20 @@ func (b *driver) createDescriptors() error {
 	if b.texSetLayout, err = b.newSetLayout(samplerBinding(0)); err != nil {
 		return err
 	}
-	if b.gbufSetLayout, err = b.newSetLayout(samplerBinding(0), samplerBinding(1), samplerBinding(2), samplerBinding(3)); err != nil {
+	// The gbuffer's four images and the SSAO pass's occlusion.
+	if b.gbufSetLayout, err = b.newSetLayout(samplerBinding(0), samplerBinding(1), samplerBinding(2), samplerBinding(3), samplerBinding(4)); err != nil {
+		return err
+	}
+	if b.pairSetLayout, err = b.newSetLayout(samplerBinding(0), samplerBinding(1)); err != nil {
 		return err
 	}
 	if b.mainLayout, err = b.newPipelineLayout(b.frameSetLayout, b.texSetLayout); err != nil {
 		return err
 	}
 	if b.lightingLayout, err = b.newPipelineLayout(b.frameSetLayout, b.gbufSetLayout); err != nil {
+		return err
+	}
+	if b.pairLayout, err = b.newPipelineLayout(b.frameSetLayout, b.pairSetLayout); err != nil {
 		return err
 	}
 	if b.targetSampler, err = b.newSampler(true, true, false); err != nil {
@@ -421,10 +438,17 @@ func (b *driver) createDescriptors() error {
 			return err
 		}
 	}
-	const frameSets = 2 * framesInFlight
-	b.staticPool, err = b.newDescriptorPool(0, frameSets+2,
+	// The frame sets (a uniform buffer and two images each), lighting's
+	// (five images), composite's (two) and the effect steps' (two for
+	// ssao, one for each of the others).
+	const (
+		frameSets = 2 * framesInFlight
+		stepSets  = 2 + 2*numEffects
+		images    = 2*frameSets + 5 + 2 + 2 + 3
+	)
+	b.staticPool, err = b.newDescriptorPool(0, frameSets+stepSets,
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: frameSets},
-		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: 2*frameSets + 5})
+		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: images})
 	if err != nil {
 		return err
 	}
@@ -432,8 +456,21 @@ func (b *driver) createDescriptors() error {
 	if b.lightingSet, r = b.allocSet(b.staticPool, b.gbufSetLayout); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}
-	if b.compositeSet, r = b.allocSet(b.staticPool, b.texSetLayout); r != vk.Success {
+	if b.compositeSet, r = b.allocSet(b.staticPool, b.pairSetLayout); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
+	}
+	for i := range b.effects {
+		for j := range b.effects[i].steps {
+			s := &b.effects[i].steps[j]
+			set, layout := b.texSetLayout, b.mainLayout
+			if i == effectSSAO && j == 0 {
+				set, layout = b.pairSetLayout, b.pairLayout // gbuffer normals and depth
+			}
+			if s.set, r = b.allocSet(b.staticPool, set); r != vk.Success {
+				return vkError("vkAllocateDescriptorSets", r)
+			}
+			s.layout = layout
+		}
 	}
 	return nil
 }

@@ -64,7 +64,11 @@ func (c *Context) Begin(w *ecs.World) error {
 	c.Camera = vmath.FrustumFromMatrix(vp)
 
 	d.Shadows, c.HasLight = false, false
-	d.LightDir, d.LightColor = vmath.Vec3{0, -1, 0}, vmath.Vec3{}
+	// Without a sun the light matrix must still give every point a w the
+	// shaders' shadow lookup can divide by; the zero matrix's 0 turns every
+	// lit pixel into NaN on some drivers (lavapipe), shadows off or not.
+	d.LightDir, d.LightColor, d.LightViewProj = vmath.Vec3{0, -1, 0}, vmath.Vec3{}, vmath.Ident()
+	d.ShadowCascades = [backends.NumCascades]vmath.Mat4{}
 	if sun := w.Sun(); sun != nil {
 		c.HasLight = true
 		d.LightDir = sun.Direction.Normalize()

@@ -223,3 +223,20 @@ func TestShadowCascades(t *testing.T) {
 		t.Errorf("LightViewProj is not the first cascade's matrix")
 	}
 }
+
+// Without a sun the light matrix is the identity: the shaders divide by the
+// w it gives every point, which the zero matrix makes 0, and the NaN that
+// follows blacks out every lit pixel.
+func TestNoSunMakesTheLightMatrixTheIdentity(t *testing.T) {
+	s := frametest.New(t)
+	s.World = ecs.NewWorld()
+	s.World.SpawnCamera(ecs.NewTransform(vmath.Vec3{0, 0, 10}), ecs.Camera{FovY: 60, Near: 0.1, Far: 100, Active: true})
+	s.Begin()
+	if got := s.Ctx.Data.LightViewProj; got != vmath.Ident() {
+		t.Errorf("LightViewProj without a sun = %v, want the identity", got)
+	}
+	if got := s.Ctx.Data.ShadowCascades; got != ([backends.NumCascades]vmath.Mat4{}) {
+		t.Errorf("cascades without a sun = %v, want zero (each then LightViewProj)", got)
+	}
+	s.End()
+}
