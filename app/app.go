@@ -224,7 +224,7 @@ func (r *Runner) start() error {
 	r.Frame = frame.NewContext(r.Backend, r.Formats, log)
 	r.Frame.Env.PunctualLights = !f.Lighting.PunctualLightsOff
 	r.Frame.Env.MaxLights = f.Lighting.MaxLights
-	r.Frame.Env.SSAO, r.Frame.Env.Bloom = f.Effects.Settings()
+	r.Frame.Env.Effects = f.Effects.Settings()
 	r.Frame.Env.ShadowMapSize = f.Renderer.ShadowMapSize
 	// The screen-space interface: games draw on it from any system
 	// (ecs.Resource[ui.Canvas]); the UI pass shows it after the composite.

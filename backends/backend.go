@@ -124,8 +124,14 @@ type FrameData struct {
 	// Lights are the frame's point and spot lights; the core bins them
 	// into a LightGrid for the lighting, forward and transparent passes.
 	Lights []Light
-	// SSAO, SSR, Bloom and Antialias are the frame's post-processing
-	// effects; the zero value of each turns it off.
+	// Effects are the frame's post-processing passes and their settings;
+	// the zero value turns them all off.
+	Effects Effects
+}
+
+// Effects are the post-processing passes a frame turns on; the zero value
+// of each turns it off, and the pass then costs at most a clear.
+type Effects struct {
 	SSAO      SSAO
 	SSR       SSR
 	Bloom     Bloom

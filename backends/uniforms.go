@@ -66,22 +66,23 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 	put(72, zenith, disc)
 	// The effects' settings, with the defaults filled in; a strength of 0
 	// means the pass was off and its output holds the neutral value.
-	radius, threshold := d.SSAO.Radius, d.Bloom.Threshold
+	fx := &d.Effects
+	radius, threshold := fx.SSAO.Radius, fx.Bloom.Threshold
 	if radius <= 0 {
 		radius = DefaultSSAORadius
 	}
 	if threshold <= 0 {
 		threshold = DefaultBloomThreshold
 	}
-	put(76, vmath.Vec3{radius, max(d.SSAO.Strength, 0), threshold}, max(d.Bloom.Strength, 0))
-	reach, aa := d.SSR.Reach, float32(0)
+	put(76, vmath.Vec3{radius, max(fx.SSAO.Strength, 0), threshold}, max(fx.Bloom.Strength, 0))
+	reach, aa := fx.SSR.Reach, float32(0)
 	if reach <= 0 {
 		reach = DefaultSSRReach
 	}
-	if d.Antialias {
+	if fx.Antialias {
 		aa = 1
 	}
-	put(postWord, vmath.Vec3{max(d.SSR.Strength, 0), reach, aa}, 0)
+	put(postWord, vmath.Vec3{max(fx.SSR.Strength, 0), reach, aa}, 0)
 }
 
 // postWord is where the block's post vec4 starts: x SSR strength, y SSR

@@ -95,6 +95,16 @@ type Effects struct {
 	// BloomStrength is how much of the blurred light is added: 0.01 to
 	// 16, default 0.3.
 	BloomStrength float32
+	// SSR adds screen-space reflections to glossy deferred surfaces
+	// (backends.SSR).
+	SSR bool
+	// SSRReach is how far, in world units, a reflection is followed: 0.5
+	// to 256, default 8.
+	SSRReach float32
+	// SSRStrength scales the reflections: 0.01 to 1, default 1.
+	SSRStrength float32
+	// Antialias smooths the composited image's edges (the antialias pass).
+	Antialias bool
 }
 
 // The defaults of [effects].
@@ -103,20 +113,25 @@ const (
 	DefaultSSAOStrength   = 1
 	DefaultBloomThreshold = 1
 	DefaultBloomStrength  = 0.3
+	DefaultSSRReach       = 8
+	DefaultSSRStrength    = 1
 )
 
 // Settings returns the effects as the frame data carries them: an effect
 // that is off has strength 0.
-func (e *Effects) Settings() (backends.SSAO, backends.Bloom) {
-	var s backends.SSAO
-	var b backends.Bloom
+func (e *Effects) Settings() backends.Effects {
+	var d backends.Effects
 	if e.SSAO {
-		s = backends.SSAO{Radius: orDefault(e.SSAORadius, DefaultSSAORadius), Strength: orDefault(e.SSAOStrength, DefaultSSAOStrength)}
+		d.SSAO = backends.SSAO{Radius: orDefault(e.SSAORadius, DefaultSSAORadius), Strength: orDefault(e.SSAOStrength, DefaultSSAOStrength)}
+	}
+	if e.SSR {
+		d.SSR = backends.SSR{Reach: orDefault(e.SSRReach, DefaultSSRReach), Strength: orDefault(e.SSRStrength, DefaultSSRStrength)}
 	}
 	if e.Bloom {
-		b = backends.Bloom{Threshold: orDefault(e.BloomThreshold, DefaultBloomThreshold), Strength: orDefault(e.BloomStrength, DefaultBloomStrength)}
+		d.Bloom = backends.Bloom{Threshold: orDefault(e.BloomThreshold, DefaultBloomThreshold), Strength: orDefault(e.BloomStrength, DefaultBloomStrength)}
 	}
-	return s, b
+	d.Antialias = e.Antialias
+	return d
 }
 
 // orDefault is v, or def when v was left out (0).
@@ -544,6 +559,14 @@ func (d *decoder) effects(o *obj, e *Effects) {
 	if v := d.ranged(o, "ssao_strength", 0.01, 1); v != nil {
 		e.SSAOStrength = *v
 	}
+	o.boolean("ssr", &e.SSR)
+	if v := d.ranged(o, "ssr_reach", 0.5, 256); v != nil {
+		e.SSRReach = *v
+	}
+	if v := d.ranged(o, "ssr_strength", 0.01, 1); v != nil {
+		e.SSRStrength = *v
+	}
+	o.boolean("antialias", &e.Antialias)
 	o.boolean("bloom", &e.Bloom)
 	if v := d.ranged(o, "bloom_threshold", 0.01, 1000); v != nil {
 		e.BloomThreshold = *v

@@ -320,6 +320,13 @@ func TestEffects(t *testing.T) {
 		{"[effects]\nbloom = true\nbloom_threshold = 0.8\nbloom_strength = 0.1\n", false, true,
 			backends.SSAO{}, backends.Bloom{Threshold: 0.8, Strength: 0.1}},
 	}
+	f, err := Parse("e.toml", []byte("[effects]\nssr = true\nssr_reach = 12\nantialias = true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fx := f.Effects.Settings(); fx.SSR != (backends.SSR{Reach: 12, Strength: DefaultSSRStrength}) || !fx.Antialias {
+		t.Errorf("ssr and antialias: Settings() = %+v", fx)
+	}
 	for _, tt := range tests {
 		f, err := Parse("e.toml", []byte(tt.src))
 		if err != nil {
@@ -328,8 +335,8 @@ func TestEffects(t *testing.T) {
 		if f.Effects.SSAO != tt.ssao || f.Effects.Bloom != tt.bloom {
 			t.Errorf("%q: ssao %v, bloom %v; want %v, %v", tt.src, f.Effects.SSAO, f.Effects.Bloom, tt.ssao, tt.bloom)
 		}
-		if s, b := f.Effects.Settings(); s != tt.wantSSAO || b != tt.wantBloom {
-			t.Errorf("%q: Settings() = %+v, %+v; want %+v, %+v", tt.src, s, b, tt.wantSSAO, tt.wantBloom)
+		if fx := f.Effects.Settings(); fx.SSAO != tt.wantSSAO || fx.Bloom != tt.wantBloom {
+			t.Errorf("%q: Settings() = %+v; want SSAO %+v, Bloom %+v", tt.src, fx, tt.wantSSAO, tt.wantBloom)
 		}
 	}
 }

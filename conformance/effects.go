@@ -36,7 +36,7 @@ func ssao(h *harness) {
 	h.step(2)
 	off := h.pixels()
 
-	h.ctx.Env.SSAO = backends.SSAO{Radius: 0.5, Strength: 1}
+	h.ctx.Env.Effects.SSAO = backends.SSAO{Radius: 0.5, Strength: 1}
 	h.step(2)
 	on := h.pixels()
 	h.noErrors()
@@ -69,7 +69,7 @@ func ssao(h *harness) {
 		}
 	}
 
-	h.ctx.Env.SSAO.Strength = 0
+	h.ctx.Env.Effects.SSAO.Strength = 0
 	h.step(2)
 	h.expectSame(off, "with SSAO turned off again")
 	h.expectNoAllocations()
@@ -93,7 +93,7 @@ func bloomScene(h *harness) {
 	h.step(2)
 	off := h.pixels()
 
-	env.Bloom = backends.Bloom{Threshold: 1, Strength: 0.6}
+	env.Effects.Bloom = backends.Bloom{Threshold: 1, Strength: 0.6}
 	h.step(2)
 	on := h.pixels()
 	h.noErrors()
@@ -117,7 +117,7 @@ func bloomScene(h *harness) {
 		h.t.Errorf("far from the cube the frame is %.3f with bloom and %.3f without: want it unchanged", far, farOff)
 	}
 
-	env.Bloom.Strength = 0
+	env.Effects.Bloom.Strength = 0
 	h.step(2)
 	h.expectSame(off, "with bloom turned off again")
 	h.expectNoAllocations()
@@ -190,5 +190,98 @@ func shadowCascades(h *harness) {
 			h.t.Errorf("%s is missing: the plane there has brightness %.3f, the sunlit plane %.3f; want at most %.0f%% of it", c.what, s, l, 100*shadowRatio)
 		}
 	}
+	h.expectNoAllocations()
+}
+
+// ssr: a glossy blob floor, drawn deferred, with a bright red blob cube
+// standing on it. With SSR on, the floor in front of the cube mirrors it
+// (redder than without), the floor where no reflection ray meets anything
+// on screen keeps its colour, and turned off again the frame is the one
+// without it.
+func ssr(h *harness) {
+	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
+	camEye := vmath.Vec3{0, 1.6, 4.5}
+	h.world.SpawnCamera(
+		ecs.Transform{Position: camEye, Rotation: lookRotation(camEye, vmath.Vec3{0, 0.3, 0}), Scale: vmath.Vec3{1, 1, 1}},
+		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
+	)
+	h.ctx.Env.Ambient = vmath.Vec3{0.6, 0.6, 0.6}
+	floor := meshes.Plane(10)
+	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(hs[0], blobVertices(floor, [4]uint8{60, 60, 70, 255}), floor.Indices, floor.Bounds),
+		ecs.Material{Color: vmath.Vec4{1, 1, 1, 1}, Roughness: 0.05, Metallic: 0.8})
+	h.objects = append(h.objects, object{name: "plane", box: floor.Bounds})
+	h.blobCube("cube", hs[0], cubePos)
+	h.step(2)
+	off := h.pixels()
+
+	h.ctx.Env.Effects.SSR = backends.SSR{Reach: 6, Strength: 1}
+	h.step(2)
+	on := h.pixels()
+	h.noErrors()
+	h.matchGolden(on)
+	mirror := h.probe("the floor in front of the cube", vmath.Vec3{0, 0, 0.7}, "plane")
+	got, was := mean(on, mirror), mean(off, mirror)
+	if got[0]-was[0] < visible || got[0]-was[0] < got[2]-was[2] {
+		h.t.Errorf("the floor in front of the cube does not mirror it: %v with SSR, %v without; want redder by at least %.2f", got, was, visible)
+	}
+	empty := h.probe("the floor to the side, with nothing on screen to mirror", vmath.Vec3{-1.5, 0, 2}, "plane")
+	if d := mean(on, empty).dist(mean(off, empty)); d > same {
+		h.t.Errorf("the floor with nothing to mirror changed by %.3f with SSR on; want it as it was", d)
+	}
+
+	h.ctx.Env.Effects.SSR.Strength = 0
+	h.step(2)
+	h.expectSame(off, "with SSR turned off again")
+	h.expectNoAllocations()
+}
+
+// antialiasScene: a dark cube against the bright fog. With the antialias
+// pass on, its silhouette gains pixels between the two colours, the sky
+// and the cube's faces away from the edges keep their colour, and turned
+// off again the frame is the one without it.
+func antialiasScene(h *harness) {
+	h.open()
+	camEye := vmath.Vec3{0, 0.4, 3}
+	h.world.SpawnCamera(
+		ecs.Transform{Position: camEye, Rotation: lookRotation(camEye, vmath.Vec3{0, 0, 0}), Scale: vmath.Vec3{1, 1, 1}},
+		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
+	)
+	env := &h.ctx.Env
+	env.FogColor = vmath.Vec3{0.9, 0.9, 0.9}
+	tr := ecs.NewTransform(vmath.Vec3{})
+	tr.Rotation = vmath.QuatAxisAngle(vmath.Vec3{0.3, 1, 0.2}.Normalize(), 0.6)
+	d := meshes.Cube(1)
+	h.world.Spawn(tr, h.mesh(0, d.Vertices, d.Indices, d.Bounds), ecs.Material{Shader: defaultShader, Color: vmath.Vec4{0.02, 0.02, 0.02, 1}})
+	h.step(2)
+	off := h.pixels()
+
+	env.Effects.Antialias = true
+	h.step(2)
+	on := h.pixels()
+	h.noErrors()
+	h.matchGolden(on)
+	between := func(img *image.RGBA) int {
+		n := 0
+		for y := range Height {
+			for x := range Width {
+				if l := mean(img, []image.Point{{x, y}}).luma(); l > 0.25 && l < 0.75 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if a, b := between(on), between(off); a < b+b/2 || a < minRegion {
+		h.t.Errorf("the silhouette has %d pixels between the cube and the sky with the antialias pass, %d without; want half as many more at least", a, b)
+	}
+	for _, p := range []image.Point{{4, 4}, {Width - 5, Height - 5}, {Width / 2, Height / 2}} {
+		if d := mean(on, []image.Point{p}).dist(mean(off, []image.Point{p})); d > same {
+			h.t.Errorf("pixel %v, away from every edge, changed by %.3f with the antialias pass", p, d)
+		}
+	}
+
+	env.Effects.Antialias = false
+	h.step(2)
+	h.expectSame(off, "with the antialias pass turned off again")
 	h.expectNoAllocations()
 }

@@ -48,6 +48,7 @@ type tracer struct {
 	// words 76 to 79 are their settings.
 	effects [formats.NumPasses]bool
 	fx      [4]float32
+	post    [4]float32 // the block's post vec4: SSR strength and reach, antialias
 }
 
 // bugs are faults a broken backend might have.
@@ -273,6 +274,7 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	f.FogColor = vmath.Vec3{b[64], b[65], b[66]}
 	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
 	copy(r.fx[:], b[76:80])
+	copy(r.post[:], b[144:148])
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
@@ -518,10 +520,19 @@ func (r *tracer) EndFrame() error {
 			hdr[py*r.w+px] = col
 		}
 	}
+	ssr := r.reflections(hdr, func(i int) (*tri, bool) {
+		if h := hits[i]; h.tri >= 0 && h.tri < len(deferred) {
+			return &deferred[h.tri], true
+		}
+		return nil, false
+	})
 	bloom := r.bloom(hdr)
 	for py := range r.h {
 		for px := range r.w {
 			c := hdr[py*r.w+px]
+			if ssr != nil {
+				c = c.Add(ssr[py*r.w+px])
+			}
 			if bloom != nil {
 				// The composite adds the bloom to the exposed colour.
 				c = c.Add(bloom[py*r.w+px].Mul(1 / r.frame.Exposure))
@@ -529,6 +540,7 @@ func (r *tracer) EndFrame() error {
 			r.img.SetRGBA(px, py, r.composite(c))
 		}
 	}
+	r.antialias()
 	r.drawLines(r.lines.Tested, !r.bugs.linesUntested)
 	r.drawLines(r.lines.OnTop, false)
 	r.drawUI()
@@ -667,6 +679,112 @@ func (r *tracer) occlusion(normal func(i int) (vmath.Vec3, bool)) []float32 {
 		}
 	}
 	return out
+}
+
+// reflections is the SSR pass, as sleak_ssr.glsl computes it, over the
+// depth buffer and the HDR image: per pixel the reflected light the
+// composite adds, or nil when the pass is off. surface returns the
+// deferred triangle a pixel shows.
+func (r *tracer) reflections(hdr []vmath.Vec3, surface func(i int) (*tri, bool)) []vmath.Vec3 {
+	if !r.effects[formats.PassSSR] {
+		return nil
+	}
+	w, h := r.w, r.h
+	f := &r.frame
+	strength, reach := r.post[0], r.post[1]
+	worldAt := func(x, y int) vmath.Vec3 {
+		nx := (float64(x)+0.5)/float64(w)*2 - 1
+		ny := 1 - (float64(y)+0.5)/float64(h)*2
+		p := unproject(f.InvViewProj, nx, ny, float64(r.depth[y*w+x]))
+		return vmath.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}
+	}
+	out := make([]vmath.Vec3, w*h)
+	for y := range h {
+		for x := range w {
+			t, ok := surface(y*w + x)
+			if !ok {
+				continue
+			}
+			gloss := min(max(1-t.surface[0]/0.6, 0), 1)
+			if gloss <= 0 {
+				continue
+			}
+			pos := worldAt(x, y)
+			n := t.n
+			v := pos.Sub(f.CameraPos).Normalize()
+			if n.Dot(v) > 0 {
+				n = n.Mul(-1)
+			}
+			refl := v.Sub(n.Mul(2 * v.Dot(n)))
+			stepLen := reach / 24
+			var color vmath.Vec3
+			for i := 1; i <= 24; i++ {
+				s := pos.Add(refl.Mul(stepLen * float32(i)))
+				c := f.ViewProj.MulVec4(s.Vec4(1))
+				if c[3] <= 0 || abs32(c[0]/c[3]) > 1 || abs32(c[1]/c[3]) > 1 {
+					break
+				}
+				qx := min(max(int(math.Floor(float64((c[0]/c[3]*0.5+0.5)*float32(w)))), 0), w-1)
+				qy := min(max(int(math.Floor(float64((0.5-0.5*c[1]/c[3])*float32(h)))), 0), h-1)
+				d := r.depth[qy*w+qx]
+				behind := s.Sub(f.CameraPos).Len() - worldAt(qx, qy).Sub(f.CameraPos).Len()
+				if d < 1 && behind > 0 && behind < 2*stepLen {
+					color = hdr[qy*w+qx]
+					break
+				}
+			}
+			f0 := 0.04 + (1-0.04)*t.surface[1]
+			k := 1 - max(v.Mul(-1).Dot(n), 0)
+			fresnel := f0 + (1-f0)*k*k*k*k*k
+			out[y*w+x] = color.Mul(fresnel * gloss * strength)
+		}
+	}
+	return out
+}
+
+// antialias is the antialias pass, as sleak_antialias.glsl computes it,
+// over the composited image, when the frame turned it on.
+func (r *tracer) antialias() {
+	if !r.effects[formats.PassAntialias] {
+		return
+	}
+	w, h := r.w, r.h
+	src := image.NewRGBA(r.img.Rect)
+	copy(src.Pix, r.img.Pix)
+	at := func(x, y int) vmath.Vec3 {
+		c := src.RGBAAt(min(max(x, 0), w-1), min(max(y, 0), h-1))
+		return vmath.Vec3{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255}
+	}
+	luma := func(c vmath.Vec3) float32 { return c.Dot(vmath.Vec3{0.299, 0.587, 0.114}) }
+	bilinear := func(px, py float32) vmath.Vec3 {
+		tx, ty := px-0.5, py-0.5
+		ix, iy := float32(math.Floor(float64(tx))), float32(math.Floor(float64(ty)))
+		fx, fy := tx-ix, ty-iy
+		x0, y0 := int(ix), int(iy)
+		a := at(x0, y0).Lerp(at(x0+1, y0), fx)
+		b := at(x0, y0+1).Lerp(at(x0+1, y0+1), fx)
+		return a.Lerp(b, fy)
+	}
+	for y := range h {
+		for x := range w {
+			lM := luma(at(x, y))
+			lNW, lNE, lSW, lSE := luma(at(x-1, y-1)), luma(at(x+1, y-1)), luma(at(x-1, y+1)), luma(at(x+1, y+1))
+			lMin := min(lM, lNW, lNE, lSW, lSE)
+			lMax := max(lM, lNW, lNE, lSW, lSE)
+			dx, dy := -((lNW + lNE) - (lSW + lSE)), (lNW+lSW)-(lNE+lSE)
+			reduce := max((lNW+lNE+lSW+lSE)*(0.25/8), 1.0/128)
+			k := 1 / (min(abs32(dx), abs32(dy)) + reduce)
+			dx, dy = min(max(dx*k, -8), 8), min(max(dy*k, -8), 8)
+			cx, cy := float32(x)+0.5, float32(y)+0.5
+			near := bilinear(cx-dx/6, cy-dy/6).Add(bilinear(cx+dx/6, cy+dy/6)).Mul(0.5)
+			far := near.Mul(0.5).Add(bilinear(cx-dx/2, cy-dy/2).Add(bilinear(cx+dx/2, cy+dy/2)).Mul(0.25))
+			c := far
+			if l := luma(far); l < lMin || l > lMax {
+				c = near
+			}
+			r.img.SetRGBA(x, y, color.RGBA{R: uint8(math.Round(float64(c[0]) * 255)), G: uint8(math.Round(float64(c[1]) * 255)), B: uint8(math.Round(float64(c[2]) * 255)), A: 255})
+		}
+	}
 }
 
 // ssaoKernel is sleak_ssao.glsl's hemisphere.

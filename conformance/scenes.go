@@ -43,6 +43,8 @@ var scenes = []struct {
 	{"ssao", ssao, true},
 	{"bloom", bloomScene, true},
 	{"shadow_cascades", shadowCascades, true},
+	{"ssr", ssr, true},
+	{"antialias", antialiasScene, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},

@@ -30,8 +30,8 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		d.SkyColor[i] = next()
 	}
 	d.Time, d.Exposure, d.FogStart, d.FogEnd = next(), next(), next(), next()
-	d.SSAO = backends.SSAO{Radius: next(), Strength: next()}
-	d.Bloom = backends.Bloom{Threshold: next(), Strength: next()}
+	d.Effects.SSAO = backends.SSAO{Radius: next(), Strength: next()}
+	d.Effects.Bloom = backends.Bloom{Threshold: next(), Strength: next()}
 	var b backends.FrameBlock
 	b.Pack(&d, 2048)
 	at := func(x float32) int {
@@ -45,7 +45,7 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		"viewProj": at(d.ViewProj[0]), "invViewProj": at(d.InvViewProj[0]), "lightViewProj": at(d.LightViewProj[0]),
 		"cameraPos": at(d.CameraPos[0]), "lightDir": at(d.LightDir[0]), "lightColor": at(d.LightColor[0]),
 		"ambient": at(d.Ambient[0]), "fogColor": at(d.FogColor[0]), "fogParams": at(d.FogStart),
-		"skyColor": at(d.SkyColor[0]), "effects": at(d.SSAO.Radius),
+		"skyColor": at(d.SkyColor[0]), "effects": at(d.Effects.SSAO.Radius),
 	}
 	// The w and y components the docs promise, where Pack puts them.
 	for _, c := range []struct {
@@ -53,7 +53,7 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		off    int
 		x      float32
 	}{{"cameraPos", 12, d.Time}, {"ambient", 12, d.Exposure}, {"fogParams", 4, d.FogEnd},
-		{"effects", 4, d.SSAO.Strength}, {"effects", 8, d.Bloom.Threshold}, {"effects", 12, d.Bloom.Strength}} {
+		{"effects", 4, d.Effects.SSAO.Strength}, {"effects", 8, d.Effects.Bloom.Threshold}, {"effects", 12, d.Effects.Bloom.Strength}} {
 		if got := at(c.x); got != frame[c.member]+c.off {
 			t.Errorf("FrameBlock.Pack writes a component of %s at %d, want %d", c.member, got, frame[c.member]+c.off)
 		}

@@ -117,11 +117,11 @@ func TestEffectsFollowTheFrame(t *testing.T) {
 		ssao, bloom bool
 	}{
 		{"off", backends.FrameData{}, nil, false, false},
-		{"ssao", backends.FrameData{SSAO: backends.SSAO{Strength: 0.5}}, nil, true, false},
-		{"bloom begun", backends.FrameData{Bloom: backends.Bloom{Strength: 0.1}}, []formats.Pass{formats.PassBloom}, false, true},
-		{"negative is off", backends.FrameData{SSAO: backends.SSAO{Strength: -1}, Bloom: backends.Bloom{Strength: -1}}, all, false, false},
-		{"both", backends.FrameData{SSAO: backends.SSAO{Strength: 1}, Bloom: backends.Bloom{Strength: 1}}, all, true, true},
-		{"ssr and antialias", backends.FrameData{SSR: backends.SSR{Strength: 1}, Antialias: true}, nil, false, false},
+		{"ssao", backends.FrameData{Effects: backends.Effects{SSAO: backends.SSAO{Strength: 0.5}}}, nil, true, false},
+		{"bloom begun", backends.FrameData{Effects: backends.Effects{Bloom: backends.Bloom{Strength: 0.1}}}, []formats.Pass{formats.PassBloom}, false, true},
+		{"negative is off", backends.FrameData{Effects: backends.Effects{SSAO: backends.SSAO{Strength: -1}, Bloom: backends.Bloom{Strength: -1}}}, all, false, false},
+		{"both", backends.FrameData{Effects: backends.Effects{SSAO: backends.SSAO{Strength: 1}, Bloom: backends.Bloom{Strength: 1}}}, all, true, true},
+		{"ssr and antialias", backends.FrameData{Effects: backends.Effects{SSR: backends.SSR{Strength: 1}, Antialias: true}}, nil, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,9 +150,9 @@ func TestEffectsFollowTheFrame(t *testing.T) {
 			if d.Effects[formats.PassSSAO] != tt.ssao || d.Effects[formats.PassBloom] != tt.bloom {
 				t.Errorf("ssao on %v, bloom on %v; want %v, %v", d.Effects[formats.PassSSAO], d.Effects[formats.PassBloom], tt.ssao, tt.bloom)
 			}
-			want := tt.frame.SSR.Strength > 0
-			if d.Effects[formats.PassSSR] != want || d.Effects[formats.PassAntialias] != tt.frame.Antialias {
-				t.Errorf("ssr on %v, antialias on %v; want %v, %v", d.Effects[formats.PassSSR], d.Effects[formats.PassAntialias], want, tt.frame.Antialias)
+			want := tt.frame.Effects.SSR.Strength > 0
+			if d.Effects[formats.PassSSR] != want || d.Effects[formats.PassAntialias] != tt.frame.Effects.Antialias {
+				t.Errorf("ssr on %v, antialias on %v; want %v, %v", d.Effects[formats.PassSSR], d.Effects[formats.PassAntialias], want, tt.frame.Effects.Antialias)
 			}
 		})
 	}

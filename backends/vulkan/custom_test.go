@@ -30,6 +30,9 @@ layout(set = 0, binding = 0) uniform Frame {
     vec4 fogColor;
     vec4 fogParams;
     vec4 skyColor;
+    vec4 effects;
+    mat4 cascades[4];
+    vec4 post;
 } frame;
 layout(push_constant) uniform Draw {
     mat4 model;

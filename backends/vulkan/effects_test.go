@@ -38,8 +38,8 @@ func TestEffectsAcrossAResize(t *testing.T) {
 			s.render(t, b)
 		}
 		off := readPixels(t, b)
-		s.frame.SSAO = backends.SSAO{Strength: 1}
-		s.frame.Bloom = backends.Bloom{Threshold: 0.3, Strength: 1}
+		s.frame.Effects.SSAO = backends.SSAO{Strength: 1}
+		s.frame.Effects.Bloom = backends.Bloom{Threshold: 0.3, Strength: 1}
 		for range 3 {
 			s.render(t, b)
 		}
@@ -63,7 +63,7 @@ func TestEffectsAcrossAResize(t *testing.T) {
 				}
 			}
 		}
-		s.frame.SSAO, s.frame.Bloom = backends.SSAO{}, backends.Bloom{}
+		s.frame.Effects.SSAO, s.frame.Effects.Bloom = backends.SSAO{}, backends.Bloom{}
 	}
 	if n := b.ValidationErrors(); n != 0 {
 		t.Errorf("%d validation errors:\n%s", n, logs.String())

@@ -79,8 +79,8 @@ func TestSteadyFrameAllocatesNothing(t *testing.T) {
 	b := newTestBackend(t, cfg)
 	s, draws := soakScene(t, b, 50)
 	// The effects on: the conformance scenes measure frames with them off.
-	s.frame.SSAO = backends.SSAO{Strength: 1}
-	s.frame.Bloom = backends.Bloom{Strength: 0.5}
+	s.frame.Effects.SSAO = backends.SSAO{Strength: 1}
+	s.frame.Effects.Bloom = backends.Bloom{Strength: 0.5}
 	frame(t, b, &s.frame, draws) // warm up: the draw list grows once
 	if n := testing.AllocsPerRun(50, func() { frame(t, b, &s.frame, draws) }); n != 0 {
 		t.Errorf("a steady-state frame allocates %v times, want 0", n)

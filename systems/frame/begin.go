@@ -60,7 +60,7 @@ func (c *Context) Begin(w *ecs.World) error {
 	d.SkyColor, d.SunDisc = c.Env.SkyColor, c.Env.SunDisc
 	d.FogStart, d.FogEnd = c.Env.FogStart, c.Env.FogEnd
 	d.Exposure = c.Env.Exposure
-	d.SSAO, d.Bloom = c.Env.SSAO, c.Env.Bloom
+	d.Effects = c.Env.Effects
 	c.Camera = vmath.FrustumFromMatrix(vp)
 
 	d.Shadows, c.HasLight = false, false

@@ -44,10 +44,9 @@ type Environment struct {
 	// backends.MaxLights).
 	PunctualLights bool
 	MaxLights      int
-	// SSAO and Bloom are the post-processing effects (game.toml's
-	// [effects]); their zero values turn them off.
-	SSAO  backends.SSAO
-	Bloom backends.Bloom
+	// Effects are the post-processing passes (game.toml's [effects]);
+	// the zero value turns them off.
+	Effects backends.Effects
 }
 
 // DefaultEnvironment is a soft daylight.

@@ -113,10 +113,7 @@ type Game struct {
 	prefs   Prefs
 	// effects are game.toml's [effects] settings, which the player's
 	// choices turn off or back on.
-	effects struct {
-		ssao  backends.SSAO
-		bloom backends.Bloom
-	}
+	effects backends.Effects
 	ui   gameUI
 	quit bool // Quit in the pause menu
 	// saveErrs carries autosave failures from the saver's goroutine to
@@ -292,7 +289,7 @@ func (g *Game) setupScene() error {
 	}
 	rd := float32(g.opts.World.RenderDistance * chunk.Size)
 	g.ctx.Env.ShadowDistance = 72
-	g.effects.ssao, g.effects.bloom = g.ctx.Env.SSAO, g.ctx.Env.Bloom
+	g.effects = g.ctx.Env.Effects
 	g.applyEffects()
 	g.ecs.SpawnLight(ecs.NewTransform(vmath.Vec3{}), daylightAt(g.timeOfDay).light)
 	g.camera = g.ecs.SpawnCamera(ecs.NewTransform(vmath.Vec3{}), ecs.Camera{FovY: 70, Near: 0.05, Far: rd + 64, Active: true})

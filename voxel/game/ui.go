@@ -641,9 +641,9 @@ func (g *Game) drawSettings(s ui.Screen, w *ecs.World) {
 		case setVSync:
 			v = onOff(u.buf[:0], p.VSync)
 		case setSSAO:
-			v = g.effectState(u.buf[:0], g.effects.ssao.Strength > 0, p.NoSSAO)
+			v = g.effectState(u.buf[:0], g.effects.SSAO.Strength > 0, p.NoSSAO)
 		case setBloom:
-			v = g.effectState(u.buf[:0], g.effects.bloom.Strength > 0, p.NoBloom)
+			v = g.effectState(u.buf[:0], g.effects.Bloom.Strength > 0, p.NoBloom)
 		case setShowFPS:
 			v = onOff(u.buf[:0], p.ShowFPS)
 		}
@@ -675,13 +675,13 @@ func (g *Game) effectState(b []byte, inGame, playerOff bool) []byte {
 // applyEffects sets the frame's effects from game.toml's [effects] and the
 // player's choices.
 func (g *Game) applyEffects() {
-	env := &g.ctx.Env
-	env.SSAO, env.Bloom = g.effects.ssao, g.effects.bloom
+	fx := &g.ctx.Env.Effects
+	*fx = g.effects
 	if g.prefs.NoSSAO {
-		env.SSAO = backends.SSAO{}
+		fx.SSAO = backends.SSAO{}
 	}
 	if g.prefs.NoBloom {
-		env.Bloom = backends.Bloom{}
+		fx.Bloom = backends.Bloom{}
 	}
 }
 

@@ -25,7 +25,7 @@ VSOutput VS_Main(VSInput input) {
     // The gbuffer pixel shader multiplies by the draw colour itself.
     o.color = float4(input.color.rgb, 1.0);
     o.uv = float2(0.0, 0.0);
-    o.surface = float4(1.0, 0.0, 0.0, 0.0);
+    o.surface = surface; // the material's roughness, metallic and emissive
     o.tile = float4(0.0, 0.0, 0.0, 0.0);
     o.position = mul(viewProj, world);
     return o;

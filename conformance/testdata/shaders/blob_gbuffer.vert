@@ -20,7 +20,7 @@ void main() {
     // gbuffer.frag multiplies by the draw colour itself.
     vColor = vec4(inColor.rgb, 1.0);
     vUV = vec2(0.0);
-    vSurface = vec4(1.0, 0.0, 0.0, 0.0);
+    vSurface = draw.surface; // the material's roughness, metallic and emissive
     vTile = vec4(0.0);
     gl_Position = frame.viewProj * world;
 }

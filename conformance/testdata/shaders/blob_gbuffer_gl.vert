@@ -18,6 +18,7 @@ layout(std140) uniform Frame
     vec4 skyColor;
     vec4 effects;
     mat4 cascades[4];
+    vec4 post;
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
@@ -36,7 +37,7 @@ void main()
     vNormal = mat3(u_model[0].xyz, u_model[1].xyz, u_model[2].xyz) * inNormal.xyz;
     vColor = vec4(inColor.xyz, 1.0);
     vUV = vec2(0.0);
-    vSurface = vec4(1.0, 0.0, 0.0, 0.0);
+    vSurface = u_surface;
     vTile = vec4(0.0);
     gl_Position = frame.viewProj * world;
     gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;

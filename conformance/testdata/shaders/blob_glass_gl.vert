@@ -18,6 +18,7 @@ layout(std140) uniform Frame
     vec4 skyColor;
     vec4 effects;
     mat4 cascades[4];
+    vec4 post;
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
