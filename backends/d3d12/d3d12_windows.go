@@ -43,9 +43,21 @@ const (
 	numRTVs        = 9
 	dsvShadow      = 0
 	dsvGDepth      = 1
-	frameCBSize    = 1024
-	sizeCBOffset   = 512 // the target size, at a 256-aligned offset after the Frame block
 )
+
+// The Frame constant buffer holds, each at a CBV-aligned offset, the main
+// Frame block (b0), the target size (b2) and the shadow cascades' Frame
+// blocks, which b0 points at in turn during the shadow pass.
+const (
+	frameStride     = (backends.FrameBlockSize + cbvAlign - 1) &^ (cbvAlign - 1)
+	sizeCBOffset    = frameStride
+	cascadeCBOffset = sizeCBOffset + cbvAlign
+	frameCBSize     = cascadeCBOffset + backends.NumCascades*frameStride
+)
+
+// cascadeCB is the offset of cascade i's Frame block in the Frame constant
+// buffer.
+func cascadeCB(i int) uintptr { return uintptr(cascadeCBOffset + i*frameStride) }
 
 // tracked is a resource and the state the recorded commands leave it in.
 type tracked struct {

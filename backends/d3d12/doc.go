@@ -9,7 +9,7 @@
 // It runs the same passes, targets and fixed state as the Direct3D 11
 // and Vulkan backends, with one root signature for every pipeline:
 //
-//	param 0  root CBV b0: the Frame block
+//	param 0  root CBV b0: the Frame block (in the shadow pass, each cascade's in turn)
 //	param 1  20 root constants b1: the Draw block (model matrix, colour)
 //	param 2  descriptor table t0: the material texture (bloom and composite: the HDR
 //	         target; ssao_blur: the raw occlusion; bloom_blur: the bright light)
@@ -21,7 +21,8 @@
 //	         bloom (composite)
 //	static   s1: point, clamped, for the shadow map
 //
-// The passes, in order: shadow (D32 map), gbuffer (RGBA8 albedo, RGBA16F
+// The passes, in order: shadow (D32 map, cleared once, then each cascade
+// drawn into its tile, backends.CascadeTile), gbuffer (RGBA8 albedo, RGBA16F
 // normal and material, D32 depth), SSAO (ssao into an R8 target from the
 // gbuffer's normal and depth, ssao_blur into a second), lighting (into the
 // RGBA16F HDR target), forward and transparent (over it), bloom (bloom
@@ -30,7 +31,17 @@
 // lines and UI (over the output). An effect pass that is off only clears
 // its output to the value that leaves the later pass unchanged (occlusion
 // 1, bloom 0). Each pass sets the viewport and scissor to its own
-// target's size, and is timed by a timestamp at its start and end.
+// target's size (the shadow pass to each cascade's tile), and is timed by
+// a timestamp at its start and end.
+//
+// The Frame constants live in one upload buffer, each block at an offset
+// aligned to 256 bytes as a constant buffer view needs: the main Frame
+// block (backends.FrameBlockSize bytes), the target size (b2), then the
+// four cascades' Frame blocks (backends.FrameBlock.Cascade: lightViewProj
+// replaced by the cascade's matrix), all written at BeginFrame. The shadow
+// pass points b0 at cascade i's block, sets the tile's viewport and
+// scissor and records only the draws whose Cascades have bit i, then
+// points b0 back at the main block.
 //
 // Pipeline state objects are made per program and pass: a material shader
 // gets a forward and a transparent one, a custom format one for each pass

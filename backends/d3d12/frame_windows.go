@@ -17,6 +17,9 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 		return err
 	}
 	*(*backends.FrameBlock)(r.frameMap) = *block
+	for i := range backends.NumCascades {
+		block.Cascade(i, (*backends.FrameBlock)(unsafe.Add(r.frameMap, cascadeCB(i))))
+	}
 	size := [4]float32{float32(r.width), float32(r.height), 1 / float32(r.width), 1 / float32(r.height)}
 	*(*[4]float32)(unsafe.Add(r.frameMap, sizeCBOffset)) = size
 	r.bindRoot()
@@ -64,11 +67,32 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 }
 
 // runPass records pass p: its targets, clears and fixed state, the
-// fullscreen passes' triangle, then the draws in order.
+// fullscreen passes' triangle, then the draws in order. The shadow pass
+// draws once per cascade, into the cascade's tile with its Frame block,
+// and then points b0 back at the main block.
 func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
-	if len(draws) == 0 {
+	if p != formats.PassShadow {
+		r.recordDraws(p, draws, 0)
 		return nil
+	}
+	list := r.d.frame
+	addr := gpuAddress(r.frameCB)
+	for i := range backends.NumCascades {
+		x, y, side := backends.CascadeTile(i, r.shadowSize)
+		r.viewportAt(x, y, side, side)
+		list.Call(listSetGraphicsRootCBV, rootFrame, uintptr(addr)+cascadeCB(i))
+		r.recordDraws(p, draws, uint8(1)<<i)
+	}
+	list.Call(listSetGraphicsRootCBV, rootFrame, uintptr(addr))
+	return nil
+}
+
+// recordDraws records the draws of pass p in order; with a cascade bit, only
+// those whose Cascades have it.
+func (r *driver) recordDraws(p formats.Pass, draws []core.Draw[mesh, texture, *program], cascade uint8) {
+	if len(draws) == 0 {
+		return
 	}
 	st := passStates[p]
 	list := r.d.frame
@@ -76,6 +100,9 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 	curTex := ^uint32(0)
 	for i := range draws {
 		d := &draws[i]
+		if d.Cascades&cascade != cascade {
+			continue // not a caster of this cascade
+		}
 		if pso := d.Program.psos[st]; pso != cur {
 			cur = pso
 			list.Call(listSetPipelineState, ptr(pso))
@@ -93,7 +120,6 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 		list.Call(listIASetIndexBuffer, uintptr(unsafe.Pointer(&d.Mesh.ibv)))
 		list.Call(listDrawIndexedInstanced, uintptr(d.Mesh.indexCnt), uintptr(d.Mesh.count), 0, 0, 0)
 	}
-	return nil
 }
 
 // EndFrame records the copy of the image to the readback buffer, submits
@@ -153,7 +179,6 @@ func (r *driver) setupPass(p formats.Pass) {
 		dsv := r.dsvHeap.cpuAt(dsvShadow)
 		list.Call(listOMSetRenderTargets, 0, 0, 0, uintptr(unsafe.Pointer(&dsv)))
 		list.Call(listClearDepthStencilView, dsv, dxcom.ClearDepth, f32(1), 0, 0, 0)
-		r.viewport(r.shadowSize, r.shadowSize)
 	case formats.PassGBuffer:
 		t.gAlbedo.to(list, stateRenderTarget)
 		t.gNormal.to(list, stateRenderTarget)
@@ -220,9 +245,13 @@ func (r *driver) bindColorAt(rtv uint32, dsv int, w, h int) {
 	r.viewport(w, h)
 }
 
-func (r *driver) viewport(w, h int) {
-	vp := dxcom.Viewport{Width: float32(w), Height: float32(h), MaxDepth: 1}
-	sc := rect{Right: int32(w), Bottom: int32(h)}
+// viewport sets the viewport and scissor to a whole target of w x h pixels.
+func (r *driver) viewport(w, h int) { r.viewportAt(0, 0, w, h) }
+
+// viewportAt sets the viewport and scissor to the w x h pixels at x, y.
+func (r *driver) viewportAt(x, y, w, h int) {
+	vp := dxcom.Viewport{X: float32(x), Y: float32(y), Width: float32(w), Height: float32(h), MaxDepth: 1}
+	sc := rect{Left: int32(x), Top: int32(y), Right: int32(x + w), Bottom: int32(y + h)}
 	r.d.frame.Call(listRSSetViewports, 1, uintptr(unsafe.Pointer(&vp)))
 	r.d.frame.Call(listRSSetScissorRects, 1, uintptr(unsafe.Pointer(&sc)))
 }
