@@ -114,8 +114,8 @@ type Game struct {
 	// effects are game.toml's [effects] settings, which the player's
 	// choices turn off or back on.
 	effects backends.Effects
-	ui   gameUI
-	quit bool // Quit in the pause menu
+	ui      gameUI
+	quit    bool // Quit in the pause menu
 	// saveErrs carries autosave failures from the saver's goroutine to
 	// the next frame, which shows them.
 	saveErrs chan error
