@@ -288,7 +288,9 @@ func (g *Game) setupScene() error {
 		return fmt.Errorf("atlas texture: %w", err)
 	}
 	rd := float32(g.opts.World.RenderDistance * chunk.Size)
-	g.ctx.Env.ShadowDistance = 72
+	// Three chunks of shadow: the four cascades keep the nearest blocks'
+	// shadows sharp while the far ones still get them.
+	g.ctx.Env.ShadowDistance = 96
 	g.effects = g.ctx.Env.Effects
 	g.applyEffects()
 	g.ecs.SpawnLight(ecs.NewTransform(vmath.Vec3{}), daylightAt(g.timeOfDay).light)

@@ -24,10 +24,11 @@ type Prefs struct {
 	RenderDistance   int     `toml:"render_distance"` // chunks; 0: game.toml's
 	VSync            bool    `toml:"vsync"`
 	ShowFPS          bool    `toml:"show_fps"` // a small FPS counter when F3's overlay is off
-	// NoSSAO and NoBloom turn off an effect game.toml's [effects] turns
-	// on (the zero value keeps the game's choice).
-	NoSSAO  bool `toml:"ssao_off"`
-	NoBloom bool `toml:"bloom_off"`
+	// NoSSAO, NoBloom and NoAntialias turn off an effect game.toml's
+	// [effects] turns on (the zero value keeps the game's choice).
+	NoSSAO      bool `toml:"ssao_off"`
+	NoBloom     bool `toml:"bloom_off"`
+	NoAntialias bool `toml:"antialias_off"`
 }
 
 // Limits of the settings, shared by the menu's steps and the file check.

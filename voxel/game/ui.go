@@ -41,12 +41,13 @@ const (
 	setVSync
 	setSSAO
 	setBloom
+	setAntialias
 	setShowFPS
 	setBack
 	numSettings
 )
 
-var settingLabels = [numSettings]string{"Mouse sensitivity", "Invert Y", "Field of view", "Render distance", "VSync", "Ambient occlusion", "Bloom", "Show FPS", "Back"}
+var settingLabels = [numSettings]string{"Mouse sensitivity", "Invert Y", "Field of view", "Render distance", "VSync", "Ambient occlusion", "Bloom", "Antialiasing", "Show FPS", "Back"}
 
 // noticeTime is how long a notice stays on screen.
 const noticeTime = 4 * time.Second
@@ -246,6 +247,9 @@ func (g *Game) changeSetting(i, dir int, w *ecs.World) {
 		g.applyEffects()
 	case setBloom:
 		p.NoBloom = !p.NoBloom
+		g.applyEffects()
+	case setAntialias:
+		p.NoAntialias = !p.NoAntialias
 		g.applyEffects()
 	case setShowFPS:
 		p.ShowFPS = !p.ShowFPS
@@ -644,6 +648,8 @@ func (g *Game) drawSettings(s ui.Screen, w *ecs.World) {
 			v = g.effectState(u.buf[:0], g.effects.SSAO.Strength > 0, p.NoSSAO)
 		case setBloom:
 			v = g.effectState(u.buf[:0], g.effects.Bloom.Strength > 0, p.NoBloom)
+		case setAntialias:
+			v = g.effectState(u.buf[:0], g.effects.Antialias, p.NoAntialias)
 		case setShowFPS:
 			v = onOff(u.buf[:0], p.ShowFPS)
 		}
@@ -654,7 +660,7 @@ func (g *Game) drawSettings(s ui.Screen, w *ecs.World) {
 			if ptr := u.canvas.Pointer(); ptr.X < rows[i].X+rows[i].W/3 && i != setBack {
 				dir = -1
 			}
-			if i == setBack || i == setInvertY || i == setVSync || i == setSSAO || i == setBloom || i == setShowFPS {
+			if i == setBack || i == setInvertY || i == setVSync || i == setSSAO || i == setBloom || i == setAntialias || i == setShowFPS {
 				dir = 0
 			}
 			g.changeSetting(i, dir, w)
@@ -682,6 +688,9 @@ func (g *Game) applyEffects() {
 	}
 	if g.prefs.NoBloom {
 		fx.Bloom = backends.Bloom{}
+	}
+	if g.prefs.NoAntialias {
+		fx.Antialias = false
 	}
 }
 
