@@ -108,8 +108,8 @@ type Context struct {
 	// casterCullers the same prepared for box tests.
 	cascadeCasters [backends.NumCascades]vmath.Frustum
 	casterCullers  [backends.NumCascades]vmath.Culler
-	light        vmath.Culler
-	caster       vmath.Culler
+	light          vmath.Culler
+	caster         vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.
 	casterFar bool
 }
