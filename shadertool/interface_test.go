@@ -32,6 +32,12 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 	d.Time, d.Exposure, d.FogStart, d.FogEnd = next(), next(), next(), next()
 	d.Effects.SSAO = backends.SSAO{Radius: next(), Strength: next()}
 	d.Effects.Bloom = backends.Bloom{Threshold: next(), Strength: next()}
+	d.Effects.SSR = backends.SSR{Strength: next(), Reach: next()}
+	for c := range d.ShadowCascades {
+		for i := range d.ShadowCascades[c] {
+			d.ShadowCascades[c][i] = next()
+		}
+	}
 	var b backends.FrameBlock
 	b.Pack(&d, 2048)
 	at := func(x float32) int {
@@ -42,10 +48,11 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		return i * 4
 	}
 	frame = map[string]int{
-		"viewProj": at(d.ViewProj[0]), "invViewProj": at(d.InvViewProj[0]), "lightViewProj": at(d.LightViewProj[0]),
+		"viewProj": at(d.ViewProj[0]), "invViewProj": at(d.InvViewProj[0]), "lightViewProj": at(d.ShadowCascades[0][0]), // cascade 0's, when cascades are set
 		"cameraPos": at(d.CameraPos[0]), "lightDir": at(d.LightDir[0]), "lightColor": at(d.LightColor[0]),
 		"ambient": at(d.Ambient[0]), "fogColor": at(d.FogColor[0]), "fogParams": at(d.FogStart),
 		"skyColor": at(d.SkyColor[0]), "effects": at(d.Effects.SSAO.Radius),
+		"cascades": at(d.ShadowCascades[1][0]) - 64, "post": at(d.Effects.SSR.Strength),
 	}
 	// The w and y components the docs promise, where Pack puts them.
 	for _, c := range []struct {
@@ -53,7 +60,8 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		off    int
 		x      float32
 	}{{"cameraPos", 12, d.Time}, {"ambient", 12, d.Exposure}, {"fogParams", 4, d.FogEnd},
-		{"effects", 4, d.Effects.SSAO.Strength}, {"effects", 8, d.Effects.Bloom.Threshold}, {"effects", 12, d.Effects.Bloom.Strength}} {
+		{"effects", 4, d.Effects.SSAO.Strength}, {"effects", 8, d.Effects.Bloom.Threshold}, {"effects", 12, d.Effects.Bloom.Strength},
+		{"post", 4, d.Effects.SSR.Reach}} {
 		if got := at(c.x); got != frame[c.member]+c.off {
 			t.Errorf("FrameBlock.Pack writes a component of %s at %d, want %d", c.member, got, frame[c.member]+c.off)
 		}
@@ -176,7 +184,7 @@ func TestShaderInterfaceCatchesDrift(t *testing.T) {
 	writeFile(t, src, `#version 450
 layout(set = 0, binding = 0) uniform Frame {
     mat4 viewProj; mat4 invViewProj; mat4 lightViewProj;
-    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects;
+    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects; mat4 cascades[4]; vec4 post;
 } frame;
 layout(push_constant) uniform Draw { mat4 model; } draw;
 void main() { gl_Position = frame.viewProj * draw.model * frame.lightDir; }
