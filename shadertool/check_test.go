@@ -570,7 +570,7 @@ func TestCheckWithoutTools(t *testing.T) {
 
 // TestEngineShadersBeforeDirect3D checks a copy of the engine's shaders
 // without any HLSL, the state before the Direct3D backends: the errors must
-// be exactly the fourteen HLSL files docs/SHADERS.md lists, vertex-only and
+// be exactly the twenty-six HLSL files docs/SHADERS.md lists, vertex-only and
 // fragment-only roles included, and nothing else.
 // TestPunctualLightsFeature: the feature matrix says which backends shade
 // punctual lights, from what the light shaders' files include.
@@ -633,6 +633,10 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 		"assets/shaders/shadow_depth_dx12.hlsl":   "for the VS_Main of shadow_depth",
 		"assets/shaders/ui.hlsl":                  "VS_Main and PS_Main of ui",
 		"assets/shaders/ui_dx12.hlsl":             "VS_Main and PS_Main of ui",
+	}
+	for _, stem := range []string{"ssao", "ssao_blur", "ssr", "bloom", "bloom_blur", "antialias"} {
+		want["assets/shaders/"+stem+".hlsl"] = "VS_Main and PS_Main of " + stem
+		want["assets/shaders/"+stem+"_dx12.hlsl"] = "VS_Main and PS_Main of " + stem
 	}
 	for _, p := range rep.Problems {
 		if p.Severity == SevError && p.Kind == KindMissingVariant && strings.Contains(p.Message, want[p.File]) && want[p.File] != "" {
