@@ -31,7 +31,9 @@ const (
 	srvSSAO        = 9 // lighting_pass's t7
 	srvBloomBright = 10
 	srvBloom       = 11 // composite's t7
-	srvTextures    = 12 // the first slot of CreateTexture's textures
+	srvSSR         = 12 // composite's t8
+	srvLDR         = 13 // the composite output, antialias's t0
+	srvTextures    = 14 // the first slot of CreateTexture's textures
 	numSRVs        = srvTextures + maxTextures
 	rtvGAlbedo     = 0 // then normal, material
 	rtvHDR         = 3
@@ -40,7 +42,9 @@ const (
 	rtvSSAO        = 6
 	rtvBloomBright = 7
 	rtvBloom       = 8
-	numRTVs        = 9
+	rtvSSR         = 9
+	rtvAA          = 10
+	numRTVs        = 11
 	dsvShadow      = 0
 	dsvGDepth      = 1
 )
@@ -85,12 +89,16 @@ type targets struct {
 	// The bloom pass's bright light and its blur, RGBA16F at bloomW x bloomH.
 	bloomW, bloomH     int
 	bloomBright, bloom tracked
-	readback           *dxcom.Object
-	rowPitch           uint32
+	// The SSR pass's reflections, RGBA16F, and the antialias pass's image,
+	// RGBA8 like the composite output it is copied back over; both at the
+	// frame's size.
+	ssr, aa  tracked
+	readback *dxcom.Object
+	rowPitch uint32
 }
 
 func (t *targets) release() {
-	for _, x := range []*tracked{&t.gAlbedo, &t.gNormal, &t.gMaterial, &t.gDepth, &t.hdr, &t.ldr, &t.ssaoRaw, &t.ssao, &t.bloomBright, &t.bloom} {
+	for _, x := range []*tracked{&t.gAlbedo, &t.gNormal, &t.gMaterial, &t.gDepth, &t.hdr, &t.ldr, &t.ssaoRaw, &t.ssao, &t.bloomBright, &t.bloom, &t.ssr, &t.aa} {
 		x.release()
 	}
 	t.readback.Release()
@@ -154,6 +162,8 @@ type driver struct {
 	shadowProg, lighting, composite *program
 	ssao, ssaoBlur                  *program // the SSAO pass: ssao, then ssao_blur
 	bloom, bloomBlur                *program // the bloom pass: bloom, then bloom_blur
+	ssr                             *program // the SSR pass
+	antialias                       *program // the antialias pass, before its copy
 	ui                              *program // ui_dx12.hlsl: screen-space quads of the UI pass
 	lines                           *program // debug_lines_dx12.hlsl: the debug pass's lines
 	lineBuf                         lineBuffer
@@ -380,13 +390,15 @@ func (r *driver) createTargets(w, h int) (targets, error) {
 		{"gbuffer normal", &t.gNormal, w, h, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 1, srvGAlbedo + 1, 0},
 		{"gbuffer material", &t.gMaterial, w, h, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 2, srvGAlbedo + 2, 0},
 		{"HDR", &t.hdr, w, h, dxcom.FormatR16G16B16A16Float, rtvHDR, srvHDR, 0},
-		{"composite", &t.ldr, w, h, dxcom.FormatR8G8B8A8UNorm, rtvLDR, -1, 0},
+		{"composite", &t.ldr, w, h, dxcom.FormatR8G8B8A8UNorm, rtvLDR, srvLDR, 0},
+		{"antialias", &t.aa, w, h, dxcom.FormatR8G8B8A8UNorm, rtvAA, -1, 0},
 		// Cleared, when the effect is off, to what leaves the later pass
-		// unchanged: nothing occluded, no bloom.
+		// unchanged: nothing occluded, no reflections, no bloom.
 		{"SSAO", &t.ssaoRaw, w, h, dxcom.FormatR8UNorm, rtvSSAORaw, srvSSAORaw, 1},
 		{"SSAO blur", &t.ssao, w, h, dxcom.FormatR8UNorm, rtvSSAO, srvSSAO, 1},
 		{"bloom", &t.bloomBright, t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float, rtvBloomBright, srvBloomBright, 0},
 		{"bloom blur", &t.bloom, t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float, rtvBloom, srvBloom, 0},
+		{"SSR", &t.ssr, w, h, dxcom.FormatR16G16B16A16Float, rtvSSR, srvSSR, 0},
 	} {
 		if *c.dst, err = r.colorTexture(c.w, c.h, c.format, c.rtv, c.srv, c.clear); err != nil {
 			t.release()
@@ -644,8 +656,8 @@ func (r *driver) ReloadEngine(func(stem string) bool) error {
 var _ core.EngineReloader = (*driver)(nil)
 
 // enginePrograms are the fields holding the engine's programs.
-func (r *driver) enginePrograms() [9]**program {
-	return [...]**program{&r.shadowProg, &r.ssao, &r.ssaoBlur, &r.lighting, &r.bloom, &r.bloomBlur, &r.composite, &r.ui, &r.lines}
+func (r *driver) enginePrograms() [11]**program {
+	return [...]**program{&r.shadowProg, &r.ssao, &r.ssaoBlur, &r.lighting, &r.ssr, &r.bloom, &r.bloomBlur, &r.composite, &r.antialias, &r.ui, &r.lines}
 }
 
 func (r *driver) loadEnginePrograms() error {
@@ -671,9 +683,11 @@ func (r *driver) loadEnginePrograms() error {
 		{"ssao", &r.ssao, stateSSAO},
 		{"ssao_blur", &r.ssaoBlur, stateSSAO},
 		{"lighting_pass", &r.lighting, stateLighting},
+		{"ssr", &r.ssr, stateSSR},
 		{"bloom", &r.bloom, stateBloom},
 		{"bloom_blur", &r.bloomBlur, stateBloom},
 		{"composite", &r.composite, stateComposite},
+		{"antialias", &r.antialias, stateAntialias},
 	} {
 		if *f.dst, err = load(f.stem, nil, false, f.st); err != nil {
 			return err

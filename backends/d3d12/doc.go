@@ -11,32 +11,41 @@
 //
 //	param 0  root CBV b0: the Frame block (in the shadow pass, each cascade's in turn)
 //	param 1  20 root constants b1: the Draw block (model matrix, colour)
-//	param 2  descriptor table t0: the material texture (bloom and composite: the HDR
-//	         target; ssao_blur: the raw occlusion; bloom_blur: the bright light)
+//	param 2  descriptor table t0: the material texture (ssr, bloom and composite: the
+//	         HDR target; ssao_blur: the raw occlusion; bloom_blur: the bright light;
+//	         antialias: the composite output)
 //	param 3  descriptor table t1-t6: shadow map, gbuffer albedo, normal, material, depth,
 //	         light grid
 //	param 4  descriptor table s0: the material texture's sampler
 //	param 5  root CBV b2: the full framebuffer's size, in every fullscreen pass
 //	param 6  descriptor table t7: the blurred occlusion (lighting_pass), the blurred
 //	         bloom (composite)
+//	param 7  descriptor table t8: the reflections (composite)
 //	static   s1: point, clamped, for the shadow map
 //
 // The passes, in order: shadow (D32 map, cleared once, then each cascade
 // drawn into its tile, backends.CascadeTile), gbuffer (RGBA8 albedo, RGBA16F
 // normal and material, D32 depth), SSAO (ssao into an R8 target from the
 // gbuffer's normal and depth, ssao_blur into a second), lighting (into the
-// RGBA16F HDR target), forward and transparent (over it), bloom (bloom
-// into an RGBA16F target of a quarter of the size, each side rounded up,
-// bloom_blur into a second), composite (into the RGBA8 output), debug
+// RGBA16F HDR target), forward and transparent (over it), SSR (ssr into
+// an RGBA16F target from the HDR target and the gbuffer's normal, material
+// and depth), bloom (bloom into an RGBA16F target of a quarter of the
+// size, each side rounded up, bloom_blur into a second), composite (into
+// the RGBA8 output, adding the reflections and the bloom), antialias
+// (antialias from the output into a second RGBA8 target, then
+// CopyResource of that back over the output, which leaves the output in
+// the copy destination state the later passes move it on from), debug
 // lines and UI (over the output). An effect pass that is off only clears
 // its output to the value that leaves the later pass unchanged (occlusion
-// 1, bloom 0). Each pass sets the viewport and scissor to its own
+// 1, reflections and bloom 0); the antialias pass off records nothing but
+// its timestamps. Each pass sets the viewport and scissor to its own
 // target's size (the shadow pass to each cascade's tile), and is timed by
 // a timestamp at its start and end.
 //
 // The Frame constants live in one upload buffer, each block at an offset
-// aligned to 256 bytes as a constant buffer view needs: the main Frame
-// block (backends.FrameBlockSize bytes), the target size (b2), then the
+// aligned to 256 bytes as a constant buffer view needs, every offset
+// derived from backends.FrameBlockSize: the main Frame block (that many
+// bytes, rounded up to the alignment), the target size (b2), then the
 // four cascades' Frame blocks (backends.FrameBlock.Cascade: lightViewProj
 // replaced by the cascade's matrix), all written at BeginFrame. The shadow
 // pass points b0 at cascade i's block, sets the tile's viewport and

@@ -55,6 +55,7 @@ func (r *driver) bindRoot() {
 	list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
 	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(r.white.sampler))
 	list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvSSAO))
+	list.Call(listSetGraphicsRootTable, rootSSR, r.srvHeap.gpuAt(srvSSR))
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 }
 
@@ -214,13 +215,16 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassComposite:
 		t.hdr.to(list, statePixelShaderRes)
 		t.bloom.to(list, statePixelShaderRes)
+		t.ssr.to(list, statePixelShaderRes)
 		t.ldr.to(list, stateRenderTarget)
 		r.bindColor(rtvLDR, -1)
 		list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvHDR))
 		list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvBloom))
+		list.Call(listSetGraphicsRootTable, rootSSR, r.srvHeap.gpuAt(srvSSR))
 		r.fullscreen(r.composite.psos[stateComposite])
 	case formats.PassUI:
-		// Over the composite output, still a render target; copyOut reads it.
+		// Over the composite output (a copy destination after the
+		// antialias pass); copyOut reads it.
 		t.ldr.to(list, stateRenderTarget)
 		r.bindColor(rtvLDR, -1)
 	}

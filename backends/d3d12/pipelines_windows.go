@@ -21,6 +21,7 @@ const (
 	rootSampler  = 4
 	rootSize     = 5
 	rootEffect   = 6
+	rootSSR      = 7
 	numRootDraws = backends.DrawBlockSize / 4
 )
 
@@ -33,7 +34,9 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	// composite the bloom), a table of its own so that each pass points it
 	// at its own slot.
 	effectRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 7}
-	params := [7]rootParameter{
+	// t8: the reflections composite adds.
+	ssrRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 8}
+	params := [8]rootParameter{
 		rootFrame:   {Type: rootCBV, A: 0, Visibility: visibilityAll},
 		rootDraw:    {Type: rootConstants, A: 1, Visibility: visibilityAll},
 		rootTexture: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
@@ -41,6 +44,7 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 		rootSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
 		rootSize:    {Type: rootCBV, A: 2, Visibility: visibilityPixel},
 		rootEffect:  {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},
+		rootSSR:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&ssrRange)), Visibility: visibilityPixel},
 	}
 	// Root constants keep the count in the third word of the union.
 	params[rootDraw].Ptr = numRootDraws
@@ -55,6 +59,7 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	dxcom.KeepAlive(&targetRange)
 	dxcom.KeepAlive(&samplerRange)
 	dxcom.KeepAlive(&effectRange)
+	dxcom.KeepAlive(&ssrRange)
 	msg := strings.TrimSpace(strings.TrimRight(string(dxcom.BlobBytes(errBlob)), "\x00"))
 	if err != nil {
 		blob.Release()
@@ -84,8 +89,10 @@ const (
 	stateTransparent
 	stateLighting
 	stateComposite
-	stateSSAO  // the SSAO pass's two steps, into R8 targets
-	stateBloom // the bloom pass's two steps, into RGBA16F targets
+	stateSSAO      // the SSAO pass's two steps, into R8 targets
+	stateBloom     // the bloom pass's two steps, into RGBA16F targets
+	stateSSR       // the SSR pass, into an RGBA16F target
+	stateAntialias // the antialias pass, into an RGBA8 target
 	stateUI
 	stateLines           // debug lines, depth-tested
 	stateLinesOnTop      // debug lines over everything
@@ -159,11 +166,11 @@ func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st p
 		desc.DepthStencil = dxcom.DepthState(st == stateLines, false)
 		desc.RenderTargets[0] = renderTargetBlendDesc{BlendEnable: 1, Src: dxcom.BlendSrcAlpha, Dest: dxcom.BlendInvSrcAlpha, Op: dxcom.BlendOpAdd,
 			SrcAlpha: dxcom.BlendOne, DestAlpha: dxcom.BlendInvSrcAlpha, OpAlpha: dxcom.BlendOpAdd, LogicOp: logicOpNoop, WriteMask: dxcom.ColorWriteAll}
-	case stateLighting, stateComposite, stateSSAO, stateBloom:
+	case stateLighting, stateComposite, stateSSAO, stateBloom, stateSSR, stateAntialias:
 		desc.NumRenderTargets = 1
 		desc.RTVFormats[0] = dxcom.FormatR16G16B16A16Float
 		switch st {
-		case stateComposite:
+		case stateComposite, stateAntialias:
 			desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
 		case stateSSAO:
 			desc.RTVFormats[0] = dxcom.FormatR8UNorm
