@@ -13,7 +13,9 @@ Texture2D bloomBright : register(t0);
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     int2 q = int2(fragCoord.xy);
-    int2 last = (int2(targetSize.xy) + 3) / 4 - 1;
+    // The reduced size, (n + 3) / 4, as a shift: Wine's compiler fails an
+    // assertion on the division of an int2.
+    int2 last = ((int2(targetSize.xy) + 3) >> 2) - 1;
     float3 sum = float3(0.0, 0.0, 0.0);
     sum += bloomBright.Load(int3(clamp(q + int2(-3, -3), int2(0, 0), last), 0)).rgb * 1.0;
     sum += bloomBright.Load(int3(clamp(q + int2(-2, -3), int2(0, 0), last), 0)).rgb * 6.0;

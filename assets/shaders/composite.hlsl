@@ -27,7 +27,9 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     // centres (sleakBloomAt in sleak_bloom.glsl).
     float3 bloom = float3(0.0, 0.0, 0.0);
     {
-        int2 last = (int2(targetSize.xy) + 3) / 4 - 1;
+        // The reduced size, (n + 3) / 4, as a shift: Wine's compiler fails an
+        // assertion on the division of an int2.
+        int2 last = ((int2(targetSize.xy) + 3) >> 2) - 1;
         float2 t = (float2(p) + 0.5) / 4.0 - 0.5;
         float2 i = floor(t);
         float2 f = t - i;

@@ -30,6 +30,7 @@ float ao = 1.0;
     float3 eye = cameraPos.xyz;
     float hidden = 0.0;
     int2 last = int2(targetSize.xy) - 1;
+// Distances are lengths of differences: Wine's compiler has no distance().
 #define SLEAK_SSAO_TAP(kx, ky, kz) \
     { \
         float3 s = aoPos + (t * kx + b * ky + n * kz) * radius; \
@@ -39,8 +40,8 @@ float ao = 1.0;
         int2 q = clamp(int2(floor(fc)), int2(0, 0), last); \
         float4 sw = mul(invViewProj, float4((q.x + 0.5) * targetSize.z * 2.0 - 1.0, 1.0 - (q.y + 0.5) * targetSize.w * 2.0, gDepth.Load(int3(q, 0)), 1.0)); \
         float3 seen = sw.xyz / sw.w; \
-        float behind = saturate((distance(s, eye) - 0.03 * radius - distance(seen, eye)) * 1000.0); \
-        hidden += behind * saturate(radius / max(distance(seen, aoPos), 1e-4)); \
+        float behind = saturate((length(s - eye) - 0.03 * radius - length(seen - eye)) * 1000.0); \
+        hidden += behind * saturate(radius / max(length(seen - aoPos), 1e-4)); \
     }
     SLEAK_SSAO_TAP(0.0643, 0.0000, 0.2429)
     SLEAK_SSAO_TAP(-0.0841, 0.0771, 0.2355)
