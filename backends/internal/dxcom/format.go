@@ -34,6 +34,7 @@ const (
 	FormatR32Float          DXGIFormat = 41
 	FormatR32UInt           DXGIFormat = 42
 	FormatR32SInt           DXGIFormat = 43
+	FormatR8UNorm           DXGIFormat = 61
 )
 
 var attributeFormats = map[formats.AttributeFormat]DXGIFormat{
