@@ -66,18 +66,20 @@ func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout
 // rules as everything else.
 type enginePrograms struct {
 	shadow    *program // shadow_depth.hlsl VS_Main: default-format meshes in the shadow pass
+	ssao      *program // the SSAO pass: ssao, then ssao_blur
+	ssaoBlur  *program
 	lighting  *program
+	bloom     *program // the bloom pass: bloom, then bloom_blur
+	bloomBlur *program
 	composite *program
 	ui        *program // ui.hlsl: screen-space quads of the UI pass
 	lines     *program // debug_lines.hlsl: the debug pass's lines
 }
 
 func (e *enginePrograms) release() {
-	e.shadow.release()
-	e.lighting.release()
-	e.composite.release()
-	e.ui.release()
-	e.lines.release()
+	for _, s := range e.slots() {
+		(*s.prog).release()
+	}
 }
 
 // engineSlot is one engine program: its stem, where it is kept, and what
@@ -89,10 +91,14 @@ type engineSlot struct {
 	vertexOnly bool
 }
 
-func (e *enginePrograms) slots() [5]engineSlot {
+func (e *enginePrograms) slots() [9]engineSlot {
 	return [...]engineSlot{
 		{"shadow_depth", &e.shadow, formats.DefaultLayout(), true},
+		{"ssao", &e.ssao, nil, false},
+		{"ssao_blur", &e.ssaoBlur, nil, false},
 		{"lighting_pass", &e.lighting, nil, false},
+		{"bloom", &e.bloom, nil, false},
+		{"bloom_blur", &e.bloomBlur, nil, false},
 		{"composite", &e.composite, nil, false},
 		{"ui", &e.ui, formats.DefaultLayout(), false},
 		{"debug_lines", &e.lines, backends.LineLayout(), false},
