@@ -133,6 +133,15 @@ func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 // their files and swaps them in; on failure the old ones all stay. Only
 // those are rebuilt: under wined3d a lighting pass compiled again while
 // only the composite changed at times stopped the frames from changing.
+//
+// The programs replaced are kept until Close rather than released. wined3d
+// (Vulkan renderer) destroys a released shader's Vulkan module at once but
+// keeps the pipelines it built with it, keyed by the module's handle; a
+// module made later for the new shader may be given the same handle and
+// then draws with the old shader's pipeline: a rebuilt composite whose
+// bytecode had the old one's length often drew the frames as before. A
+// reload is a development-time event, and what it keeps is a few shader
+// objects.
 func (r *driver) ReloadEngine(changed func(stem string) bool) error {
 	slots := r.engine.slots()
 	var fresh [len(slots)]*program
@@ -151,7 +160,7 @@ func (r *driver) ReloadEngine(changed func(stem string) bool) error {
 	}
 	for i, s := range slots {
 		if fresh[i] != nil {
-			(*s.prog).release()
+			r.retired = append(r.retired, *s.prog)
 			*s.prog = fresh[i]
 		}
 	}
