@@ -30,6 +30,7 @@ float ao = 1.0;
     float3 eye = cameraPos.xyz;
     float hidden = 0.0;
     int2 last = int2(targetSize.xy) - 1;
+// Distances are lengths of differences: Wine's compiler has no distance().
 #define SLEAK_SSAO_TAP(kx, ky, kz) \
     { \
         float3 s = aoPos + (t * kx + b * ky + n * kz) * radius; \

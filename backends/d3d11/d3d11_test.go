@@ -34,3 +34,12 @@ func TestInstancedFormatDrawsEveryInstance(t *testing.T) {
 		return dxtest.Open(t, New, ErrNoDevice, cfg)
 	})
 }
+
+// SSAO and bloom at sizes no multiple of 4 and after a resize: the bloom
+// reaches the last row and column, and a steady frame with both on
+// allocates nothing.
+func TestEffectsAtOddSizes(t *testing.T) {
+	dxtest.EffectsAtOddSizes(t, func(t *testing.T, cfg backends.Config) backends.Backend {
+		return dxtest.Open(t, New, ErrNoDevice, cfg)
+	})
+}

@@ -35,6 +35,9 @@ type driver struct {
 	targets          targets
 	white            texture
 	engine           enginePrograms
+	// retired are the engine programs hot reload replaced, kept until
+	// Close (see ReloadEngine).
+	retired []*program
 
 	block backends.FrameBlock
 	draw  backends.DrawBlock
@@ -372,6 +375,10 @@ func (r *driver) Close() error {
 	r.FreeTexture(r.white)
 	r.white = texture{}
 	r.engine.release()
+	for _, p := range r.retired {
+		p.release()
+	}
+	r.retired = nil
 	r.targets.release()
 	r.shadow.release()
 	dxcom.Release(r.lightSRV, r.lights, r.frameCB, r.drawCB)

@@ -6,16 +6,28 @@
 // (internal/win32) and presented, and the readback is taken from the
 // presented buffer.
 //
-// A frame runs the six passes of formats.Pass, with the same targets
-// and fixed state as the Vulkan backend:
+// A frame runs the passes of formats.Pass, with the same targets and
+// fixed state as the Vulkan backend:
 //
 //	shadow       depth only (R32 typeless, D32 view), ShadowMapSize², cull none,
 //	             depth bias 1 constant (D3D takes an integer; Vulkan uses 1.25) and 1.75 slope
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA16F, metal+emissive RGBA16F, depth
-//	lighting     fullscreen lighting_pass into an RGBA16F HDR target
+//	ssao         fullscreen ssao (gbuffer normal t3, depth t5) into an R8 target, then
+//	             ssao_blur of it into a second R8 target; off, that one is cleared to 1
+//	lighting     fullscreen lighting_pass into an RGBA16F HDR target, the occlusion at t7
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
-//	composite    fullscreen composite (exposure, ACES, gamma) to RGBA8
+//	bloom        fullscreen bloom (HDR t0) into an RGBA16F target of a quarter of the
+//	             size (backends.BloomSize), then bloom_blur of it into a second one;
+//	             off, that one is cleared to 0
+//	composite    fullscreen composite (exposure, bloom at t7, ACES, gamma) to RGBA8
+//	debug        the frame's debug lines over the composite output
+//	ui           screen-space quads over it all
+//
+// Every fullscreen pass reads the framebuffer's size from the Target
+// constant buffer (b2), whatever the size of the target it draws into, and
+// draws with the viewport of its own target. Each pass unbinds what the one
+// before bound, so no texture is ever bound for reading and writing at once.
 //
 // Shaders are HLSL compiled at load with D3DCompile (d3dcompiler_47.dll),
 // vs_5_0 and ps_5_0, entry points VS_Main and PS_Main, from the text

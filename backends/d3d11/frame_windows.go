@@ -13,19 +13,23 @@ import (
 )
 
 // Shader resource slots of the engine's shaders. t0/s0 (material texture)
-// and t1/s1 (shadow map) are the documented interface; the gbuffer and HDR
-// slots are read only by lighting_pass and composite.
+// and t1/s1 (shadow map) are the documented interface; the gbuffer, HDR and
+// effect slots are read only by the fullscreen passes.
 const (
 	slotTexture   = 0
 	slotShadowMap = 1
 	slotGAlbedo   = 2 // t2..t5: albedo, normal, material, depth
-	slotHDR       = 0 // composite reads the HDR target at t0
+	slotGNormal   = slotGAlbedo + 1
+	slotGDepth    = slotGAlbedo + 3
+	slotHDR       = 0 // composite and bloom read the HDR target at t0
+	slotEffectIn  = 0 // ssao_blur and bloom_blur read their first step's target at t0
 	slotLights    = 6 // the light grid: lighting, forward and transparent
-	numSlots      = 7
+	slotEffect    = 7 // an effect's result: ssaoMap for lighting_pass, bloomMap for composite
+	numSlots      = 8
 
 	cbFrame  = 0
 	cbDraw   = 1
-	cbTarget = 2 // lighting_pass: target size in pixels
+	cbTarget = 2 // every fullscreen pass: the framebuffer's size in pixels
 )
 
 var nullSlots [numSlots]uintptr
@@ -189,12 +193,11 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassLighting:
 		r.bindColor(t.hdr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotShadowMap: ptr(r.shadow.srv), slotGAlbedo: ptr(t.gAlbedo.srv),
-			slotGAlbedo + 1: ptr(t.gNormal.srv), slotGAlbedo + 2: ptr(t.gMaterial.srv), slotGAlbedo + 3: ptr(t.gDepth.srv),
-			slotLights: ptr(r.lightSRV)}
+			slotGNormal: ptr(t.gNormal.srv), slotGAlbedo + 2: ptr(t.gMaterial.srv), slotGDepth: ptr(t.gDepth.srv),
+			slotLights: ptr(r.lightSRV), slotEffect: ptr(t.ssao.srv)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
 		r.bindSamplers(r.white.sampler)
-		size := ptr(t.size)
-		ctx.Call(ctxPSSetConstantBuffers, cbTarget, 1, uintptr(unsafe.Pointer(&size)))
+		r.bindTargetSize()
 		r.fullscreen(r.engine.lighting)
 	case formats.PassForward, formats.PassTransparent:
 		r.bindColor(t.hdr.rtv, t.gDepth.dsv, w, h)
@@ -211,8 +214,9 @@ func (r *driver) setupPass(p formats.Pass) {
 		ctx.Call(ctxPSSetShaderResources, slotLights, 1, uintptr(unsafe.Pointer(&srv)))
 	case formats.PassComposite:
 		r.bindColor(t.ldr.rtv, nil, w, h)
-		srv := ptr(t.hdr.srv)
-		ctx.Call(ctxPSSetShaderResources, slotHDR, 1, uintptr(unsafe.Pointer(&srv)))
+		srvs := [numSlots]uintptr{slotHDR: ptr(t.hdr.srv), slotEffect: ptr(t.bloom.srv)}
+		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
+		r.bindTargetSize()
 		r.fullscreen(r.engine.composite)
 	case formats.PassUI:
 		// Over the composite output, which EndFrame copies for read-back.
@@ -227,6 +231,13 @@ func (r *driver) bindColor(rtv, dsv *dxcom.Object, w, h int) {
 	v := ptr(rtv)
 	r.d.ctx.Call(ctxOMSetRenderTargets, 1, uintptr(unsafe.Pointer(&v)), ptr(dsv))
 	r.viewport(w, h)
+}
+
+// bindTargetSize binds the Target constant buffer (b2), the framebuffer's
+// size, which every fullscreen pass reads whatever its own target's size.
+func (r *driver) bindTargetSize() {
+	size := ptr(r.targets.size)
+	r.d.ctx.Call(ctxPSSetConstantBuffers, cbTarget, 1, uintptr(unsafe.Pointer(&size)))
 }
 
 func (r *driver) bindShadowMap() {

@@ -84,6 +84,3 @@ func (r *driver) RunLines(l *core.Lines) error {
 	ctx.Call(ctxIASetPrimitiveTopo, dxcom.TopologyTriangleList)
 	return nil
 }
-
-// RunEffect is not written for this backend yet.
-func (r *driver) RunEffect(formats.Pass, bool) error { return nil }

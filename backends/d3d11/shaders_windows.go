@@ -66,18 +66,20 @@ func (r *driver) buildProgram(files backends.ShaderFiles, layout *formats.Layout
 // rules as everything else.
 type enginePrograms struct {
 	shadow    *program // shadow_depth.hlsl VS_Main: default-format meshes in the shadow pass
+	ssao      *program // the SSAO pass: ssao, then ssao_blur
+	ssaoBlur  *program
 	lighting  *program
+	bloom     *program // the bloom pass: bloom, then bloom_blur
+	bloomBlur *program
 	composite *program
 	ui        *program // ui.hlsl: screen-space quads of the UI pass
 	lines     *program // debug_lines.hlsl: the debug pass's lines
 }
 
 func (e *enginePrograms) release() {
-	e.shadow.release()
-	e.lighting.release()
-	e.composite.release()
-	e.ui.release()
-	e.lines.release()
+	for _, s := range e.slots() {
+		(*s.prog).release()
+	}
 }
 
 // engineSlot is one engine program: its stem, where it is kept, and what
@@ -89,10 +91,14 @@ type engineSlot struct {
 	vertexOnly bool
 }
 
-func (e *enginePrograms) slots() [5]engineSlot {
+func (e *enginePrograms) slots() [9]engineSlot {
 	return [...]engineSlot{
 		{"shadow_depth", &e.shadow, formats.DefaultLayout(), true},
+		{"ssao", &e.ssao, nil, false},
+		{"ssao_blur", &e.ssaoBlur, nil, false},
 		{"lighting_pass", &e.lighting, nil, false},
+		{"bloom", &e.bloom, nil, false},
+		{"bloom_blur", &e.bloomBlur, nil, false},
 		{"composite", &e.composite, nil, false},
 		{"ui", &e.ui, formats.DefaultLayout(), false},
 		{"debug_lines", &e.lines, backends.LineLayout(), false},
@@ -127,6 +133,15 @@ func (r *driver) loadEnginePrograms() (enginePrograms, error) {
 // their files and swaps them in; on failure the old ones all stay. Only
 // those are rebuilt: under wined3d a lighting pass compiled again while
 // only the composite changed at times stopped the frames from changing.
+//
+// The programs replaced are kept until Close rather than released. wined3d
+// (Vulkan renderer) destroys a released shader's Vulkan module at once but
+// keeps the pipelines it built with it, keyed by the module's handle; a
+// module made later for the new shader may be given the same handle and
+// then draws with the old shader's pipeline: a rebuilt composite whose
+// bytecode had the old one's length often drew the frames as before. A
+// reload is a development-time event, and what it keeps is a few shader
+// objects.
 func (r *driver) ReloadEngine(changed func(stem string) bool) error {
 	slots := r.engine.slots()
 	var fresh [len(slots)]*program
@@ -145,7 +160,7 @@ func (r *driver) ReloadEngine(changed func(stem string) bool) error {
 	}
 	for i, s := range slots {
 		if fresh[i] != nil {
-			(*s.prog).release()
+			r.retired = append(r.retired, *s.prog)
 			*s.prog = fresh[i]
 		}
 	}

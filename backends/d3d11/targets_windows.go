@@ -5,6 +5,7 @@ package d3d11
 import (
 	"fmt"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 )
 
@@ -37,7 +38,16 @@ type targets struct {
 	hdr                         colorTarget
 	ldr                         colorTarget   // RGBA8 composite output
 	staging                     *dxcom.Object // CPU-readable copy of ldr for ReadPixels
-	size                        *dxcom.Object // the lighting pass's Target constant buffer
+	// size is the Target constant buffer (b2) of every fullscreen pass:
+	// always the framebuffer's size, whatever the pass draws into.
+	size *dxcom.Object
+	// The SSAO pass's targets, R8 at the framebuffer's size: the raw
+	// occlusion and its blur, which lighting_pass reads.
+	ssaoRaw, ssao colorTarget
+	// The bloom pass's targets, RGBA16F of bloomW x bloomH (a quarter of the
+	// size, rounded up): the bright light and its blur, which composite reads.
+	bloomW, bloomH     int
+	bloomBright, bloom colorTarget
 }
 
 func (t *targets) release() {
@@ -47,6 +57,10 @@ func (t *targets) release() {
 	t.gDepth.release()
 	t.hdr.release()
 	t.ldr.release()
+	t.ssaoRaw.release()
+	t.ssao.release()
+	t.bloomBright.release()
+	t.bloom.release()
 	dxcom.Release(t.staging, t.size)
 	*t = targets{}
 }
@@ -88,7 +102,7 @@ func (d *device) newDepthTarget(name string, w, h int) (depthTarget, error) {
 }
 
 func (d *device) createTargets(w, h int) (targets, error) {
-	t := targets{w: w, h: h}
+	t := targets{w: w, h: h, bloomW: backends.BloomSize(w), bloomH: backends.BloomSize(h)}
 	var err error
 	steps := []func() error{
 		func() error {
@@ -106,6 +120,16 @@ func (d *device) createTargets(w, h int) (targets, error) {
 		func() error { t.gDepth, err = d.newDepthTarget("gbuffer", w, h); return err },
 		func() error { t.hdr, err = d.newColorTarget("HDR", w, h, dxcom.FormatR16G16B16A16Float); return err },
 		func() error { t.ldr, err = d.newColorTarget("composite", w, h, dxcom.FormatR8G8B8A8UNorm); return err },
+		func() error { t.ssaoRaw, err = d.newColorTarget("SSAO", w, h, dxcom.FormatR8UNorm); return err },
+		func() error { t.ssao, err = d.newColorTarget("SSAO blur", w, h, dxcom.FormatR8UNorm); return err },
+		func() error {
+			t.bloomBright, err = d.newColorTarget("bloom", t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float)
+			return err
+		},
+		func() error {
+			t.bloom, err = d.newColorTarget("bloom blur", t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float)
+			return err
+		},
 		func() error {
 			desc := textureDesc{Width: uint32(w), Height: uint32(h), MipLevels: 1, ArraySize: 1, Format: dxcom.FormatR8G8B8A8UNorm,
 				SampleCount: 1, Usage: usageStaging, CPUAccess: cpuAccessRead}
