@@ -79,6 +79,8 @@ type Mesher struct {
 	// dir holds each direction's quads where one pass emits all directions
 	// together (plainOpaque); grown once, then reused.
 	dir [6][]Quad
+	// gs is the scratch of greedyOpaque.
+	gs greedyScratch
 	// sec is the scratch of Sections.
 	sec sectionScratch
 }
@@ -123,18 +125,15 @@ func (m *Mesher) MeshChunkMasks(dst *MeshData, nb *Neighborhood, mk *MaskNeighbo
 
 // mesh meshes grid g into dst.
 func (m *Mesher) mesh(dst *MeshData, g *grid, opt Options) {
-	if !g.mixed && !opt.Greedy {
-		m.plainOpaque(dst, g)
+	if !g.mixed {
+		if opt.Greedy {
+			m.greedyOpaque(dst, g)
+		} else {
+			m.plainOpaque(dst, g)
+		}
 		return
 	}
-	switch {
-	case g.mixed:
-		m.faceMasksMixed(g)
-	case g.nw == 1:
-		m.faceMasks1(g)
-	default:
-		m.faceMasks(g)
-	}
+	m.faceMasksMixed(g)
 	for f := range block.Face(6) {
 		if opt.Greedy {
 			m.greedy(dst, g, f)
@@ -196,111 +195,12 @@ func (m *Mesher) fillChunk(nb *Neighborhood, mk *MaskNeighborhood) {
 	}
 }
 
-// faceMasks computes the six face masks of every meshed column when all
-// meshed blocks are opaque: a face shows where the neighbour across it is
-// not opaque.
-func (m *Mesher) faceMasks(g *grid) {
-	p, nw, w, top := g.p, g.nw, g.w, g.top
-	opq := g.opq
-	dz := p * nw
-	fpx, fnx, fpy := m.fm[block.FacePosX][:], m.fm[block.FaceNegX][:], m.fm[block.FacePosY][:]
-	fny, fpz, fnz := m.fm[block.FaceNegY][:], m.fm[block.FacePosZ][:], m.fm[block.FaceNegZ][:]
-	// which words have faces, per direction, 64 words at a time
-	var a0, a1, a2, a3, a4, a5 uint64
-	k := 0
-	for z := 1; z <= w; z++ {
-		for x := 1; x <= w; x++ {
-			c := (z*p + x) * nw
-			col := opq[c : c+nw : c+nw]
-			below := g.floor
-			for i, o := range col {
-				var above uint64
-				if i+1 < nw {
-					above = col[i+1]
-				}
-				if s := o & top; s != 0 {
-					// the shifts read the unmasked word: the border bits
-					// of a cube cull the meshed ones next to them
-					px, nx := s&^opq[c+nw+i], s&^opq[c-nw+i]
-					py, ny := s&^(o>>1|above<<63), s&^(o<<1|below>>63)
-					pz, nz := s&^opq[c+dz+i], s&^opq[c-dz+i]
-					fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = px, nx, py, ny, pz, nz
-					bit := uint64(1) << uint(k&63)
-					a0 |= nonZero(px) & bit
-					a1 |= nonZero(nx) & bit
-					a2 |= nonZero(py) & bit
-					a3 |= nonZero(ny) & bit
-					a4 |= nonZero(pz) & bit
-					a5 |= nonZero(nz) & bit
-				}
-				below = o
-				if k&63 == 63 {
-					m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-					a0, a1, a2, a3, a4, a5 = 0, 0, 0, 0, 0, 0
-				}
-				k++
-			}
-		}
-	}
-	if k&63 != 0 {
-		m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-	}
-}
-
-// faceMasks1 is faceMasks for grids of one word per column (cubes): each
-// row along x keeps the -x, middle and +x words in registers, so a column
-// loads only its +x neighbour and the two along z. The column's end bits
-// are border data outside top, so nothing lies beyond the word.
-func (m *Mesher) faceMasks1(g *grid) {
-	p, w, top := g.p, g.w, g.top
-	opq := g.opq
-	fpx, fnx, fpy := m.fm[block.FacePosX][:], m.fm[block.FaceNegX][:], m.fm[block.FacePosY][:]
-	fny, fpz, fnz := m.fm[block.FaceNegY][:], m.fm[block.FacePosZ][:], m.fm[block.FaceNegZ][:]
-	var a0, a1, a2, a3, a4, a5 uint64
-	k := 0
-	for z := 1; z <= w; z++ {
-		c := z*p + 1
-		prev, cur := opq[c-1], opq[c]
-		for x := 0; x < w; x, c, k = x+1, c+1, k+1 {
-			next := opq[c+1]
-			if s := cur & top; s != 0 {
-				px, nx := s&^next, s&^prev
-				py, ny := s&^(cur>>1), s&^(cur<<1)
-				pz, nz := s&^opq[c+p], s&^opq[c-p]
-				fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = px, nx, py, ny, pz, nz
-				bit := uint64(1) << uint(k&63)
-				a0 |= nonZero(px) & bit
-				a1 |= nonZero(nx) & bit
-				a2 |= nonZero(py) & bit
-				a3 |= nonZero(ny) & bit
-				a4 |= nonZero(pz) & bit
-				a5 |= nonZero(nz) & bit
-			}
-			if k&63 == 63 {
-				m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-				a0, a1, a2, a3, a4, a5 = 0, 0, 0, 0, 0, 0
-			}
-			prev, cur = cur, next
-		}
-	}
-	if k&63 != 0 {
-		m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-	}
-}
-
-// nonZero is all ones when v is not zero, else zero, without a branch.
-func nonZero(v uint64) uint64 { return -((v | -v) >> 63) }
-
-// flushNZ stores the non-empty word bits of one word of nz per direction.
-func (m *Mesher) flushNZ(wi int, a0, a1, a2, a3, a4, a5 uint64) {
-	m.nz[0][wi], m.nz[1][wi], m.nz[2][wi] = a0, a1, a2
-	m.nz[3][wi], m.nz[4][wi], m.nz[5][wi] = a3, a4, a5
-}
-
-// faceMasksMixed is faceMasks for grids with liquid and other blocks:
-// opaque and other blocks show against anything not opaque, liquid against
-// anything neither liquid nor opaque, except that the lowered top of water
-// shows under any block but water. Faces between two blocks of a kind that
+// faceMasksMixed computes the six face masks of every meshed column of a
+// grid with liquid and other blocks (opaque-only grids take the one-pass
+// modes, plainOpaque and greedyOpaque): opaque and other blocks show
+// against anything not opaque, liquid against anything neither liquid nor
+// opaque, except that the lowered top of water shows under any block but
+// water. Faces between two blocks of a kind that
 // culls itself (glass) are then removed.
 func (m *Mesher) faceMasksMixed(g *grid) {
 	p, nw, w, top := g.p, g.nw, g.w, g.top
