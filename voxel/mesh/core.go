@@ -384,7 +384,8 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 			m0, m1 := opq[c-row-nw], opq[c-row]
 			c0, c1 := opq[c-nw], opq[c]
 			p0, p1 := opq[c+row-nw], opq[c+row]
-			for x := 1; x <= w; x, c = x+1, c+nw {
+			id := g.idBase(0, z-1) + i*64
+			for x := 1; x <= w; x, c, id = x+1, c+nw, id+g.idCol {
 				m2, c2, p2 := opq[c-row+nw], opq[c+nw], opq[c+row+nw]
 				// the shifts read the unmasked words: the border bits of
 				// a cube cull the meshed ones next to them
@@ -396,27 +397,47 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 					if i > 0 {
 						below = opq[c-1]
 					}
-					ids := g.ids[g.idBase(x-1, z-1)+i*64:][:64]
+					ids := g.ids[id : id+64 : id+64]
 					pos := uint64(packPos(x-1, 0, z-1)) + uint64(i*64-g.yOff)<<YShift
 					gc := c - i
 					for mk := s &^ c2; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FacePosX, m2, c2, p2, gc, i, b)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FacePosX, gc, i, b)
+						}
 						qpx = append(qpx, upx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpx[ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ c0; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FaceNegX, m0, c0, p0, gc, i, b)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FaceNegX, gc, i, b)
+						}
 						qnx = append(qnx, unx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnx[ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ p1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FacePosZ, p0, p1, p2, gc, i, b)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FacePosZ, gc, i, b)
+						}
 						qpz = append(qpz, upz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpz[ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ m1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FaceNegZ, m0, m1, m2, gc, i, b)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FaceNegZ, gc, i, b)
+						}
 						qnz = append(qnz, unz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnz[ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ (c1>>1 | above<<63); mk != 0; mk &= mk - 1 {
@@ -460,16 +481,6 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 	for f := range dst.Translucent.FaceEnd {
 		dst.Translucent.FaceEnd[f] = int32(len(dst.Translucent.Quads))
 	}
-}
-
-// sideAO is the packed AO of the face of side direction f at bit b of
-// word i of grid column c, given the words of the three columns in front
-// (V = -1, 0, 1).
-func sideAO(g *grid, f block.Face, w0, w1, w2 uint64, c, i, b int) uint8 {
-	if t := uint(b - 1); t < 62 {
-		return aoTable[uint32(w0>>t&7)|uint32(w1>>t&7)<<3|uint32(w2>>t&7)<<6]
-	}
-	return g.aoEdge(f, c, i, b)
 }
 
 // unitQuad1 appends one unit face of direction f with AO byte ao; add is
