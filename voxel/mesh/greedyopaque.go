@@ -49,11 +49,10 @@ type event struct {
 type greedyScratch struct {
 	row, col uint32 // stamps, counted up across calls
 	ev       [6][]event
-	// open runs of top (0) and bottom (1) faces along x, by bit: key,
-	// first x, the x after the last, and the quad of the first face
-	runKey      [2][64]uint32
-	runX, runTo [2][64]uint32
-	runQ        [2][64]Quad
+	// open runs of top (0) and bottom (1) faces along x, by bit, and the
+	// runs of a row (see mergeFlat)
+	run  [2][64]event
+	runs []event
 	// pending quads: top and bottom by bit and first x, ±X faces by x and
 	// first bit, ±Z faces by first bit
 	flat  [2][64][cubeMeshed]pending
@@ -66,7 +65,7 @@ type greedyScratch struct {
 func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 	s := &m.gs
 	if s.row > 1<<30 || s.col > 1<<30 {
-		*s = greedyScratch{ev: s.ev}
+		*s = greedyScratch{ev: s.ev, runs: s.runs}
 	}
 	p, nw, w, top := g.p, g.nw, g.w, g.top
 	opq, row := g.opq, p*nw
@@ -312,60 +311,57 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 	}
 }
 
-// mergeFlat merges the row's events of top or bottom direction f: runs of
-// equal key along x, each of which then grows or becomes a pending quad
-// (flatQuad).
+// mergeFlat merges the row's events of top or bottom direction f: first
+// into runs of equal key along x, then each run grows the quad that the
+// row before ended with the same run (same first x, length and key) by one
+// along U (z), or becomes a quad pending in its place.
 func (m *Mesher) mergeFlat(f block.Face) {
 	s := &m.gs
 	evs := s.ev[f]
 	if len(evs) == 0 {
 		return
 	}
-	j := f - block.FacePosY
-	key, from, to, first := &s.runKey[j], &s.runX[j], &s.runTo[j], &s.runQ[j]
+	// runs along x: an event for its first face, with the length in its
+	// key, as side runs have
+	cur, runs := &s.run[f-block.FacePosY], s.runs[:0]
 	var open uint64
-	for _, e := range evs {
+	for i := range evs {
+		e := &evs[i]
 		b, x := e.at&63, e.at>>8
 		bit := uint64(1) << b
 		if open&bit != 0 {
-			if key[b] == e.key && to[b] == x {
-				to[b]++
+			if r := &cur[b]; r.key&0xffff == e.key && r.at>>8+r.key>>16 == x {
+				r.key += 1 << 16
 				continue
 			}
-			m.flatQuad(f, first[b], b, from[b], to[b]-from[b], key[b])
+			runs = append(runs, cur[b])
+			open &^= bit
 		}
+		r := event{e.q, e.key | 1<<16, e.at}
 		if canMergeV[uint8(e.key>>8)] {
 			open |= bit
-			key[b], from[b], to[b], first[b] = e.key, x, x+1, e.q
+			cur[b] = r
 			continue
 		}
-		open &^= bit
-		m.flatQuad(f, e.q, b, x, 1, e.key)
+		runs = append(runs, r)
 	}
 	for ; open != 0; open &= open - 1 {
-		b := uint32(bits.TrailingZeros64(open))
-		m.flatQuad(f, first[b], b, from[b], to[b]-from[b], key[b])
+		runs = append(runs, cur[bits.TrailingZeros64(open)])
 	}
-	s.ev[f] = evs[:0]
-}
-
-// flatQuad emits the run of n top or bottom faces with key k whose first
-// face, at bit b of meshed column x, is q, or grows the quad the row
-// before ended with the same run by one along U (z).
-func (m *Mesher) flatQuad(f block.Face, q Quad, b, x, n, k uint32) {
-	s := &m.gs
-	out := &m.dir[f]
-	if canMergeU[uint8(k>>8)] {
-		pq := &s.flat[f-block.FacePosY][b][x]
-		kk := k | n<<16
-		if pq.stamp == s.row-1 && pq.key == kk {
-			(*out)[pq.at] += 1 << QuadUShift
-			pq.stamp = s.row
-			return
+	pend, out, row := &s.flat[f-block.FacePosY], m.dir[f], s.row
+	for _, r := range runs {
+		if canMergeU[uint8(r.key>>8)] {
+			pq := &pend[r.at&63][r.at>>8]
+			if pq.stamp == row-1 && pq.key == r.key {
+				out[pq.at] += 1 << QuadUShift
+				pq.stamp = row
+				continue
+			}
+			*pq = pending{row, r.key, int32(len(out))}
 		}
-		*pq = pending{s.row, kk, int32(len(*out))}
+		out = append(out, r.q+Quad(r.key>>16-1)<<QuadVShift)
 	}
-	*out = append(*out, q+Quad(n-1)<<QuadVShift)
+	m.dir[f], s.ev[f], s.runs = out, evs[:0], runs[:0]
 }
 
 // mergeSide merges the row's side runs of direction f, each of which grows
