@@ -65,7 +65,11 @@ type greedyScratch struct {
 func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 	s := &m.gs
 	if s.row > 1<<30 || s.col > 1<<30 {
-		*s = greedyScratch{ev: s.ev, runs: s.runs}
+		// the stamps restart: no pending quad may match them
+		s.row, s.col = 0, 0
+		clear(s.flat[:])
+		clear(s.sideX[:])
+		clear(s.sideZ[:])
 	}
 	p, nw, w, top := g.p, g.nw, g.w, g.top
 	opq, row := g.opq, p*nw
