@@ -83,209 +83,207 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 			s.row++
 			s.col += 2 * CubeSize
 			rowPos := uint64(packPos(0, 0, z-1)) + uint64(i*64-g.yOff)<<YShift
-			{ // all faces
-				c, id := (z*p+1)*nw+i, g.idBase(0, z-1)+i*64
-				m0, m1 := opq[c-row-nw], opq[c-row]
-				c0, c1 := opq[c-nw], opq[c]
-				p0, p1 := opq[c+row-nw], opq[c+row]
-				for x := 1; x <= w; x, c, id = x+1, c+nw, id+g.idCol {
-					m2, c2, p2 := opq[c-row+nw], opq[c+nw], opq[c+row+nw]
-					sc := c1 & top
-					if sc == 0 {
-						m0, m1, c0, c1, p0, p1 = m1, m2, c1, c2, p1, p2
-						continue
-					}
-					above, below := uint64(0), g.floor
-					if i+1 < nw {
-						above = opq[c+1]
-					}
-					if i > 0 {
-						below = opq[c-1]
-					}
-					ids := g.ids[id : id+64 : id+64]
-					pos := rowPos + uint64(x-1)<<XShift
-					gc, at := c-i, uint32(x-1)<<8
-					// top and bottom faces; nearX and nearZ hold (a
-					// superset of) the bits where the columns beside along x
-					// and along z have such a face
-					if fy := sc &^ (c1>>1 | above<<63); fy != 0 {
-						nearX, nearZ := c0&^(c0>>1)|c2&^(c2>>1), m1&^(m1>>1)|p1&^(p1>>1)
-						for mk := fy; mk != 0; mk &= mk - 1 {
-							b := bits.TrailingZeros64(mk)
-							var a uint8
-							if t := uint(b + 1); t < 64 {
-								a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
-									uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
-							} else {
-								a = g.aoEdge(block.FacePosY, gc, i, b)
-							}
-							q := unitQuads[block.FacePosY][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift
-							if mergeUV[a]&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
-								d[2] = append(d[2], q)
-							} else {
-								ev[2] = append(ev[2], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
-							}
-						}
-					}
-					if fy := sc &^ (c1<<1 | below>>63); fy != 0 {
-						nearX, nearZ := c0&^(c0<<1)|c2&^(c2<<1), m1&^(m1<<1)|p1&^(p1<<1)
-						for mk := fy; mk != 0; mk &= mk - 1 {
-							b := bits.TrailingZeros64(mk)
-							var a uint8
-							if t := uint(b - 1); t < 64 {
-								a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
-									uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
-							} else {
-								a = g.aoEdge(block.FaceNegY, gc, i, b)
-							}
-							q := unitQuads[block.FaceNegY][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift
-							if mergeUV[a]&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
-								d[3] = append(d[3], q)
-							} else {
-								ev[3] = append(ev[3], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
-							}
-						}
-					}
-					// side faces: runs up the column; nearV holds the faces of
-					// the columns beside along V
-					if mk := sc &^ c2; mk != 0 {
-						nearV := m1&^m2 | p1&^p2
-						for mk != 0 {
-							b := bits.TrailingZeros64(mk)
-							var a uint8
-							if t := uint(b - 1); t < 62 {
-								a = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
-							} else {
-								a = g.aoEdge(block.FacePosX, gc, i, b)
-							}
-							id := ids[b&63]
-							n := 1
-							if mergeUV[a]&1 != 0 {
-								for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-									var ae uint8
-									if t := uint(e - 1); t < 62 {
-										ae = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
-									} else {
-										ae = g.aoEdge(block.FacePosX, gc, i, e)
-									}
-									if ae != a {
-										break
-									}
-								}
-							}
-							mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-							q := unitQuads[block.FacePosX][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosX][id])<<QuadTileShift
-							if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
-								d[0] = append(d[0], q)
-							} else {
-								ev[0] = append(ev[0], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
-							}
-						}
-					}
-					if mk := sc &^ c0; mk != 0 {
-						nearV := m1&^m0 | p1&^p0
-						for mk != 0 {
-							b := bits.TrailingZeros64(mk)
-							var a uint8
-							if t := uint(b - 1); t < 62 {
-								a = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
-							} else {
-								a = g.aoEdge(block.FaceNegX, gc, i, b)
-							}
-							id := ids[b&63]
-							n := 1
-							if mergeUV[a]&1 != 0 {
-								for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-									var ae uint8
-									if t := uint(e - 1); t < 62 {
-										ae = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
-									} else {
-										ae = g.aoEdge(block.FaceNegX, gc, i, e)
-									}
-									if ae != a {
-										break
-									}
-								}
-							}
-							mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-							q := unitQuads[block.FaceNegX][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegX][id])<<QuadTileShift
-							if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
-								d[1] = append(d[1], q)
-							} else {
-								ev[1] = append(ev[1], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
-							}
-						}
-					}
-					if mk := sc &^ p1; mk != 0 {
-						nearV := c0&^p0 | c2&^p2
-						for mk != 0 {
-							b := bits.TrailingZeros64(mk)
-							var a uint8
-							if t := uint(b - 1); t < 62 {
-								a = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
-							} else {
-								a = g.aoEdge(block.FacePosZ, gc, i, b)
-							}
-							id := ids[b&63]
-							n := 1
-							if mergeUV[a]&1 != 0 {
-								for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-									var ae uint8
-									if t := uint(e - 1); t < 62 {
-										ae = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
-									} else {
-										ae = g.aoEdge(block.FacePosZ, gc, i, e)
-									}
-									if ae != a {
-										break
-									}
-								}
-							}
-							mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-							q := unitQuads[block.FacePosZ][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosZ][id])<<QuadTileShift
-							if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
-								d[4] = append(d[4], q)
-							} else {
-								ev[4] = append(ev[4], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
-							}
-						}
-					}
-					if mk := sc &^ m1; mk != 0 {
-						nearV := c0&^m0 | c2&^m2
-						for mk != 0 {
-							b := bits.TrailingZeros64(mk)
-							var a uint8
-							if t := uint(b - 1); t < 62 {
-								a = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
-							} else {
-								a = g.aoEdge(block.FaceNegZ, gc, i, b)
-							}
-							id := ids[b&63]
-							n := 1
-							if mergeUV[a]&1 != 0 {
-								for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-									var ae uint8
-									if t := uint(e - 1); t < 62 {
-										ae = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
-									} else {
-										ae = g.aoEdge(block.FaceNegZ, gc, i, e)
-									}
-									if ae != a {
-										break
-									}
-								}
-							}
-							mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-							q := unitQuads[block.FaceNegZ][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegZ][id])<<QuadTileShift
-							if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
-								d[5] = append(d[5], q)
-							} else {
-								ev[5] = append(ev[5], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
-							}
-						}
-					}
+			c, id := (z*p+1)*nw+i, g.idBase(0, z-1)+i*64
+			m0, m1 := opq[c-row-nw], opq[c-row]
+			c0, c1 := opq[c-nw], opq[c]
+			p0, p1 := opq[c+row-nw], opq[c+row]
+			for x := 1; x <= w; x, c, id = x+1, c+nw, id+g.idCol {
+				m2, c2, p2 := opq[c-row+nw], opq[c+nw], opq[c+row+nw]
+				sc := c1 & top
+				if sc == 0 {
 					m0, m1, c0, c1, p0, p1 = m1, m2, c1, c2, p1, p2
+					continue
 				}
+				above, below := uint64(0), g.floor
+				if i+1 < nw {
+					above = opq[c+1]
+				}
+				if i > 0 {
+					below = opq[c-1]
+				}
+				ids := g.ids[id : id+64 : id+64]
+				pos := rowPos + uint64(x-1)<<XShift
+				gc, at := c-i, uint32(x-1)<<8
+				// top and bottom faces; nearX and nearZ hold (a
+				// superset of) the bits where the columns beside along x
+				// and along z have such a face
+				if fy := sc &^ (c1>>1 | above<<63); fy != 0 {
+					nearX, nearZ := c0&^(c0>>1)|c2&^(c2>>1), m1&^(m1>>1)|p1&^(p1>>1)
+					for mk := fy; mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b + 1); t < 64 {
+							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
+						} else {
+							a = g.aoEdge(block.FacePosY, gc, i, b)
+						}
+						q := unitQuads[block.FacePosY][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift
+						if mergeUV[a]&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
+							d[2] = append(d[2], q)
+						} else {
+							ev[2] = append(ev[2], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+						}
+					}
+				}
+				if fy := sc &^ (c1<<1 | below>>63); fy != 0 {
+					nearX, nearZ := c0&^(c0<<1)|c2&^(c2<<1), m1&^(m1<<1)|p1&^(p1<<1)
+					for mk := fy; mk != 0; mk &= mk - 1 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b - 1); t < 64 {
+							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
+						} else {
+							a = g.aoEdge(block.FaceNegY, gc, i, b)
+						}
+						q := unitQuads[block.FaceNegY][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift
+						if mergeUV[a]&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
+							d[3] = append(d[3], q)
+						} else {
+							ev[3] = append(ev[3], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+						}
+					}
+				}
+				// side faces: runs up the column; nearV holds the faces of
+				// the columns beside along V
+				if mk := sc &^ c2; mk != 0 {
+					nearV := m1&^m2 | p1&^p2
+					for mk != 0 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FacePosX, gc, i, b)
+						}
+						id := ids[b&63]
+						n := 1
+						if mergeUV[a]&1 != 0 {
+							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
+								var ae uint8
+								if t := uint(e - 1); t < 62 {
+									ae = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
+								} else {
+									ae = g.aoEdge(block.FacePosX, gc, i, e)
+								}
+								if ae != a {
+									break
+								}
+							}
+						}
+						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
+						q := unitQuads[block.FacePosX][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosX][id])<<QuadTileShift
+						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+							d[0] = append(d[0], q)
+						} else {
+							ev[0] = append(ev[0], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+						}
+					}
+				}
+				if mk := sc &^ c0; mk != 0 {
+					nearV := m1&^m0 | p1&^p0
+					for mk != 0 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FaceNegX, gc, i, b)
+						}
+						id := ids[b&63]
+						n := 1
+						if mergeUV[a]&1 != 0 {
+							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
+								var ae uint8
+								if t := uint(e - 1); t < 62 {
+									ae = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
+								} else {
+									ae = g.aoEdge(block.FaceNegX, gc, i, e)
+								}
+								if ae != a {
+									break
+								}
+							}
+						}
+						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
+						q := unitQuads[block.FaceNegX][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegX][id])<<QuadTileShift
+						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+							d[1] = append(d[1], q)
+						} else {
+							ev[1] = append(ev[1], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+						}
+					}
+				}
+				if mk := sc &^ p1; mk != 0 {
+					nearV := c0&^p0 | c2&^p2
+					for mk != 0 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FacePosZ, gc, i, b)
+						}
+						id := ids[b&63]
+						n := 1
+						if mergeUV[a]&1 != 0 {
+							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
+								var ae uint8
+								if t := uint(e - 1); t < 62 {
+									ae = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
+								} else {
+									ae = g.aoEdge(block.FacePosZ, gc, i, e)
+								}
+								if ae != a {
+									break
+								}
+							}
+						}
+						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
+						q := unitQuads[block.FacePosZ][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosZ][id])<<QuadTileShift
+						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+							d[4] = append(d[4], q)
+						} else {
+							ev[4] = append(ev[4], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+						}
+					}
+				}
+				if mk := sc &^ m1; mk != 0 {
+					nearV := c0&^m0 | c2&^m2
+					for mk != 0 {
+						b := bits.TrailingZeros64(mk)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FaceNegZ, gc, i, b)
+						}
+						id := ids[b&63]
+						n := 1
+						if mergeUV[a]&1 != 0 {
+							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
+								var ae uint8
+								if t := uint(e - 1); t < 62 {
+									ae = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
+								} else {
+									ae = g.aoEdge(block.FaceNegZ, gc, i, e)
+								}
+								if ae != a {
+									break
+								}
+							}
+						}
+						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
+						q := unitQuads[block.FaceNegZ][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegZ][id])<<QuadTileShift
+						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+							d[5] = append(d[5], q)
+						} else {
+							ev[5] = append(ev[5], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+						}
+					}
+				}
+				m0, m1, c0, c1, p0, p1 = m1, m2, c1, c2, p1, p2
 			}
 			m.mergeFlat(block.FacePosY)
 			m.mergeFlat(block.FaceNegY)
