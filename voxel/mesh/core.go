@@ -61,7 +61,7 @@ var (
 	cubeCols  = colTable(cubeMeshed, 1, CubeSize, CubeSize, (CubeSize+1)*CubeSize)
 )
 
-// Mesher turns chunks into meshes. It holds about 0.3 MiB of scratch space,
+// Mesher turns chunks into meshes. It holds about 0.5 MiB of scratch space,
 // allocated once, so meshing allocates nothing once the destination buffers
 // have grown to a chunk's size. A Mesher is not safe for concurrent use:
 // give each worker goroutine its own.
@@ -301,13 +301,11 @@ func (g *grid) idAt(x, b, z int) byte {
 	return c[chunk.Index(x, b, z)]
 }
 
-// plain emits one quad per visible face of direction f.
+// plain emits one quad per visible face of direction f of a grid with
+// liquid or other blocks.
 func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 	fm := &m.fm[f]
 	var aw aoWord
-	// ao's offsets, held in registers for the single faces below
-	off, opq := g.aoOff[f], g.opq
-	side := f != block.FacePosY && f != block.FaceNegY
 	for wi, nz := range m.nz[f] {
 		if nz == 0 {
 			continue
@@ -323,26 +321,6 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 			i := k & (g.nw - 1)
 			ci := &g.cols[k>>g.nwShift]
 			x, z, c := int(ci.x), int(ci.z), int(ci.c)
-			if mk&(mk-1) == 0 && !g.mixed {
-				// one face, the common case on terrain: no set-up
-				b := bits.TrailingZeros64(mk)
-				y := i*64 + b - g.yOff
-				var a uint8
-				k := c + i
-				switch t := uint(b - 1); {
-				case side && t < 62:
-					a = aoTable[uint32(opq[k+off[0]]>>t&7)|uint32(opq[k+off[1]]>>t&7)<<3|uint32(opq[k+off[2]]>>t&7)<<6]
-				case !side && uint(b+off[8]) < 64:
-					t = uint(b + off[8])
-					a = aoTable[uint32(opq[k+off[0]]>>t&1)|uint32(opq[k+off[1]]>>t&1)<<1|uint32(opq[k+off[2]]>>t&1)<<2|
-						uint32(opq[k+off[3]]>>t&1)<<3|uint32(opq[k+off[4]]>>t&1)<<5|
-						uint32(opq[k+off[5]]>>t&1)<<6|uint32(opq[k+off[6]]>>t&1)<<7|uint32(opq[k+off[7]]>>t&1)<<8]
-				default:
-					a = g.aoEdge(f, c, i, b)
-				}
-				dst.Opaque.unitQuad1(f, uint64(packPos(x, y, z))|uint64(tileOfFace[f][g.ids[int(ci.id)+i*64+b]])<<32, a)
-				continue
-			}
 			// Preparing a word's lit and dark masks costs about as much
 			// as a few look-ups: worth it only for words with many faces.
 			aw.load(g, f, x, z, c, i)
@@ -351,11 +329,7 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 			}
 			ids := g.ids[int(ci.id)+i*64:][:64]
 			pos := uint64(packPos(x, 0, z)) + uint64(i*64-g.yOff)<<YShift
-			if g.mixed {
-				m.plainMixed(dst, g, f, mk, &aw, ids, c, i, uint32(pos))
-			} else {
-				dst.Opaque.unitQuads(f, mk, &aw, ids, pos)
-			}
+			m.plainMixed(dst, g, f, mk, &aw, ids, c, i, uint32(pos))
 		}
 	}
 }
@@ -483,47 +457,9 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 	}
 }
 
-// unitQuad1 appends one unit face of direction f with AO byte ao; add is
-// its packed position and tile, as in unitQuads.
-func (b *Buffers) unitQuad1(f block.Face, add uint64, ao uint8) {
-	n := len(b.Quads)
-	if cap(b.Quads) == n {
-		b.reserve(1)
-	}
-	b.Quads = b.Quads[:n+1]
-	b.Quads[n] = unitQuads[f][ao] + Quad(add)
-}
-
 // aoDense is the number of faces in a word above which the plain pass
 // prepares the word's AO (see aoWord) instead of looking each face up.
 const aoDense = 4
-
-// unitQuads appends the unit faces of direction f at the set bits of mk,
-// all of one column word: ids are the word's block IDs, pos the packed
-// position of its bit 0, aw loaded for the word.
-func (b *Buffers) unitQuads(f block.Face, mk uint64, aw *aoWord, ids []byte, pos uint64) {
-	n := bits.OnesCount64(mk)
-	b.reserve(n)
-	m := len(b.Quads)
-	qs := b.Quads[m : m+n : m+n]
-	quads, tiles := &unitQuads[f], &tileOfFace[f]
-	if a, ok := aw.uniform(mk); ok {
-		// one AO for the whole word: the same quad bits
-		t := quads[a] + Quad(pos)
-		for j := range qs {
-			bit := bits.TrailingZeros64(mk)
-			mk &= mk - 1
-			qs[j] = t + Quad(bit)<<YShift | Quad(tiles[ids[bit&63]])<<QuadTileShift
-		}
-	} else {
-		for j := range qs {
-			bit := bits.TrailingZeros64(mk)
-			mk &= mk - 1
-			qs[j] = quads[aw.at(bit)] + Quad(pos+uint64(bit)<<YShift) | Quad(tiles[ids[bit&63]])<<QuadTileShift
-		}
-	}
-	b.Quads = b.Quads[:m+n]
-}
 
 // plainMixed emits the faces of one word when the grid holds liquid or
 // other blocks: each goes to its block's layer, water with its lowered bit.
