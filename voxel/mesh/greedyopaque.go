@@ -10,18 +10,18 @@ import (
 // plainOpaque, merging as the 3 x 3 window of column words slides along x.
 // Each face's key (block and AO byte) is computed once, where plain
 // meshing computes its AO anyway. A face that cannot grow (its AO changes
-// along both axes, or no face lies beside it where it could grow) is
-// written at once as in plainOpaque; side faces grow up their column in
-// runs of one word's bits on the spot. The other faces are kept as events
-// of their row, which is merged when the window has passed it, so that
-// the pass itself calls nothing:
+// along every axis on which a face lies beside it) is written at once as
+// in plainOpaque. The other faces are kept as events of their row, which
+// is merged when the window has passed it, so that the pass itself calls
+// nothing and branches little:
 //
 //   - top and bottom faces grow along x (V) in runs of equal key; a run
 //     then grows the quad of the same start, length and key that ended on
 //     the row before (z - 1) by one along U, or becomes a quad itself;
-//   - side runs grow the quad of the same start bit, length and key of the
-//     column before along V: the row before for ±X faces (V = z), the
-//     column before on the same row for ±Z faces (V = x).
+//   - side faces grow up their column (U) in runs of equal key within one
+//     64-bit word; a run then grows the quad of the same start bit, length
+//     and key of the column before along V: the row before for ±X faces
+//     (V = z), the column before on the same row for ±Z faces (V = x).
 //
 // A quad grows along a direction only when its AO does not change along
 // it (canMergeU, canMergeV), so the merged mesh looks exactly like the
@@ -37,11 +37,10 @@ type pending struct {
 	at    int32  // index in its direction's list
 }
 
-// event is a face, or a side run up a column, that may merge with others
-// of its row or the next.
+// event is a face that may merge with others of its row or the next.
 type event struct {
 	q   Quad   // its quad, alone
-	key uint32 // block | AO byte<<8 | side runs: length<<16
+	key uint32 // block | AO byte<<8
 	at  uint32 // bit | meshed x<<8
 }
 
@@ -145,11 +144,11 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 						}
 					}
 				}
-				// side faces: runs up the column; nearV holds the faces of
-				// the columns beside along V
+				// side faces; nearU and nearV hold the bits where the
+				// faces beside along U (the column) and V have a face
 				if mk := sc &^ c2; mk != 0 {
-					nearV := m1&^m2 | p1&^p2
-					for mk != 0 {
+					nearU, nearV := mk<<1|mk>>1, m1&^m2|p1&^p2
+					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
 						var a uint8
 						if t := uint(b - 1); t < 62 {
@@ -157,33 +156,17 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FacePosX, gc, i, b)
 						}
-						id := ids[b&63]
-						n := 1
-						if mergeUV[a]&1 != 0 {
-							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-								var ae uint8
-								if t := uint(e - 1); t < 62 {
-									ae = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
-								} else {
-									ae = g.aoEdge(block.FacePosX, gc, i, e)
-								}
-								if ae != a {
-									break
-								}
-							}
-						}
-						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-						q := unitQuads[block.FacePosX][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosX][id])<<QuadTileShift
-						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+						q := unitQuads[block.FacePosX][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosX][ids[b&63]])<<QuadTileShift
+						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[0] = append(d[0], q)
 						} else {
-							ev[0] = append(ev[0], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+							ev[0] = append(ev[0], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
 						}
 					}
 				}
 				if mk := sc &^ c0; mk != 0 {
-					nearV := m1&^m0 | p1&^p0
-					for mk != 0 {
+					nearU, nearV := mk<<1|mk>>1, m1&^m0|p1&^p0
+					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
 						var a uint8
 						if t := uint(b - 1); t < 62 {
@@ -191,33 +174,17 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FaceNegX, gc, i, b)
 						}
-						id := ids[b&63]
-						n := 1
-						if mergeUV[a]&1 != 0 {
-							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-								var ae uint8
-								if t := uint(e - 1); t < 62 {
-									ae = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
-								} else {
-									ae = g.aoEdge(block.FaceNegX, gc, i, e)
-								}
-								if ae != a {
-									break
-								}
-							}
-						}
-						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-						q := unitQuads[block.FaceNegX][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegX][id])<<QuadTileShift
-						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+						q := unitQuads[block.FaceNegX][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegX][ids[b&63]])<<QuadTileShift
+						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[1] = append(d[1], q)
 						} else {
-							ev[1] = append(ev[1], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+							ev[1] = append(ev[1], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
 						}
 					}
 				}
 				if mk := sc &^ p1; mk != 0 {
-					nearV := c0&^p0 | c2&^p2
-					for mk != 0 {
+					nearU, nearV := mk<<1|mk>>1, c0&^p0|c2&^p2
+					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
 						var a uint8
 						if t := uint(b - 1); t < 62 {
@@ -225,33 +192,17 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FacePosZ, gc, i, b)
 						}
-						id := ids[b&63]
-						n := 1
-						if mergeUV[a]&1 != 0 {
-							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-								var ae uint8
-								if t := uint(e - 1); t < 62 {
-									ae = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
-								} else {
-									ae = g.aoEdge(block.FacePosZ, gc, i, e)
-								}
-								if ae != a {
-									break
-								}
-							}
-						}
-						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-						q := unitQuads[block.FacePosZ][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosZ][id])<<QuadTileShift
-						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+						q := unitQuads[block.FacePosZ][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosZ][ids[b&63]])<<QuadTileShift
+						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[4] = append(d[4], q)
 						} else {
-							ev[4] = append(ev[4], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+							ev[4] = append(ev[4], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
 						}
 					}
 				}
 				if mk := sc &^ m1; mk != 0 {
-					nearV := c0&^m0 | c2&^m2
-					for mk != 0 {
+					nearU, nearV := mk<<1|mk>>1, c0&^m0|c2&^m2
+					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
 						var a uint8
 						if t := uint(b - 1); t < 62 {
@@ -259,27 +210,11 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FaceNegZ, gc, i, b)
 						}
-						id := ids[b&63]
-						n := 1
-						if mergeUV[a]&1 != 0 {
-							for e := b + 1; n < maxExtent && mk>>uint(e)&1 != 0 && ids[e&63] == id; e, n = e+1, n+1 {
-								var ae uint8
-								if t := uint(e - 1); t < 62 {
-									ae = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
-								} else {
-									ae = g.aoEdge(block.FaceNegZ, gc, i, e)
-								}
-								if ae != a {
-									break
-								}
-							}
-						}
-						mk &^= (uint64(1)<<uint(n) - 1) << uint(b)
-						q := unitQuads[block.FaceNegZ][a] + Quad(n-1)<<QuadUShift + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegZ][id])<<QuadTileShift
-						if mergeUV[a]&2 == 0 || nearV>>uint(b)&1 == 0 {
+						q := unitQuads[block.FaceNegZ][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegZ][ids[b&63]])<<QuadTileShift
+						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[5] = append(d[5], q)
 						} else {
-							ev[5] = append(ev[5], event{q, uint32(id) | uint32(a)<<8 | uint32(n)<<16, uint32(b) | at})
+							ev[5] = append(ev[5], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
 						}
 					}
 				}
@@ -362,18 +297,37 @@ func (m *Mesher) mergeFlat(f block.Face) {
 	m.dir[f], s.ev[f], s.runs = out, evs[:0], runs[:0]
 }
 
-// mergeSide merges the row's side runs of direction f, each of which grows
-// the pending quad of the same start bit, length and key of the column
-// before along V, or becomes a quad pending in its place.
+// mergeSide merges the row's side events of direction f: first into runs
+// of equal key up their column, then each run grows the pending quad of
+// the same start bit, length and key of the column before along V, or
+// becomes a quad pending in its place.
 func (m *Mesher) mergeSide(f block.Face) {
 	s := &m.gs
-	out := &m.dir[f]
+	out, evs := m.dir[f], s.ev[f]
 	j := 0
 	if f == block.FaceNegX || f == block.FaceNegZ {
 		j = 1
 	}
 	alongX := f == block.FacePosZ || f == block.FaceNegZ
-	for _, e := range s.ev[f] {
+	for k := 0; k < len(evs); {
+		e := &evs[k]
+		a := uint8(e.key >> 8)
+		// the events of a column come up its bits in order: a run is
+		// the next ones, one bit further each, with the same key (at
+		// holds the bit in its low 6 bits, so a run ends at the word's
+		// top)
+		n := uint32(1)
+		if canMergeU[a] {
+			for k+int(n) < len(evs) && n < maxExtent && evs[k+int(n)].key == e.key && evs[k+int(n)].at == e.at+n {
+				n++
+			}
+		}
+		k += int(n)
+		q, key := e.q+Quad(n-1)<<QuadUShift, e.key|n<<16
+		if !canMergeV[a] {
+			out = append(out, q)
+			continue
+		}
 		b, x := e.at&63, e.at>>8
 		var pq *pending
 		stamp := s.row
@@ -382,13 +336,13 @@ func (m *Mesher) mergeSide(f block.Face) {
 		} else {
 			pq = &s.sideX[j][x][b]
 		}
-		if pq.stamp == stamp-1 && pq.key == e.key {
-			(*out)[pq.at] += 1 << QuadVShift
+		if pq.stamp == stamp-1 && pq.key == key {
+			out[pq.at] += 1 << QuadVShift
 			pq.stamp = stamp
 			continue
 		}
-		*pq = pending{stamp, e.key, int32(len(*out))}
-		*out = append(*out, e.q)
+		*pq = pending{stamp, key, int32(len(out))}
+		out = append(out, q)
 	}
-	s.ev[f] = s.ev[f][:0]
+	m.dir[f], s.ev[f] = out, evs[:0]
 }
