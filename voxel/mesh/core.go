@@ -77,7 +77,7 @@ type Mesher struct {
 	// calls.
 	nz [6][(maxFaceWords + 63) / 64]uint64
 	// dir holds each direction's quads where one pass emits all directions
-	// together (plainOpaque); grown once, then reused.
+	// together (plainOpaque, greedyOpaque); grown once, then reused.
 	dir [6][]Quad
 	// gs is the scratch of greedyOpaque.
 	gs greedyScratch
