@@ -344,13 +344,10 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 	p, nw, w, top := g.p, g.nw, g.w, g.top
 	opq, row := g.opq, p*nw
-	qpx, qnx, qpy := m.dir[block.FacePosX][:0], m.dir[block.FaceNegX][:0], m.dir[block.FacePosY][:0]
-	qny, qpz, qnz := m.dir[block.FaceNegY][:0], m.dir[block.FacePosZ][:0], m.dir[block.FaceNegZ][:0]
-	// unit quads by AO byte and tiles by block, per direction
-	upx, unx, upy := &unitQuads[block.FacePosX], &unitQuads[block.FaceNegX], &unitQuads[block.FacePosY]
-	uny, upz, unz := &unitQuads[block.FaceNegY], &unitQuads[block.FacePosZ], &unitQuads[block.FaceNegZ]
-	tpx, tnx, tpy := &tileOfFace[block.FacePosX], &tileOfFace[block.FaceNegX], &tileOfFace[block.FacePosY]
-	tny, tpz, tnz := &tileOfFace[block.FaceNegY], &tileOfFace[block.FacePosZ], &tileOfFace[block.FaceNegZ]
+	d := &m.dir
+	for f := range d {
+		d[f] = d[f][:0]
+	}
 	for i := range nw {
 		for z := 1; z <= w; z++ {
 			c := (z*p+1)*nw + i // word i of column (1, z)
@@ -382,7 +379,7 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FacePosX, gc, i, b)
 						}
-						qpx = append(qpx, upx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpx[ids[b&63]])<<QuadTileShift)
+						d[0] = append(d[0], unitQuads[block.FacePosX][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosX][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ c0; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
@@ -392,7 +389,7 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FaceNegX, gc, i, b)
 						}
-						qnx = append(qnx, unx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnx[ids[b&63]])<<QuadTileShift)
+						d[1] = append(d[1], unitQuads[block.FaceNegX][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegX][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ p1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
@@ -402,7 +399,7 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FacePosZ, gc, i, b)
 						}
-						qpz = append(qpz, upz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpz[ids[b&63]])<<QuadTileShift)
+						d[4] = append(d[4], unitQuads[block.FacePosZ][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosZ][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ m1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
@@ -412,7 +409,7 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FaceNegZ, gc, i, b)
 						}
-						qnz = append(qnz, unz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnz[ids[b&63]])<<QuadTileShift)
+						d[5] = append(d[5], unitQuads[block.FaceNegZ][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegZ][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ (c1>>1 | above<<63); mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
@@ -423,7 +420,7 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FacePosY, gc, i, b)
 						}
-						qpy = append(qpy, upy[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpy[ids[b&63]])<<QuadTileShift)
+						d[2] = append(d[2], unitQuads[block.FacePosY][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ (c1<<1 | below>>63); mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
@@ -434,14 +431,13 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FaceNegY, gc, i, b)
 						}
-						qny = append(qny, uny[a]+Quad(pos+uint64(b)<<YShift)|Quad(tny[ids[b&63]])<<QuadTileShift)
+						d[3] = append(d[3], unitQuads[block.FaceNegY][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift)
 					}
 				}
 				m0, m1, c0, c1, p0, p1 = m1, m2, c1, c2, p1, p2
 			}
 		}
 	}
-	m.dir = [6][]Quad{qpx, qnx, qpy, qny, qpz, qnz}
 	out := &dst.Opaque
 	n := 0
 	for _, q := range m.dir {
