@@ -103,9 +103,11 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 				ids := g.ids[id : id+64 : id+64]
 				pos := rowPos + uint64(x-1)<<XShift
 				gc, at := c-i, uint32(x-1)<<8
-				// top and bottom faces; nearX and nearZ hold (a
-				// superset of) the bits where the columns beside along x
-				// and along z have such a face
+				// The shifts read the unmasked words: the border bits of a
+				// cube cull the meshed ones next to them. Top and bottom
+				// faces: nearX and nearZ hold (a superset of) the bits
+				// where the columns beside along x and along z have such a
+				// face.
 				if fy := sc &^ (c1>>1 | above<<63); fy != 0 {
 					nearX, nearZ := c0&^(c0>>1)|c2&^(c2>>1), m1&^(m1>>1)|p1&^(p1>>1)
 					for mk := fy; mk != 0; mk &= mk - 1 {
