@@ -124,20 +124,6 @@ func (a *aoWord) prepare() {
 	a.prepared = true
 }
 
-// uniform returns the AO byte shared by all faces of mk, when the prepared
-// masks show that they are all lit or all dark.
-func (a *aoWord) uniform(mk uint64) (uint8, bool) {
-	switch {
-	case !a.prepared:
-		return 0, false
-	case mk&^a.lit == 0:
-		return 0xff, true
-	case mk&^a.dark == 0:
-		return 0, true
-	}
-	return 0, false
-}
-
 // at returns the packed AO of the face at bit b.
 func (a *aoWord) at(b int) uint8 {
 	s := uint(b)

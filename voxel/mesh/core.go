@@ -61,7 +61,7 @@ var (
 	cubeCols  = colTable(cubeMeshed, 1, CubeSize, CubeSize, (CubeSize+1)*CubeSize)
 )
 
-// Mesher turns chunks into meshes. It holds about 0.3 MiB of scratch space,
+// Mesher turns chunks into meshes. It holds about 0.5 MiB of scratch space,
 // allocated once, so meshing allocates nothing once the destination buffers
 // have grown to a chunk's size. A Mesher is not safe for concurrent use:
 // give each worker goroutine its own.
@@ -77,8 +77,10 @@ type Mesher struct {
 	// calls.
 	nz [6][(maxFaceWords + 63) / 64]uint64
 	// dir holds each direction's quads where one pass emits all directions
-	// together (plainOpaque); grown once, then reused.
+	// together (plainOpaque, greedyOpaque); grown once, then reused.
 	dir [6][]Quad
+	// gs is the scratch of greedyOpaque.
+	gs greedyScratch
 	// sec is the scratch of Sections.
 	sec sectionScratch
 }
@@ -123,18 +125,15 @@ func (m *Mesher) MeshChunkMasks(dst *MeshData, nb *Neighborhood, mk *MaskNeighbo
 
 // mesh meshes grid g into dst.
 func (m *Mesher) mesh(dst *MeshData, g *grid, opt Options) {
-	if !g.mixed && !opt.Greedy {
-		m.plainOpaque(dst, g)
+	if !g.mixed {
+		if opt.Greedy {
+			m.greedyOpaque(dst, g)
+		} else {
+			m.plainOpaque(dst, g)
+		}
 		return
 	}
-	switch {
-	case g.mixed:
-		m.faceMasksMixed(g)
-	case g.nw == 1:
-		m.faceMasks1(g)
-	default:
-		m.faceMasks(g)
-	}
+	m.faceMasksMixed(g)
 	for f := range block.Face(6) {
 		if opt.Greedy {
 			m.greedy(dst, g, f)
@@ -196,111 +195,12 @@ func (m *Mesher) fillChunk(nb *Neighborhood, mk *MaskNeighborhood) {
 	}
 }
 
-// faceMasks computes the six face masks of every meshed column when all
-// meshed blocks are opaque: a face shows where the neighbour across it is
-// not opaque.
-func (m *Mesher) faceMasks(g *grid) {
-	p, nw, w, top := g.p, g.nw, g.w, g.top
-	opq := g.opq
-	dz := p * nw
-	fpx, fnx, fpy := m.fm[block.FacePosX][:], m.fm[block.FaceNegX][:], m.fm[block.FacePosY][:]
-	fny, fpz, fnz := m.fm[block.FaceNegY][:], m.fm[block.FacePosZ][:], m.fm[block.FaceNegZ][:]
-	// which words have faces, per direction, 64 words at a time
-	var a0, a1, a2, a3, a4, a5 uint64
-	k := 0
-	for z := 1; z <= w; z++ {
-		for x := 1; x <= w; x++ {
-			c := (z*p + x) * nw
-			col := opq[c : c+nw : c+nw]
-			below := g.floor
-			for i, o := range col {
-				var above uint64
-				if i+1 < nw {
-					above = col[i+1]
-				}
-				if s := o & top; s != 0 {
-					// the shifts read the unmasked word: the border bits
-					// of a cube cull the meshed ones next to them
-					px, nx := s&^opq[c+nw+i], s&^opq[c-nw+i]
-					py, ny := s&^(o>>1|above<<63), s&^(o<<1|below>>63)
-					pz, nz := s&^opq[c+dz+i], s&^opq[c-dz+i]
-					fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = px, nx, py, ny, pz, nz
-					bit := uint64(1) << uint(k&63)
-					a0 |= nonZero(px) & bit
-					a1 |= nonZero(nx) & bit
-					a2 |= nonZero(py) & bit
-					a3 |= nonZero(ny) & bit
-					a4 |= nonZero(pz) & bit
-					a5 |= nonZero(nz) & bit
-				}
-				below = o
-				if k&63 == 63 {
-					m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-					a0, a1, a2, a3, a4, a5 = 0, 0, 0, 0, 0, 0
-				}
-				k++
-			}
-		}
-	}
-	if k&63 != 0 {
-		m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-	}
-}
-
-// faceMasks1 is faceMasks for grids of one word per column (cubes): each
-// row along x keeps the -x, middle and +x words in registers, so a column
-// loads only its +x neighbour and the two along z. The column's end bits
-// are border data outside top, so nothing lies beyond the word.
-func (m *Mesher) faceMasks1(g *grid) {
-	p, w, top := g.p, g.w, g.top
-	opq := g.opq
-	fpx, fnx, fpy := m.fm[block.FacePosX][:], m.fm[block.FaceNegX][:], m.fm[block.FacePosY][:]
-	fny, fpz, fnz := m.fm[block.FaceNegY][:], m.fm[block.FacePosZ][:], m.fm[block.FaceNegZ][:]
-	var a0, a1, a2, a3, a4, a5 uint64
-	k := 0
-	for z := 1; z <= w; z++ {
-		c := z*p + 1
-		prev, cur := opq[c-1], opq[c]
-		for x := 0; x < w; x, c, k = x+1, c+1, k+1 {
-			next := opq[c+1]
-			if s := cur & top; s != 0 {
-				px, nx := s&^next, s&^prev
-				py, ny := s&^(cur>>1), s&^(cur<<1)
-				pz, nz := s&^opq[c+p], s&^opq[c-p]
-				fpx[k], fnx[k], fpy[k], fny[k], fpz[k], fnz[k] = px, nx, py, ny, pz, nz
-				bit := uint64(1) << uint(k&63)
-				a0 |= nonZero(px) & bit
-				a1 |= nonZero(nx) & bit
-				a2 |= nonZero(py) & bit
-				a3 |= nonZero(ny) & bit
-				a4 |= nonZero(pz) & bit
-				a5 |= nonZero(nz) & bit
-			}
-			if k&63 == 63 {
-				m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-				a0, a1, a2, a3, a4, a5 = 0, 0, 0, 0, 0, 0
-			}
-			prev, cur = cur, next
-		}
-	}
-	if k&63 != 0 {
-		m.flushNZ(k>>6, a0, a1, a2, a3, a4, a5)
-	}
-}
-
-// nonZero is all ones when v is not zero, else zero, without a branch.
-func nonZero(v uint64) uint64 { return -((v | -v) >> 63) }
-
-// flushNZ stores the non-empty word bits of one word of nz per direction.
-func (m *Mesher) flushNZ(wi int, a0, a1, a2, a3, a4, a5 uint64) {
-	m.nz[0][wi], m.nz[1][wi], m.nz[2][wi] = a0, a1, a2
-	m.nz[3][wi], m.nz[4][wi], m.nz[5][wi] = a3, a4, a5
-}
-
-// faceMasksMixed is faceMasks for grids with liquid and other blocks:
-// opaque and other blocks show against anything not opaque, liquid against
-// anything neither liquid nor opaque, except that the lowered top of water
-// shows under any block but water. Faces between two blocks of a kind that
+// faceMasksMixed computes the six face masks of every meshed column of a
+// grid with liquid and other blocks (opaque-only grids take the one-pass
+// modes, plainOpaque and greedyOpaque): opaque and other blocks show
+// against anything not opaque, liquid against anything neither liquid nor
+// opaque, except that the lowered top of water shows under any block but
+// water. Faces between two blocks of a kind that
 // culls itself (glass) are then removed.
 func (m *Mesher) faceMasksMixed(g *grid) {
 	p, nw, w, top := g.p, g.nw, g.w, g.top
@@ -401,13 +301,11 @@ func (g *grid) idAt(x, b, z int) byte {
 	return c[chunk.Index(x, b, z)]
 }
 
-// plain emits one quad per visible face of direction f.
+// plain emits one quad per visible face of direction f of a grid with
+// liquid or other blocks.
 func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 	fm := &m.fm[f]
 	var aw aoWord
-	// ao's offsets, held in registers for the single faces below
-	off, opq := g.aoOff[f], g.opq
-	side := f != block.FacePosY && f != block.FaceNegY
 	for wi, nz := range m.nz[f] {
 		if nz == 0 {
 			continue
@@ -423,26 +321,6 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 			i := k & (g.nw - 1)
 			ci := &g.cols[k>>g.nwShift]
 			x, z, c := int(ci.x), int(ci.z), int(ci.c)
-			if mk&(mk-1) == 0 && !g.mixed {
-				// one face, the common case on terrain: no set-up
-				b := bits.TrailingZeros64(mk)
-				y := i*64 + b - g.yOff
-				var a uint8
-				k := c + i
-				switch t := uint(b - 1); {
-				case side && t < 62:
-					a = aoTable[uint32(opq[k+off[0]]>>t&7)|uint32(opq[k+off[1]]>>t&7)<<3|uint32(opq[k+off[2]]>>t&7)<<6]
-				case !side && uint(b+off[8]) < 64:
-					t = uint(b + off[8])
-					a = aoTable[uint32(opq[k+off[0]]>>t&1)|uint32(opq[k+off[1]]>>t&1)<<1|uint32(opq[k+off[2]]>>t&1)<<2|
-						uint32(opq[k+off[3]]>>t&1)<<3|uint32(opq[k+off[4]]>>t&1)<<5|
-						uint32(opq[k+off[5]]>>t&1)<<6|uint32(opq[k+off[6]]>>t&1)<<7|uint32(opq[k+off[7]]>>t&1)<<8]
-				default:
-					a = g.aoEdge(f, c, i, b)
-				}
-				dst.Opaque.unitQuad1(f, uint64(packPos(x, y, z))|uint64(tileOfFace[f][g.ids[int(ci.id)+i*64+b]])<<32, a)
-				continue
-			}
 			// Preparing a word's lit and dark masks costs about as much
 			// as a few look-ups: worth it only for words with many faces.
 			aw.load(g, f, x, z, c, i)
@@ -451,11 +329,7 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 			}
 			ids := g.ids[int(ci.id)+i*64:][:64]
 			pos := uint64(packPos(x, 0, z)) + uint64(i*64-g.yOff)<<YShift
-			if g.mixed {
-				m.plainMixed(dst, g, f, mk, &aw, ids, c, i, uint32(pos))
-			} else {
-				dst.Opaque.unitQuads(f, mk, &aw, ids, pos)
-			}
+			m.plainMixed(dst, g, f, mk, &aw, ids, c, i, uint32(pos))
 		}
 	}
 }
@@ -470,13 +344,10 @@ func (m *Mesher) plain(dst *MeshData, g *grid, f block.Face) {
 func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 	p, nw, w, top := g.p, g.nw, g.w, g.top
 	opq, row := g.opq, p*nw
-	qpx, qnx, qpy := m.dir[block.FacePosX][:0], m.dir[block.FaceNegX][:0], m.dir[block.FacePosY][:0]
-	qny, qpz, qnz := m.dir[block.FaceNegY][:0], m.dir[block.FacePosZ][:0], m.dir[block.FaceNegZ][:0]
-	// unit quads by AO byte and tiles by block, per direction
-	upx, unx, upy := &unitQuads[block.FacePosX], &unitQuads[block.FaceNegX], &unitQuads[block.FacePosY]
-	uny, upz, unz := &unitQuads[block.FaceNegY], &unitQuads[block.FacePosZ], &unitQuads[block.FaceNegZ]
-	tpx, tnx, tpy := &tileOfFace[block.FacePosX], &tileOfFace[block.FaceNegX], &tileOfFace[block.FacePosY]
-	tny, tpz, tnz := &tileOfFace[block.FaceNegY], &tileOfFace[block.FacePosZ], &tileOfFace[block.FaceNegZ]
+	d := &m.dir
+	for f := range d {
+		d[f] = d[f][:0]
+	}
 	for i := range nw {
 		for z := 1; z <= w; z++ {
 			c := (z*p+1)*nw + i // word i of column (1, z)
@@ -484,7 +355,8 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 			m0, m1 := opq[c-row-nw], opq[c-row]
 			c0, c1 := opq[c-nw], opq[c]
 			p0, p1 := opq[c+row-nw], opq[c+row]
-			for x := 1; x <= w; x, c = x+1, c+nw {
+			id := g.idBase(0, z-1) + i*64
+			for x := 1; x <= w; x, c, id = x+1, c+nw, id+g.idCol {
 				m2, c2, p2 := opq[c-row+nw], opq[c+nw], opq[c+row+nw]
 				// the shifts read the unmasked words: the border bits of
 				// a cube cull the meshed ones next to them
@@ -496,28 +368,48 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 					if i > 0 {
 						below = opq[c-1]
 					}
-					ids := g.ids[g.idBase(x-1, z-1)+i*64:][:64]
+					ids := g.ids[id : id+64 : id+64]
 					pos := uint64(packPos(x-1, 0, z-1)) + uint64(i*64-g.yOff)<<YShift
 					gc := c - i
 					for mk := s &^ c2; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FacePosX, m2, c2, p2, gc, i, b)
-						qpx = append(qpx, upx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpx[ids[b&63]])<<QuadTileShift)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FacePosX, gc, i, b)
+						}
+						d[0] = append(d[0], unitQuads[block.FacePosX][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosX][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ c0; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FaceNegX, m0, c0, p0, gc, i, b)
-						qnx = append(qnx, unx[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnx[ids[b&63]])<<QuadTileShift)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FaceNegX, gc, i, b)
+						}
+						d[1] = append(d[1], unitQuads[block.FaceNegX][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegX][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ p1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FacePosZ, p0, p1, p2, gc, i, b)
-						qpz = append(qpz, upz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpz[ids[b&63]])<<QuadTileShift)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FacePosZ, gc, i, b)
+						}
+						d[4] = append(d[4], unitQuads[block.FacePosZ][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosZ][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ m1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						a := sideAO(g, block.FaceNegZ, m0, m1, m2, gc, i, b)
-						qnz = append(qnz, unz[a]+Quad(pos+uint64(b)<<YShift)|Quad(tnz[ids[b&63]])<<QuadTileShift)
+						var a uint8
+						if t := uint(b - 1); t < 62 {
+							a = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
+						} else {
+							a = g.aoEdge(block.FaceNegZ, gc, i, b)
+						}
+						d[5] = append(d[5], unitQuads[block.FaceNegZ][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegZ][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ (c1>>1 | above<<63); mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
@@ -528,7 +420,7 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FacePosY, gc, i, b)
 						}
-						qpy = append(qpy, upy[a]+Quad(pos+uint64(b)<<YShift)|Quad(tpy[ids[b&63]])<<QuadTileShift)
+						d[2] = append(d[2], unitQuads[block.FacePosY][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ (c1<<1 | below>>63); mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
@@ -539,14 +431,13 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 						} else {
 							a = g.aoEdge(block.FaceNegY, gc, i, b)
 						}
-						qny = append(qny, uny[a]+Quad(pos+uint64(b)<<YShift)|Quad(tny[ids[b&63]])<<QuadTileShift)
+						d[3] = append(d[3], unitQuads[block.FaceNegY][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift)
 					}
 				}
 				m0, m1, c0, c1, p0, p1 = m1, m2, c1, c2, p1, p2
 			}
 		}
 	}
-	m.dir = [6][]Quad{qpx, qnx, qpy, qny, qpz, qnz}
 	out := &dst.Opaque
 	n := 0
 	for _, q := range m.dir {
@@ -562,57 +453,9 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 	}
 }
 
-// sideAO is the packed AO of the face of side direction f at bit b of
-// word i of grid column c, given the words of the three columns in front
-// (V = -1, 0, 1).
-func sideAO(g *grid, f block.Face, w0, w1, w2 uint64, c, i, b int) uint8 {
-	if t := uint(b - 1); t < 62 {
-		return aoTable[uint32(w0>>t&7)|uint32(w1>>t&7)<<3|uint32(w2>>t&7)<<6]
-	}
-	return g.aoEdge(f, c, i, b)
-}
-
-// unitQuad1 appends one unit face of direction f with AO byte ao; add is
-// its packed position and tile, as in unitQuads.
-func (b *Buffers) unitQuad1(f block.Face, add uint64, ao uint8) {
-	n := len(b.Quads)
-	if cap(b.Quads) == n {
-		b.reserve(1)
-	}
-	b.Quads = b.Quads[:n+1]
-	b.Quads[n] = unitQuads[f][ao] + Quad(add)
-}
-
 // aoDense is the number of faces in a word above which the plain pass
 // prepares the word's AO (see aoWord) instead of looking each face up.
 const aoDense = 4
-
-// unitQuads appends the unit faces of direction f at the set bits of mk,
-// all of one column word: ids are the word's block IDs, pos the packed
-// position of its bit 0, aw loaded for the word.
-func (b *Buffers) unitQuads(f block.Face, mk uint64, aw *aoWord, ids []byte, pos uint64) {
-	n := bits.OnesCount64(mk)
-	b.reserve(n)
-	m := len(b.Quads)
-	qs := b.Quads[m : m+n : m+n]
-	quads, tiles := &unitQuads[f], &tileOfFace[f]
-	if a, ok := aw.uniform(mk); ok {
-		// one AO for the whole word: the same quad bits
-		t := quads[a] + Quad(pos)
-		for j := range qs {
-			bit := bits.TrailingZeros64(mk)
-			mk &= mk - 1
-			qs[j] = t + Quad(bit)<<YShift | Quad(tiles[ids[bit&63]])<<QuadTileShift
-		}
-	} else {
-		for j := range qs {
-			bit := bits.TrailingZeros64(mk)
-			mk &= mk - 1
-			qs[j] = quads[aw.at(bit)] + Quad(pos+uint64(bit)<<YShift) | Quad(tiles[ids[bit&63]])<<QuadTileShift
-		}
-	}
-	b.Quads = b.Quads[:m+n]
-}
 
 // plainMixed emits the faces of one word when the grid holds liquid or
 // other blocks: each goes to its block's layer, water with its lowered bit.

@@ -59,8 +59,13 @@
 // the face masks; AO reads the opacity bits of the cells around the one in
 // front of a face and looks the four corner levels up in a 512-entry
 // table. A unit quad is one 64-bit store: a word from a table per
-// direction and AO byte, plus its position and tile. Plain meshing of a
-// grid with only opaque blocks skips the stored face masks: one pass per
-// plane of column words slides a 3 x 3 window of words along x, so that
-// each column loads three words for its six face masks and its faces' AO.
+// direction and AO byte, plus its position and tile. Meshing a grid with
+// only opaque blocks, plain or greedy, skips the stored face masks: one
+// pass per plane of column words slides a 3 x 3 window of words along x,
+// so that each column loads three words for its six face masks and its
+// faces' AO. Greedy merging happens in that pass: faces that cannot grow
+// are written at once, side faces grow up their column word on the spot,
+// and the others are kept as events of their row, merged into runs when
+// the window has passed the row, which then grow the quads of the row or
+// column before (see greedyOpaque).
 package mesh

@@ -10,12 +10,14 @@ import (
 // have 6 bits.
 const maxExtent = 1<<UBits - 1
 
-// Greedy merging works on the face masks directly. A face's merge key is
-// its block ID, AO byte and lowered bit, computed only for faces that are
-// set in the mask. A rectangle starts at the lowest face left, grows first
-// along one axis, then along the other while every face of the next row has
-// its key; it only grows along a direction in which its AO does not change,
-// so the merged mesh looks exactly like the plain one.
+// Greedy merging of grids with liquid or other blocks works on the face
+// masks directly (grids of opaque blocks only take greedyOpaque). A face's
+// merge key is its block ID, AO byte and lowered bit, computed only for
+// faces that are set in the mask. A rectangle starts at the lowest face
+// left, grows first along one axis, then along the other while every face
+// of the next row has its key; it only grows along a direction in which
+// its AO does not change, so the merged mesh looks exactly like the plain
+// one.
 //
 // Side faces grow along the column (U = y) first, a run of set bits of one
 // word, then across the neighbouring columns (V). Top and bottom faces lie
@@ -33,20 +35,12 @@ func (m *Mesher) greedy(dst *MeshData, g *grid, f block.Face) {
 // key is the merge key of the face at bit b of word i of grid column c;
 // base is where the word's IDs start.
 func (g *grid) key(f block.Face, c, i, b, base int) uint32 {
-	k := uint32(g.ids[base+b]) | uint32(g.ao(f, c, i, b))<<8
-	if g.mixed {
-		k |= g.lowered(f, c, i, b) << 16
-	}
-	return k
+	return uint32(g.ids[base+b]) | uint32(g.ao(f, c, i, b))<<8 | g.lowered(f, c, i, b)<<16
 }
 
 // keyAt is key for a face of the word aw is loaded for.
 func (g *grid) keyAt(aw *aoWord, b, base int) uint32 {
-	k := uint32(g.ids[base+b]) | uint32(aw.at(b))<<8
-	if g.mixed {
-		k |= g.lowered(aw.f, aw.c, aw.i, b) << 16
-	}
-	return k
+	return uint32(g.ids[base+b]) | uint32(aw.at(b))<<8 | g.lowered(aw.f, aw.c, aw.i, b)<<16
 }
 
 // emitIsolated emits the faces of rem that have no neighbour in nb as unit
@@ -61,16 +55,7 @@ func (m *Mesher) emitIsolated(dst *MeshData, g *grid, f block.Face, rem, nb uint
 	}
 	ids := g.ids[base:][:64]
 	p := uint64(packPos(aw.x, 0, aw.z)) + uint64(aw.i*64-g.yOff)<<YShift
-	if iso&(iso-1) == 0 && !g.mixed {
-		b := bits.TrailingZeros64(iso)
-		dst.Opaque.unitQuad1(f, p+uint64(b)<<YShift|uint64(tileOfFace[f][ids[b]])<<32, aw.at(b))
-		return rem &^ iso
-	}
-	if g.mixed {
-		m.plainMixed(dst, g, f, iso, aw, ids, aw.c, aw.i, uint32(p))
-	} else {
-		dst.Opaque.unitQuads(f, iso, aw, ids, p)
-	}
+	m.plainMixed(dst, g, f, iso, aw, ids, aw.c, aw.i, uint32(p))
 	return rem &^ iso
 }
 

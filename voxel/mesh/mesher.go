@@ -186,8 +186,12 @@ func aoCorner(cu, cv uint32) uint32 {
 var aoTable [512]uint8
 
 // canMergeU and canMergeV say, per packed AO byte, whether the AO is
-// constant along U (a00 == a10 and a01 == a11) or along V.
-var canMergeU, canMergeV [256]bool
+// constant along U (a00 == a10 and a01 == a11) or along V; mergeUV holds
+// both, bit 0 for U and bit 1 for V.
+var (
+	canMergeU, canMergeV [256]bool
+	mergeUV              [256]uint8
+)
 
 func initAO() {
 	for idx := range 512 {
@@ -208,6 +212,12 @@ func initAO() {
 		a00, a10, a11, a01 := a&3, a>>2&3, a>>4&3, a>>6&3
 		canMergeU[a] = a00 == a10 && a01 == a11
 		canMergeV[a] = a00 == a01 && a10 == a11
+		if canMergeU[a] {
+			mergeUV[a] |= 1
+		}
+		if canMergeV[a] {
+			mergeUV[a] |= 2
+		}
 	}
 }
 

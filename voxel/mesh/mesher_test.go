@@ -313,13 +313,20 @@ func TestGreedyCoversPlainRandom(t *testing.T) {
 }
 
 func TestGreedyTallColumns(t *testing.T) {
-	// side faces taller than a greedy quad can be (63 blocks)
-	a := newArea()
-	for y := range chunk.Height {
-		a.set(3, y, 3, block.Stone)
-		a.set(4, y, 3, block.Water)
+	// side faces taller than a greedy quad can be (63 blocks), beside
+	// water (the face mask sweeps) and with only opaque blocks (the
+	// one-pass mode); the wall is also wider than a chunk word is tall
+	for _, beside := range []block.ID{block.Water, block.Air} {
+		a := newArea()
+		for y := range chunk.Height {
+			a.set(3, y, 3, block.Stone)
+			a.set(4, y, 3, beside)
+			for z := range S {
+				a.set(8, y, z, block.Stone)
+			}
+		}
+		sameCoverage(t, rasterizeMesh(t, a.mesh(mesh.Options{})), rasterizeMesh(t, a.mesh(mesh.Options{Greedy: true})))
 	}
-	sameCoverage(t, rasterizeMesh(t, a.mesh(mesh.Options{})), rasterizeMesh(t, a.mesh(mesh.Options{Greedy: true})))
 }
 
 func TestMeshChunkAllocations(t *testing.T) {
