@@ -154,8 +154,9 @@ type SSR struct {
 
 // SSAO is screen-space ambient occlusion: the SSAO pass darkens the ambient
 // light of deferred pixels where geometry within Radius hides the sky from
-// them (creases, corners, the ground around an object's foot), then blurs
-// the estimate; the lighting pass multiplies the ambient term by it. Pixels
+// them (creases, corners, the ground around an object's foot), at half the
+// resolution (SSAOSize), then blurs the estimate; the lighting pass
+// multiplies the ambient term by it. Pixels
 // drawn in the forward and transparent passes are not occluded.
 type SSAO struct {
 	// Radius is how far, in world units, the samples reach; 0 means
@@ -177,6 +178,11 @@ type Bloom struct {
 	// off, which then costs only a clear.
 	Strength float32
 }
+
+// SSAOSize is the side of the SSAO pass's targets for a framebuffer side of
+// n pixels: half, rounded up. Each of their texels stands for the 2x2
+// block of pixels whose top-left it is, counting rows from the top.
+func SSAOSize(n int) int { return (n + 1) / 2 }
 
 // BloomSize is the side of the bloom pass's targets for a framebuffer side
 // of n pixels: a quarter, rounded up.

@@ -617,8 +617,8 @@ func (r *tracer) drawUI() {
 }
 
 // occlusion is the SSAO pass, as sleak_ssao.glsl computes it, over the
-// depth buffer: per pixel the blurred share of the sky left, 1 where the
-// pass is off, for forward pixels and the sky. normal returns a deferred
+// depth buffer at half the resolution: per pixel the blurred share of the
+// sky left, 1 where the pass is off, for forward pixels and the sky. normal returns a deferred
 // pixel's normal.
 func (r *tracer) occlusion(normal func(i int) (vmath.Vec3, bool)) []float32 {
 	w, h := r.w, r.h
@@ -638,10 +638,14 @@ func (r *tracer) occlusion(normal func(i int) (vmath.Vec3, bool)) []float32 {
 		p := unproject(f.InvViewProj, nx, ny, float64(r.depth[y*w+x]))
 		return vmath.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}
 	}
-	raw := make([]float32, w*h)
-	for y := range h {
-		for x := range w {
-			raw[y*w+x] = 1
+	// At half the resolution: texel (qx, qy) stands for the top-left pixel
+	// of its 2x2 block.
+	hw, hh := backends.SSAOSize(w), backends.SSAOSize(h)
+	raw := make([]float32, hw*hh)
+	for qy := range hh {
+		for qx := range hw {
+			raw[qy*hw+qx] = 1
+			x, y := min(2*qx, w-1), min(2*qy, h-1)
 			n, ok := normal(y*w + x)
 			if !ok {
 				continue
@@ -650,32 +654,38 @@ func (r *tracer) occlusion(normal func(i int) (vmath.Vec3, bool)) []float32 {
 			helper := vmath.Vec3{1, 0, 0}.Lerp(vmath.Vec3{0, 1, 0}, min(max((0.99-abs32(n[1]))*1e4, 0), 1))
 			t0 := n.Cross(helper).Normalize()
 			b0 := n.Cross(t0)
-			angle := float64(x&3)*math.Pi/2 + float64(y&3)*math.Pi/8
+			angle := float64(qx&3)*math.Pi/2 + float64(qy&3)*math.Pi/8
 			t := t0.Mul(float32(math.Cos(angle))).Add(b0.Mul(float32(math.Sin(angle))))
 			b := n.Cross(t)
 			hidden := float32(0)
 			for _, k := range ssaoKernel {
 				s := pos.Add(t.Mul(k[0]).Add(b.Mul(k[1])).Add(n.Mul(k[2])).Mul(radius))
 				c := f.ViewProj.MulVec4(s.Vec4(1))
-				qx := int(math.Floor(float64((c[0]/c[3]*0.5 + 0.5) * float32(w))))
-				qy := int(math.Floor(float64((0.5 - 0.5*c[1]/c[3]) * float32(h))))
-				qx, qy = min(max(qx, 0), w-1), min(max(qy, 0), h-1)
-				seen := worldAt(qx, qy)
+				px := int(math.Floor(float64((c[0]/c[3]*0.5 + 0.5) * float32(w))))
+				py := int(math.Floor(float64((0.5 - 0.5*c[1]/c[3]) * float32(h))))
+				px, py = min(max(px, 0), w-1), min(max(py, 0), h-1)
+				seen := worldAt(px, py)
 				behind := min(max((s.Sub(f.CameraPos).Len()-0.03*radius-seen.Sub(f.CameraPos).Len())*1000, 0), 1)
 				hidden += behind * min(max(radius/max(seen.Sub(pos).Len(), 1e-4), 0), 1)
 			}
-			raw[y*w+x] = 1 - strength*hidden/float32(len(ssaoKernel))
+			raw[qy*hw+qx] = 1 - strength*hidden/float32(len(ssaoKernel))
+		}
+	}
+	blurred := make([]float32, hw*hh)
+	for qy := range hh {
+		for qx := range hw {
+			sum := float32(0)
+			for dy := -2; dy < 2; dy++ {
+				for dx := -2; dx < 2; dx++ {
+					sum += raw[min(max(qy+dy, 0), hh-1)*hw+min(max(qx+dx, 0), hw-1)]
+				}
+			}
+			blurred[qy*hw+qx] = sum / 16
 		}
 	}
 	for y := range h {
 		for x := range w {
-			sum := float32(0)
-			for dy := -2; dy < 2; dy++ {
-				for dx := -2; dx < 2; dx++ {
-					sum += raw[min(max(y+dy, 0), h-1)*w+min(max(x+dx, 0), w-1)]
-				}
-			}
-			out[y*w+x] = sum / 16
+			out[y*w+x] = blurred[(y/2)*hw+x/2]
 		}
 	}
 	return out

@@ -2,6 +2,7 @@
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky colour.
 #include "sleak.glsl"
 #include "sleak_lights.glsl"
+#include "sleak_ssao.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D gAlbedo;
 layout(set = 1, binding = 1) uniform sampler2D gNormal;
@@ -41,6 +42,6 @@ void main() {
     vec4 albedo = texelFetch(gAlbedo, p, 0);
     vec4 normal = texelFetch(gNormal, p, 0);
     vec4 material = texelFetch(gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(ssaoMap, p, 0).r, worldPos, normal.w, material.x);
+    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(ssaoMap, sleakHalfTexel(p, textureSize(gDepth, 0)), 0).r, worldPos, normal.w, material.x);
     outColor = vec4(color + albedo.rgb * material.y, 1.0);
 }

@@ -39,7 +39,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
         float4 material = gMaterial.Load(p);
         float3 albedo = albedo4.rgb;
         float3 normal = normal4.xyz * 2.0 - 1.0;
-        float ao = albedo4.a * ssaoMap.Load(p);
+        float ao = albedo4.a * ssaoMap.Load(int3(p.xy >> 1, 0)); // the half-size texel of p's 2x2 block
     // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
     // compiler takes no calls to user functions, and wined3d runs neither
     // loops nor else branches (see docs/DIRECTX.md).

@@ -2,6 +2,7 @@
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky colour.
 #include "sleak_gl.glsl"
 #include "sleak_lights.glsl"
+#include "sleak_ssao.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_gAlbedo;
 uniform sampler2D u_gNormal;
@@ -41,6 +42,6 @@ void main() {
     vec4 albedo = texelFetch(u_gAlbedo, p, 0);
     vec4 normal = texelFetch(u_gNormal, p, 0);
     vec4 material = texelFetch(u_gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(u_ssaoMap, p, 0).r, worldPos, normal.w, material.x);
+    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(u_ssaoMap, sleakHalfTexel(p, textureSize(u_gDepth, 0)), 0).r, worldPos, normal.w, material.x);
     outColor = vec4(color + albedo.rgb * material.y, 1.0);
 }

@@ -2,7 +2,9 @@
 // of the ssao and ssao_blur stems; sleak_ssao.hlsli is the same math for
 // Direct3D. Include it after sleak.glsl or sleak_gl.glsl.
 //
-// Twelve points in the hemisphere above a pixel's surface, within the
+// The pass runs at half the resolution (backends.SSAOSize): a texel of its
+// targets stands for the 2x2 block of pixels whose top-left it is.
+// Twelve points in the hemisphere above that pixel's surface, within the
 // radius (frame.effects.x), are projected into the depth buffer; a point
 // that lies behind the surface seen at its pixel is hidden, counted in full
 // when that surface is within the radius of the pixel's and less the
@@ -25,6 +27,20 @@ int sleakTopRow(int y, int h) {
     return SLEAK_Y_DOWN > 0.0 ? y : h - 1 - y;
 }
 
+// sleakFullPixel is the full-size pixel that texel q of the half-size
+// SSAO targets stands for: the top-left of its 2x2 block.
+ivec2 sleakFullPixel(ivec2 q, ivec2 fullSize) {
+    int top = sleakTopRow(q.y, (fullSize.y + 1) / 2) * 2;
+    return clamp(ivec2(q.x * 2, sleakTopRow(top, fullSize.y)), ivec2(0), fullSize - 1);
+}
+
+// sleakHalfTexel is the texel of the half-size SSAO targets whose block
+// holds full-size pixel p.
+ivec2 sleakHalfTexel(ivec2 p, ivec2 fullSize) {
+    int halfH = (fullSize.y + 1) / 2;
+    return ivec2(p.x / 2, sleakTopRow(sleakTopRow(p.y, fullSize.y) / 2, halfH));
+}
+
 // sleakWorldAt is the world position of the depth-buffer texel p.
 vec3 sleakWorldAt(ivec2 p, float depth, vec2 size) {
     vec4 w = frame.invViewProj * vec4(sleakScreenNDC(vec2(p) + 0.5, size), depth, 1.0);
@@ -32,14 +48,15 @@ vec3 sleakWorldAt(ivec2 p, float depth, vec2 size) {
 }
 
 // sleakOcclusion is 1 minus the strength (frame.effects.y) times the share
-// of the hemisphere hidden at pixel p: 1 where nothing hides the sky and
-// for empty pixels.
-float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 p) {
+// of the hemisphere hidden at the pixel half-size texel q stands for: 1
+// where nothing hides the sky and for empty pixels.
+float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 q) {
+    ivec2 isize = textureSize(gDepth, 0);
+    ivec2 p = sleakFullPixel(q, isize);
     float depth = texelFetch(gDepth, p, 0).r;
     if (depth >= 1.0) {
         return 1.0;
     }
-    ivec2 isize = textureSize(gDepth, 0);
     vec2 size = vec2(isize);
     vec3 pos = sleakWorldAt(p, depth, size);
     vec3 n = normalize(texelFetch(gNormal, p, 0).xyz * 2.0 - 1.0);
@@ -47,7 +64,7 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 p) {
     vec3 helper = mix(vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0), clamp((0.99 - abs(n.y)) * 1e4, 0.0, 1.0));
     vec3 t0 = normalize(cross(n, helper));
     vec3 b0 = cross(n, t0);
-    float angle = float(p.x & 3) * 1.5707963 + float(sleakTopRow(p.y, isize.y) & 3) * 0.39269908;
+    float angle = float(q.x & 3) * 1.5707963 + float(sleakTopRow(q.y, (isize.y + 1) / 2) & 3) * 0.39269908;
     vec3 t = t0 * cos(angle) + b0 * sin(angle);
     vec3 b = cross(n, t);
     float radius = frame.effects.x;
@@ -67,8 +84,8 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 p) {
     return 1.0 - frame.effects.y * hidden / 12.0;
 }
 
-// sleakOcclusionBlur is the mean of the 4x4 box of raw occlusion at pixel
-// p that covers one whole tile.
+// sleakOcclusionBlur is the mean of the 4x4 box of raw occlusion around
+// half-size texel p that covers one whole tile.
 float sleakOcclusionBlur(sampler2D raw, ivec2 p) {
     ivec2 isize = textureSize(raw, 0);
     float down = SLEAK_Y_DOWN > 0.0 ? 1.0 : -1.0;

@@ -1,7 +1,8 @@
 // Screen-space ambient occlusion for Direct3D: the math of sleak_ssao.glsl
 // (read it for what it does), written out in place because Wine's HLSL
 // compiler takes no calls to user functions and wined3d runs no loops.
-// ssao.hlsl includes it with int2 p (the pixel), gNormal, gDepth and
+// ssao.hlsl includes it with int2 q (the texel of the half-size targets),
+// int2 p (the full-size pixel it stands for), gNormal, gDepth and
 // targetSize in scope; it leaves float ao.
 float ao = 1.0;
 {
@@ -17,8 +18,8 @@ float ao = 1.0;
     float3 b0 = cross(n, t0);
     // A quarter turn per column and a sixteenth per row of the 4x4 tile,
     // as cosines and sines picked by weights (no trigonometry under Wine).
-    float tx = p.x - 4.0 * floor(p.x / 4.0);
-    float ty = p.y - 4.0 * floor(p.y / 4.0);
+    float tx = q.x - 4.0 * floor(q.x / 4.0);
+    float ty = q.y - 4.0 * floor(q.y / 4.0);
     float c1 = max(1.0 - tx, 0.0) - max(1.0 - abs(tx - 2.0), 0.0);
     float s1 = max(1.0 - abs(tx - 1.0), 0.0) - max(1.0 - abs(tx - 3.0), 0.0);
     float4 wy = max(1.0 - abs(ty - float4(0.0, 1.0, 2.0, 3.0)), 0.0);

@@ -12,7 +12,10 @@ Texture2D gNormal : register(t3);
 Texture2D<float> gDepth : register(t5);
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
-    int2 p = int2(fragCoord.xy);
+    // A texel of the half-size target, and the pixel it stands for: the
+    // top-left of its 2x2 block.
+    int2 q = int2(fragCoord.xy);
+    int2 p = min(q * 2, int2(targetSize.xy) - 1);
 #include "sleak_ssao.hlsli"
     return float4(ao, ao, ao, ao);
 }

@@ -11,7 +11,9 @@ Texture2D<float> ssaoRaw : register(t0);
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     int2 p = int2(fragCoord.xy);
-    int2 last = int2(targetSize.xy) - 1;
+    // The half-size targets' last texel, in float: an integer vector
+    // division crashes Wine's compiler.
+    int2 last = int2((targetSize.xy + 1.0) * 0.5) - 1;
     float aoSum = 0.0;
     aoSum += ssaoRaw.Load(int3(clamp(p + int2(-2, -2), int2(0, 0), last), 0));
     aoSum += ssaoRaw.Load(int3(clamp(p + int2(-1, -2), int2(0, 0), last), 0));

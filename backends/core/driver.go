@@ -99,8 +99,8 @@ type Driver[M, T, P any] interface {
 	// the core never hands to RunPass, into targets of its own that later
 	// passes read:
 	//   - formats.PassSSAO: ssao reads the gbuffer's depth and normals into
-	//     an R8 target of the framebuffer's size, ssao_blur blurs that into
-	//     a second one, which lighting_pass reads.
+	//     an R8 target of half the framebuffer's size (backends.SSAOSize),
+	//     ssao_blur blurs that into a second one, which lighting_pass reads.
 	//   - formats.PassSSR: ssr reads the HDR image and the gbuffer's
 	//     normals, material and depth into an RGBA16F target of the
 	//     framebuffer's size, which composite reads.

@@ -87,7 +87,9 @@ type targets struct {
 	// The SSAO pass's raw and blurred occlusion, R8 at the frame's size.
 	ssaoRaw, ssao tracked
 	// The bloom pass's bright light and its blur, RGBA16F at bloomW x bloomH.
-	bloomW, bloomH     int
+	bloomW, bloomH int
+	// The SSAO pass's targets' size, half the framebuffer's.
+	ssaoW, ssaoH       int
 	bloomBright, bloom tracked
 	// The SSR pass's reflections, RGBA16F, and the antialias pass's image,
 	// RGBA8 like the composite output it is copied back over; both at the
@@ -374,7 +376,7 @@ func (r *driver) colorTexture(w, h int, format dxcom.DXGIFormat, rtv uint32, srv
 }
 
 func (r *driver) createTargets(w, h int) (targets, error) {
-	t := targets{w: w, h: h, bloomW: backends.BloomSize(w), bloomH: backends.BloomSize(h)}
+	t := targets{w: w, h: h, bloomW: backends.BloomSize(w), bloomH: backends.BloomSize(h), ssaoW: backends.SSAOSize(w), ssaoH: backends.SSAOSize(h)}
 	var err error
 	type target struct {
 		name   string
@@ -394,8 +396,8 @@ func (r *driver) createTargets(w, h int) (targets, error) {
 		{"antialias", &t.aa, w, h, dxcom.FormatR8G8B8A8UNorm, rtvAA, -1, 0},
 		// Cleared, when the effect is off, to what leaves the later pass
 		// unchanged: nothing occluded, no reflections, no bloom.
-		{"SSAO", &t.ssaoRaw, w, h, dxcom.FormatR8UNorm, rtvSSAORaw, srvSSAORaw, 1},
-		{"SSAO blur", &t.ssao, w, h, dxcom.FormatR8UNorm, rtvSSAO, srvSSAO, 1},
+		{"SSAO", &t.ssaoRaw, t.ssaoW, t.ssaoH, dxcom.FormatR8UNorm, rtvSSAORaw, srvSSAORaw, 1},
+		{"SSAO blur", &t.ssao, t.ssaoW, t.ssaoH, dxcom.FormatR8UNorm, rtvSSAO, srvSSAO, 1},
 		{"bloom", &t.bloomBright, t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float, rtvBloomBright, srvBloomBright, 0},
 		{"bloom blur", &t.bloom, t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float, rtvBloom, srvBloom, 0},
 		{"SSR", &t.ssr, w, h, dxcom.FormatR16G16B16A16Float, rtvSSR, srvSSR, 0},

@@ -29,7 +29,7 @@ func (r *driver) effectOf(p formats.Pass) effect {
 	switch p {
 	case formats.PassSSAO:
 		return effect{first: r.ssao, second: r.ssaoBlur, state: stateSSAO, raw: &t.ssaoRaw, out: &t.ssao,
-			rawRTV: rtvSSAORaw, outRTV: rtvSSAO, rawSRV: srvSSAORaw, w: t.w, h: t.h, neutral: 1}
+			rawRTV: rtvSSAORaw, outRTV: rtvSSAO, rawSRV: srvSSAORaw, w: t.ssaoW, h: t.ssaoH, neutral: 1}
 	case formats.PassSSR:
 		return effect{first: r.ssr, state: stateSSR, out: &t.ssr, outRTV: rtvSSR, w: t.w, h: t.h}
 	}

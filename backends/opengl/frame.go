@@ -107,7 +107,7 @@ func (r *driver) runEffect() {
 	gl.Viewport(0, 0, t.w, t.h)
 	switch r.pass {
 	case formats.PassSSAO:
-		r.effectSteps(t.ssaoFBO, 1, t.w, t.h, fxStep{t.ssaoRawFBO, r.engine.ssao}, fxStep{t.ssaoFBO, r.engine.ssaoBlur})
+		r.effectSteps(t.ssaoFBO, 1, t.ssaoW, t.ssaoH, fxStep{t.ssaoRawFBO, r.engine.ssao}, fxStep{t.ssaoFBO, r.engine.ssaoBlur})
 	case formats.PassSSR:
 		r.effectSteps(t.ssrFBO, 0, t.w, t.h, fxStep{t.ssrFBO, r.engine.ssr})
 	case formats.PassBloom:

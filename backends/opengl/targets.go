@@ -69,7 +69,8 @@ type targets struct {
 	ldr                                 uint32 // RGBA8 composite output, read back by ReadPixels
 	compositeFBO                        uint32
 	debugFBO                            uint32 // ldr + gDepth: debug lines over the output, tested against the scene
-	// The SSAO pass's targets, R8 at the framebuffer's size.
+	// The SSAO pass's targets, R8 at half the framebuffer's size.
+	ssaoW, ssaoH        int32
 	ssaoRaw, ssao       uint32
 	ssaoRawFBO, ssaoFBO uint32
 	// The bloom pass's targets, RGBA16F at a quarter of the size.
@@ -154,8 +155,9 @@ func createTargets(w, h int32) (targets, error) {
 	t.ldr = newTexture(unitLDR, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.ssr = newTexture(unitSSR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
 	t.aa = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
-	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, w, h, gl.RED, gl.UNSIGNED_BYTE)
-	t.ssao = newTexture(unitSSAO, gl.R8, w, h, gl.RED, gl.UNSIGNED_BYTE)
+	t.ssaoW, t.ssaoH = int32(backends.SSAOSize(int(w))), int32(backends.SSAOSize(int(h)))
+	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
+	t.ssao = newTexture(unitSSAO, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
 	t.bloomW, t.bloomH = int32(backends.BloomSize(int(w))), int32(backends.BloomSize(int(h)))
 	t.bloomBright = newTexture(unitBloomBright, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
 	t.bloom = newTexture(unitBloom, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
