@@ -86,10 +86,6 @@ func (c *Context) Begin(w *ecs.World) error {
 		for i, to := range CascadeSplits(near, shadowFar) {
 			d.ShadowCascades[i] = lightMatrix(eye, forward, up, fov, aspect, from, to, d.LightDir, tile)
 			c.Cascade[i] = vmath.FrustumFromMatrix(d.ShadowCascades[i])
-			// What can shadow this cascade's slice of the view: its box
-			// is fitted around a sphere much larger than the slice.
-			part := vmath.FrustumFromMatrix(ViewProj(eye, rot, fov, aspect, from, to))
-			c.cascadeCasters[i] = CasterVolume(&part, d.LightDir)
 			from = to
 		}
 		d.LightViewProj = d.ShadowCascades[0]
