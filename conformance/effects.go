@@ -23,10 +23,7 @@ const ssaoVisible = 0.03
 // colour, and turned off again the frame is the one without it.
 func ssao(h *harness) {
 	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
-	h.world.SpawnCamera(
-		ecs.Transform{Position: eye, Rotation: lookRotation(eye, lookAt), Scale: vmath.Vec3{1, 1, 1}},
-		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
-	)
+	h.lookFrom(eye, lookAt, 50)
 	h.ctx.Env.Ambient = vmath.Vec3{0.9, 0.9, 0.9}
 	floor := meshes.Plane(10)
 	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(hs[0], blobVertices(floor, blobFloorRGBA), floor.Indices, floor.Bounds),
@@ -81,10 +78,7 @@ func ssao(h *harness) {
 // again the frame is the one without bloom.
 func bloomScene(h *harness) {
 	h.open()
-	h.world.SpawnCamera(
-		ecs.Transform{Position: vmath.Vec3{0, 0, 4}, Rotation: vmath.QuatIdent(), Scale: vmath.Vec3{1, 1, 1}},
-		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
-	)
+	h.lookFrom(vmath.Vec3{0, 0, 4}, vmath.Vec3{0, 0, 0}, 50)
 	env := &h.ctx.Env
 	env.Ambient, env.FogColor = vmath.Vec3{0.05, 0.05, 0.05}, vmath.Vec3{0.02, 0.02, 0.04}
 	d := meshes.Cube(0.4)
@@ -144,10 +138,7 @@ func (h *harness) expectSame(want *image.RGBA, what string) {
 func shadowCascades(h *harness) {
 	h.open()
 	camEye := vmath.Vec3{0, 16, 10}
-	h.world.SpawnCamera(
-		ecs.Transform{Position: camEye, Rotation: lookRotation(camEye, vmath.Vec3{0, 0, -16}), Scale: vmath.Vec3{1, 1, 1}},
-		ecs.Camera{FovY: 60, Near: 0.1, Far: 100, Active: true},
-	)
+	h.lookFrom(camEye, vmath.Vec3{0, 0, -16}, 100)
 	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
 		Direction: vmath.Vec3{-1, -0.8, -0.3}, Color: vmath.Vec3{1, 1, 1}, Intensity: 1.2, CastShadows: true,
 	})
@@ -201,10 +192,7 @@ func shadowCascades(h *harness) {
 func ssr(h *harness) {
 	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
 	camEye := vmath.Vec3{0, 1.6, 4.5}
-	h.world.SpawnCamera(
-		ecs.Transform{Position: camEye, Rotation: lookRotation(camEye, vmath.Vec3{0, 0.3, 0}), Scale: vmath.Vec3{1, 1, 1}},
-		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
-	)
+	h.lookFrom(camEye, vmath.Vec3{0, 0.3, 0}, 50)
 	h.ctx.Env.Ambient = vmath.Vec3{0.6, 0.6, 0.6}
 	floor := meshes.Plane(10)
 	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(hs[0], blobVertices(floor, [4]uint8{60, 60, 70, 255}), floor.Indices, floor.Bounds),
@@ -242,10 +230,7 @@ func ssr(h *harness) {
 func antialiasScene(h *harness) {
 	h.open()
 	camEye := vmath.Vec3{0, 0.4, 3}
-	h.world.SpawnCamera(
-		ecs.Transform{Position: camEye, Rotation: lookRotation(camEye, vmath.Vec3{0, 0, 0}), Scale: vmath.Vec3{1, 1, 1}},
-		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
-	)
+	h.lookFrom(camEye, vmath.Vec3{0, 0, 0}, 50)
 	env := &h.ctx.Env
 	env.FogColor = vmath.Vec3{0.9, 0.9, 0.9}
 	tr := ecs.NewTransform(vmath.Vec3{})

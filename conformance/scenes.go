@@ -592,10 +592,7 @@ func gpuTimes(h *harness) {
 
 // stage adds the camera, the sun and the plane.
 func (h *harness) stage() {
-	h.world.SpawnCamera(
-		ecs.Transform{Position: eye, Rotation: lookRotation(eye, lookAt), Scale: vmath.Vec3{1, 1, 1}},
-		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
-	)
+	h.lookFrom(eye, lookAt, 50)
 	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
 		Direction: sunDir, Color: vmath.Vec3{1, 1, 1}, Intensity: 1.2, CastShadows: true,
 	})
@@ -604,6 +601,15 @@ func (h *harness) stage() {
 	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(formats.DefaultHandle, plane.Vertices, plane.Indices, plane.Bounds),
 		ecs.Material{Shader: defaultShader, Color: planeColor})
 	h.objects = append(h.objects, object{name: "plane", box: plane.Bounds})
+}
+
+// lookFrom spawns the scene's camera at eye looking at target: a 60-degree
+// field of view from 0.1 to far.
+func (h *harness) lookFrom(eye, target vmath.Vec3, far float32) {
+	h.world.SpawnCamera(
+		ecs.Transform{Position: eye, Rotation: lookRotation(eye, target), Scale: vmath.Vec3{1, 1, 1}},
+		ecs.Camera{FovY: 60, Near: 0.1, Far: far, Active: true},
+	)
 }
 
 // defaultCube spawns a default-format unit cube with a material shader.

@@ -62,10 +62,7 @@ var (
 func sky(h *harness) {
 	h.open()
 	// Looking a little up: the horizon crosses the lower part of the frame.
-	h.world.SpawnCamera(
-		ecs.Transform{Position: skyEye, Rotation: lookRotation(skyEye, skyEye.Add(vmath.Vec3{0, 0.35, -1})), Scale: vmath.Vec3{1, 1, 1}},
-		ecs.Camera{FovY: 60, Near: 0.1, Far: 50, Active: true},
-	)
+	h.lookFrom(skyEye, skyEye.Add(vmath.Vec3{0, 0.35, -1}), 50)
 	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
 		Direction: skySource.Mul(-1), Color: vmath.Vec3{1, 0.9, 0.7}, Intensity: 1.5,
 	})

@@ -438,6 +438,13 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 			}
 		}
 	}
+	m.flushOpaque(dst)
+}
+
+// flushOpaque writes the quads of the one-pass modes, held by direction,
+// into dst's opaque layer, grouped by face direction; the translucent layer
+// stays empty.
+func (m *Mesher) flushOpaque(dst *MeshData) {
 	out := &dst.Opaque
 	n := 0
 	for _, q := range m.dir {

@@ -231,19 +231,7 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 			}
 		}
 	}
-	out := &dst.Opaque
-	n := 0
-	for _, q := range m.dir {
-		n += len(q)
-	}
-	out.reserve(n)
-	for f, q := range m.dir {
-		out.Quads = append(out.Quads, q...)
-		out.FaceEnd[f] = int32(len(out.Quads))
-	}
-	for f := range dst.Translucent.FaceEnd {
-		dst.Translucent.FaceEnd[f] = int32(len(dst.Translucent.Quads))
-	}
+	m.flushOpaque(dst)
 }
 
 // mergeFlat merges the row's events of top or bottom direction f: first
