@@ -35,11 +35,17 @@ const (
 var nullSlots [numSlots]uintptr
 
 // BeginFrame waits for the frame two back (framesInFlight), reading its
-// timestamps, and uploads the frame's Frame constant buffer.
+// timestamps, and uploads the frame's Frame constant buffer and the shadow
+// cascades' blocks.
 func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	r.beginTiming()
 	r.block = *block
-	r.d.ctx.Call(ctxUpdateSubresource, ptr(r.frameCB), 0, 0, uintptr(unsafe.Pointer(&r.block[0])), 0, 0)
+	ctx := r.d.ctx
+	ctx.Call(ctxUpdateSubresource, ptr(r.frameCB), 0, 0, uintptr(unsafe.Pointer(&r.block[0])), 0, 0)
+	for i, cb := range r.cascadeCBs {
+		r.block.Cascade(i, &r.cascade)
+		ctx.Call(ctxUpdateSubresource, ptr(cb), 0, 0, uintptr(unsafe.Pointer(&r.cascade[0])), 0, 0)
+	}
 	return nil
 }
 
@@ -69,14 +75,44 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 }
 
 // runPass binds the targets and fixed state of pass p, draws the
-// fullscreen passes, then draws the pass's draws in order.
+// fullscreen passes, then draws the pass's draws in order. The shadow pass
+// draws once per cascade, into the cascade's tile with the cascade's Frame
+// block at b0, and then binds the main block again.
 func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
+	if p != formats.PassShadow {
+		return r.drawAll(p, draws, 0)
+	}
+	ctx := r.d.ctx
+	for i, cb := range r.cascadeCBs {
+		x, y, side := backends.CascadeTile(i, r.shadowSize)
+		r.viewportAt(x, y, side, side)
+		sc := rect{Left: int32(x), Top: int32(y), Right: int32(x + side), Bottom: int32(y + side)}
+		ctx.Call(ctxRSSetScissorRects, 1, uintptr(unsafe.Pointer(&sc)))
+		b := ptr(cb)
+		ctx.Call(ctxVSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+		ctx.Call(ctxPSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+		if err := r.drawAll(p, draws, uint8(1)<<i); err != nil {
+			return fmt.Errorf("shadow cascade %d: %w", i, err)
+		}
+	}
+	b := ptr(r.frameCB)
+	ctx.Call(ctxVSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+	ctx.Call(ctxPSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+	return nil
+}
+
+// drawAll draws the draws of pass p in order; with a cascade bit, only
+// those whose Cascades have it.
+func (r *driver) drawAll(p formats.Pass, draws []core.Draw[mesh, texture, *program], cascade uint8) error {
 	ctx := r.d.ctx
 	var cur *program
 	var curSRV *dxcom.Object
 	for i := range draws {
 		d := &draws[i]
+		if d.Cascades&cascade != cascade {
+			continue // not a caster of this cascade
+		}
 		if d.Program != cur {
 			cur = d.Program
 			ctx.Call(ctxIASetInputLayout, ptr(cur.layout))
@@ -175,8 +211,7 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassShadow:
 		ctx.Call(ctxOMSetRenderTargets, 0, 0, ptr(r.shadow.dsv))
 		ctx.Call(ctxClearDepthStencilView, ptr(r.shadow.dsv), dxcom.ClearDepth, f32(1), 0)
-		r.viewport(r.shadowSize, r.shadowSize)
-		ctx.Call(ctxRSSetState, ptr(r.states.shadow))
+		ctx.Call(ctxRSSetState, ptr(r.states.shadow)) // runPass sets each cascade's viewport and scissor
 		ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthWrite), 0)
 	case formats.PassGBuffer:
 		rtvs := [3]uintptr{ptr(t.gAlbedo.rtv), ptr(t.gNormal.rtv), ptr(t.gMaterial.rtv)}
@@ -252,8 +287,12 @@ func (r *driver) bindSamplers(material uint32) {
 	r.d.ctx.Call(ctxPSSetSamplers, 0, 2, uintptr(unsafe.Pointer(&smps[0])))
 }
 
-func (r *driver) viewport(w, h int) {
-	vp := dxcom.Viewport{Width: float32(w), Height: float32(h), MaxDepth: 1}
+func (r *driver) viewport(w, h int) { r.viewportAt(0, 0, w, h) }
+
+// viewportAt sets the viewport to the w x h pixels from (x, y), the
+// target's top-left texel being (0, 0): row 0 is the row sampled at v = 0.
+func (r *driver) viewportAt(x, y, w, h int) {
+	vp := dxcom.Viewport{X: float32(x), Y: float32(y), Width: float32(w), Height: float32(h), MaxDepth: 1}
 	r.d.ctx.Call(ctxRSSetViewports, 1, uintptr(unsafe.Pointer(&vp)))
 }
 
