@@ -19,10 +19,13 @@
 //	lighting     fullscreen lighting_pass into an RGBA16F HDR target, the occlusion at t7
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
+//	ssr          fullscreen ssr (HDR t0, gbuffer normal t3, material t4, depth t5) into an
+//	             RGBA16F target of the framebuffer's size; off, it is cleared to 0
 //	bloom        fullscreen bloom (HDR t0) into an RGBA16F target of a quarter of the
 //	             size (backends.BloomSize), then bloom_blur of it into a second one;
 //	             off, that one is cleared to 0
-//	composite    fullscreen composite (exposure, bloom at t7, ACES, gamma) to RGBA8
+//	composite    fullscreen composite (the reflections at t8, exposure, bloom at t7,
+//	             ACES, gamma) to RGBA8
 //	debug        the frame's debug lines over the composite output
 //	ui           screen-space quads over it all
 //

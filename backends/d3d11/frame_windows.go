@@ -21,11 +21,13 @@ const (
 	slotGAlbedo   = 2 // t2..t5: albedo, normal, material, depth
 	slotGNormal   = slotGAlbedo + 1
 	slotGDepth    = slotGAlbedo + 3
-	slotHDR       = 0 // composite and bloom read the HDR target at t0
+	slotGMaterial = slotGAlbedo + 2
+	slotHDR       = 0 // composite, ssr and bloom read the HDR target at t0
 	slotEffectIn  = 0 // ssao_blur and bloom_blur read their first step's target at t0
 	slotLights    = 6 // the light grid: lighting, forward and transparent
 	slotEffect    = 7 // an effect's result: ssaoMap for lighting_pass, bloomMap for composite
-	numSlots      = 8
+	slotSSR       = 8 // the SSR pass's reflections, for composite
+	numSlots      = 9
 
 	cbFrame  = 0
 	cbDraw   = 1
@@ -228,7 +230,7 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassLighting:
 		r.bindColor(t.hdr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotShadowMap: ptr(r.shadow.srv), slotGAlbedo: ptr(t.gAlbedo.srv),
-			slotGNormal: ptr(t.gNormal.srv), slotGAlbedo + 2: ptr(t.gMaterial.srv), slotGDepth: ptr(t.gDepth.srv),
+			slotGNormal: ptr(t.gNormal.srv), slotGMaterial: ptr(t.gMaterial.srv), slotGDepth: ptr(t.gDepth.srv),
 			slotLights: ptr(r.lightSRV), slotEffect: ptr(t.ssao.srv)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
 		r.bindSamplers(r.white.sampler)
@@ -249,7 +251,7 @@ func (r *driver) setupPass(p formats.Pass) {
 		ctx.Call(ctxPSSetShaderResources, slotLights, 1, uintptr(unsafe.Pointer(&srv)))
 	case formats.PassComposite:
 		r.bindColor(t.ldr.rtv, nil, w, h)
-		srvs := [numSlots]uintptr{slotHDR: ptr(t.hdr.srv), slotEffect: ptr(t.bloom.srv)}
+		srvs := [numSlots]uintptr{slotHDR: ptr(t.hdr.srv), slotEffect: ptr(t.bloom.srv), slotSSR: ptr(t.ssr.srv)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
 		r.bindTargetSize()
 		r.fullscreen(r.engine.composite)

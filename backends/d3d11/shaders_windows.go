@@ -69,6 +69,7 @@ type enginePrograms struct {
 	ssao      *program // the SSAO pass: ssao, then ssao_blur
 	ssaoBlur  *program
 	lighting  *program
+	ssr       *program // the SSR pass
 	bloom     *program // the bloom pass: bloom, then bloom_blur
 	bloomBlur *program
 	composite *program
@@ -91,12 +92,13 @@ type engineSlot struct {
 	vertexOnly bool
 }
 
-func (e *enginePrograms) slots() [9]engineSlot {
+func (e *enginePrograms) slots() [10]engineSlot {
 	return [...]engineSlot{
 		{"shadow_depth", &e.shadow, formats.DefaultLayout(), true},
 		{"ssao", &e.ssao, nil, false},
 		{"ssao_blur", &e.ssaoBlur, nil, false},
 		{"lighting_pass", &e.lighting, nil, false},
+		{"ssr", &e.ssr, nil, false},
 		{"bloom", &e.bloom, nil, false},
 		{"bloom_blur", &e.bloomBlur, nil, false},
 		{"composite", &e.composite, nil, false},
