@@ -26,6 +26,8 @@
 //	             off, that one is cleared to 0
 //	composite    fullscreen composite (the reflections at t8, exposure, bloom at t7,
 //	             ACES, gamma) to RGBA8
+//	antialias    fullscreen antialias of the composite output (t0) into a second RGBA8
+//	             target, copied back over the output with CopyResource; off, nothing
 //	debug        the frame's debug lines over the composite output
 //	ui           screen-space quads over it all
 //

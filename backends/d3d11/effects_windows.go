@@ -37,7 +37,9 @@ func (r *driver) effectOf(p formats.Pass) effect {
 // RunEffect runs effect pass p between two timestamps: its fullscreen
 // steps, each into its own target at that target's size, or, with the
 // effect off, a clear of the target the later pass reads to the value that
-// leaves that pass unchanged (occlusion 1, reflections and bloom 0).
+// leaves that pass unchanged (occlusion 1, reflections and bloom 0). The
+// antialias pass draws into a target of its own and copies that back over
+// the composite output; off, it does nothing.
 func (r *driver) RunEffect(p formats.Pass, on bool) error {
 	r.stamp(p, false)
 	r.runEffect(p, on)
@@ -49,9 +51,13 @@ func (r *driver) runEffect(p formats.Pass, on bool) {
 	ctx := r.d.ctx
 	t := &r.targets
 	// Whatever the previous pass left bound may be this pass's input or
-	// output: the HDR target, the gbuffer, or the map being rewritten.
+	// output: the HDR target, the gbuffer, the composite output, or the
+	// map being rewritten.
 	r.unbindAll()
 	if p == formats.PassAntialias {
+		if on {
+			r.antialiasPass()
+		}
 		return
 	}
 	e := r.effectOf(p)
@@ -104,4 +110,21 @@ func (r *driver) bindFullscreen() {
 	r.bindTargetSize()
 	ctx.Call(ctxIASetPrimitiveTopo, dxcom.TopologyTriangleList)
 	ctx.Call(ctxOMSetBlendState, 0, 0, 0xffffffff)
+}
+
+// antialiasPass draws antialias from the composite output (t0) into the
+// aa target, then copies that back over the composite output, which the
+// debug and UI passes draw on and EndFrame presents and reads back. The
+// copy comes after every view of both is unbound: neither is then bound
+// for reading or writing while the other is written.
+func (r *driver) antialiasPass() {
+	ctx := r.d.ctx
+	t := &r.targets
+	r.bindFullscreen()
+	r.bindColor(t.aa.rtv, nil, t.w, t.h)
+	srv := ptr(t.ldr.srv)
+	ctx.Call(ctxPSSetShaderResources, slotLDR, 1, uintptr(unsafe.Pointer(&srv)))
+	r.fullscreen(r.engine.antialias)
+	r.unbindAll()
+	ctx.Call(ctxCopyResource, ptr(t.ldr.tex), ptr(t.aa.tex))
 }

@@ -23,6 +23,7 @@ const (
 	slotGDepth    = slotGAlbedo + 3
 	slotGMaterial = slotGAlbedo + 2
 	slotHDR       = 0 // composite, ssr and bloom read the HDR target at t0
+	slotLDR       = 0 // antialias reads the composite output at t0
 	slotEffectIn  = 0 // ssao_blur and bloom_blur read their first step's target at t0
 	slotLights    = 6 // the light grid: lighting, forward and transparent
 	slotEffect    = 7 // an effect's result: ssaoMap for lighting_pass, bloomMap for composite

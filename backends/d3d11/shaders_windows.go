@@ -73,6 +73,7 @@ type enginePrograms struct {
 	bloom     *program // the bloom pass: bloom, then bloom_blur
 	bloomBlur *program
 	composite *program
+	antialias *program // the antialias pass, over the composite output
 	ui        *program // ui.hlsl: screen-space quads of the UI pass
 	lines     *program // debug_lines.hlsl: the debug pass's lines
 }
@@ -92,7 +93,7 @@ type engineSlot struct {
 	vertexOnly bool
 }
 
-func (e *enginePrograms) slots() [10]engineSlot {
+func (e *enginePrograms) slots() [11]engineSlot {
 	return [...]engineSlot{
 		{"shadow_depth", &e.shadow, formats.DefaultLayout(), true},
 		{"ssao", &e.ssao, nil, false},
@@ -102,6 +103,7 @@ func (e *enginePrograms) slots() [10]engineSlot {
 		{"bloom", &e.bloom, nil, false},
 		{"bloom_blur", &e.bloomBlur, nil, false},
 		{"composite", &e.composite, nil, false},
+		{"antialias", &e.antialias, nil, false},
 		{"ui", &e.ui, formats.DefaultLayout(), false},
 		{"debug_lines", &e.lines, backends.LineLayout(), false},
 	}
