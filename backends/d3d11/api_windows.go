@@ -47,6 +47,7 @@ const (
 	ctxOMSetDepthStencilState = 36
 	ctxRSSetState             = 43
 	ctxRSSetViewports         = 44
+	ctxRSSetScissorRects      = 45
 	ctxCopyResource           = 47
 	ctxUpdateSubresource      = 48
 	ctxClearRenderTargetView  = 50
@@ -130,6 +131,9 @@ type blendDesc struct {
 	Independent     int32
 	Targets         [8]renderTargetBlendDesc
 }
+
+// rect is D3D11_RECT, a scissor rectangle.
+type rect struct{ Left, Top, Right, Bottom int32 }
 
 type mappedSubresource struct {
 	Data       uintptr

@@ -35,9 +35,9 @@ func TestInstancedFormatDrawsEveryInstance(t *testing.T) {
 	})
 }
 
-// SSAO and bloom at sizes no multiple of 4 and after a resize: the bloom
-// reaches the last row and column, and a steady frame with both on
-// allocates nothing.
+// SSAO and bloom, with SSR and antialiasing, at sizes no multiple of 4 and
+// after a resize: the bloom reaches the last row and column, and a steady
+// frame with every effect on allocates nothing.
 func TestEffectsAtOddSizes(t *testing.T) {
 	dxtest.EffectsAtOddSizes(t, func(t *testing.T, cfg backends.Config) backends.Backend {
 		return dxtest.Open(t, New, ErrNoDevice, cfg)

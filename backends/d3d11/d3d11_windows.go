@@ -27,7 +27,14 @@ type driver struct {
 	states fixedStates
 
 	frameCB, drawCB *dxcom.Object
-	lines           lineBuffer
+	// cascadeCBs are the shadow cascades' Frame blocks
+	// (backends.FrameBlock.Cascade), one constant buffer each, written with
+	// the main block at BeginFrame. Four buffers rather than one rewritten
+	// between cascades: the shadow pass then only rebinds b0, and no buffer
+	// the previous cascade's draws still read is updated in the middle of
+	// the pass (which would make the driver copy or version it each time).
+	cascadeCBs [backends.NumCascades]*dxcom.Object
+	lines      lineBuffer
 	// lights is the frame's light grid (t6), a dynamic texture rewritten
 	// every frame; lightSRV is its view.
 	lights, lightSRV *dxcom.Object
@@ -39,9 +46,10 @@ type driver struct {
 	// Close (see ReloadEngine).
 	retired []*program
 
-	block backends.FrameBlock
-	draw  backends.DrawBlock
-	ended uint64 // frames ended
+	block   backends.FrameBlock
+	cascade backends.FrameBlock // a cascade's block, on its way to cascadeCBs
+	draw    backends.DrawBlock
+	ended   uint64 // frames ended
 
 	dxcom.Host // the window and the debug layer
 
@@ -56,6 +64,10 @@ type backend = core.Backend[mesh, texture, *program]
 
 // fixedStates are the pipeline states of the passes, made once.
 type fixedStates struct {
+	// The shadow rasterizer state scissors too, to the tile of the cascade
+	// being drawn: the viewport alone bounds the rasterized area, but a
+	// driver that rasterizes a guard band past it would then still spill
+	// into the neighbouring tile, which another cascade has drawn.
 	cullBack, cullNone, shadow  *dxcom.Object // rasterizer
 	depthWrite, depthTest, none *dxcom.Object // depth-stencil
 	alpha                       *dxcom.Object // blend; nil is blending off
@@ -166,6 +178,11 @@ func (r *driver) init() error {
 	if r.frameCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.FrameBlockSize, Usage: usageDefault, BindFlags: bindConstantBuffer}, nil); err != nil {
 		return fmt.Errorf("the Frame constant buffer: %w", err)
 	}
+	for i := range r.cascadeCBs {
+		if r.cascadeCBs[i], err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.FrameBlockSize, Usage: usageDefault, BindFlags: bindConstantBuffer}, nil); err != nil {
+			return fmt.Errorf("the Frame constant buffer of shadow cascade %d: %w", i, err)
+		}
+	}
 	if r.drawCB, err = r.d.createBuffer(&bufferDesc{ByteWidth: backends.DrawBlockSize, Usage: usageDynamic, BindFlags: bindConstantBuffer, CPUAccess: cpuAccessWrite}, nil); err != nil {
 		return fmt.Errorf("the Draw constant buffer: %w", err)
 	}
@@ -199,7 +216,7 @@ func (r *driver) init() error {
 func (d *device) createStates() (fixedStates, error) {
 	var s fixedStates
 	var err error
-	rs := func(cull uint32, bias int32, slope float32) *dxcom.Object {
+	rs := func(cull uint32, bias int32, slope float32, scissor int32) *dxcom.Object {
 		if err != nil {
 			return nil
 		}
@@ -207,7 +224,7 @@ func (d *device) createStates() (fixedStates, error) {
 		// the same vertex data culls the same faces everywhere.
 		var o *dxcom.Object
 		o, err = d.createRasterizerState(&rasterizerDesc{FillMode: dxcom.FillSolid, CullMode: cull, FrontCounterClockwise: 1,
-			DepthBias: bias, SlopeScaledDepthBias: slope, DepthClipEnable: 1})
+			DepthBias: bias, SlopeScaledDepthBias: slope, DepthClipEnable: 1, ScissorEnable: scissor})
 		return o
 	}
 	ds := func(enable, write bool) *dxcom.Object {
@@ -228,11 +245,11 @@ func (d *device) createStates() (fixedStates, error) {
 		o, err = d.createSamplerState(&desc)
 		return o
 	}
-	s.cullBack = rs(dxcom.CullBack, 0, 0)
-	s.cullNone = rs(dxcom.CullNone, 0, 0)
+	s.cullBack = rs(dxcom.CullBack, 0, 0, 0)
+	s.cullNone = rs(dxcom.CullNone, 0, 0, 0)
 	// Direct3D's constant depth bias is an integer number of depth units:
 	// 1 is the nearest to the Vulkan pipeline's 1.25.
-	s.shadow = rs(dxcom.CullNone, 1, 1.75)
+	s.shadow = rs(dxcom.CullNone, 1, 1.75, 1)
 	s.depthWrite = ds(true, true)
 	s.depthTest = ds(true, false)
 	s.none = ds(false, false)
@@ -383,6 +400,8 @@ func (r *driver) Close() error {
 	r.shadow.release()
 	dxcom.Release(r.lightSRV, r.lights, r.frameCB, r.drawCB)
 	r.lightSRV, r.lights, r.frameCB, r.drawCB = nil, nil, nil, nil
+	dxcom.Release(r.cascadeCBs[:]...)
+	r.cascadeCBs = [backends.NumCascades]*dxcom.Object{}
 	r.lines.release()
 	r.states.release()
 	r.Validation.Release()

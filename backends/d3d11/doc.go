@@ -9,7 +9,9 @@
 // A frame runs the passes of formats.Pass, with the same targets and
 // fixed state as the Vulkan backend:
 //
-//	shadow       depth only (R32 typeless, D32 view), ShadowMapSize², cull none,
+//	shadow       depth only (R32 typeless, D32 view), ShadowMapSize², cleared once, then
+//	             each of the backends.NumCascades cascades drawn into its tile
+//	             (backends.CascadeTile: viewport and scissor), cull none,
 //	             depth bias 1 constant (D3D takes an integer; Vulkan uses 1.25) and 1.75 slope
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA16F, metal+emissive RGBA16F, depth
 //	ssao         fullscreen ssao (gbuffer normal t3, depth t5) into an R8 target, then
@@ -17,12 +19,25 @@
 //	lighting     fullscreen lighting_pass into an RGBA16F HDR target, the occlusion at t7
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
+//	ssr          fullscreen ssr (HDR t0, gbuffer normal t3, material t4, depth t5) into an
+//	             RGBA16F target of the framebuffer's size; off, it is cleared to 0
 //	bloom        fullscreen bloom (HDR t0) into an RGBA16F target of a quarter of the
 //	             size (backends.BloomSize), then bloom_blur of it into a second one;
 //	             off, that one is cleared to 0
-//	composite    fullscreen composite (exposure, bloom at t7, ACES, gamma) to RGBA8
+//	composite    fullscreen composite (the reflections at t8, exposure, bloom at t7,
+//	             ACES, gamma) to RGBA8
+//	antialias    fullscreen antialias of the composite output (t0) into a second RGBA8
+//	             target, copied back over the output with CopyResource; off, nothing
 //	debug        the frame's debug lines over the composite output
 //	ui           screen-space quads over it all
+//
+// The Frame block (b0, backends.FrameBlockSize bytes) is a constant buffer
+// written with UpdateSubresource at BeginFrame, together with four more,
+// the cascades' blocks (backends.FrameBlock.Cascade: lightViewProj replaced
+// by the cascade's matrix). The shadow pass binds cascade i's buffer at b0
+// while it draws the draws whose Cascades have bit i into tile i, then
+// binds the main block again; the other passes read the main block, whose
+// lightViewProj is cascade 0's.
 //
 // Every fullscreen pass reads the framebuffer's size from the Target
 // constant buffer (b2), whatever the size of the target it draws into, and

@@ -21,11 +21,14 @@ const (
 	slotGAlbedo   = 2 // t2..t5: albedo, normal, material, depth
 	slotGNormal   = slotGAlbedo + 1
 	slotGDepth    = slotGAlbedo + 3
-	slotHDR       = 0 // composite and bloom read the HDR target at t0
+	slotGMaterial = slotGAlbedo + 2
+	slotHDR       = 0 // composite, ssr and bloom read the HDR target at t0
+	slotLDR       = 0 // antialias reads the composite output at t0
 	slotEffectIn  = 0 // ssao_blur and bloom_blur read their first step's target at t0
 	slotLights    = 6 // the light grid: lighting, forward and transparent
 	slotEffect    = 7 // an effect's result: ssaoMap for lighting_pass, bloomMap for composite
-	numSlots      = 8
+	slotSSR       = 8 // the SSR pass's reflections, for composite
+	numSlots      = 9
 
 	cbFrame  = 0
 	cbDraw   = 1
@@ -35,11 +38,17 @@ const (
 var nullSlots [numSlots]uintptr
 
 // BeginFrame waits for the frame two back (framesInFlight), reading its
-// timestamps, and uploads the frame's Frame constant buffer.
+// timestamps, and uploads the frame's Frame constant buffer and the shadow
+// cascades' blocks.
 func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	r.beginTiming()
 	r.block = *block
-	r.d.ctx.Call(ctxUpdateSubresource, ptr(r.frameCB), 0, 0, uintptr(unsafe.Pointer(&r.block[0])), 0, 0)
+	ctx := r.d.ctx
+	ctx.Call(ctxUpdateSubresource, ptr(r.frameCB), 0, 0, uintptr(unsafe.Pointer(&r.block[0])), 0, 0)
+	for i, cb := range r.cascadeCBs {
+		r.block.Cascade(i, &r.cascade)
+		ctx.Call(ctxUpdateSubresource, ptr(cb), 0, 0, uintptr(unsafe.Pointer(&r.cascade[0])), 0, 0)
+	}
 	return nil
 }
 
@@ -69,14 +78,44 @@ func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 }
 
 // runPass binds the targets and fixed state of pass p, draws the
-// fullscreen passes, then draws the pass's draws in order.
+// fullscreen passes, then draws the pass's draws in order. The shadow pass
+// draws once per cascade, into the cascade's tile with the cascade's Frame
+// block at b0, and then binds the main block again.
 func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.setupPass(p)
+	if p != formats.PassShadow {
+		return r.drawAll(p, draws, 0)
+	}
+	ctx := r.d.ctx
+	for i, cb := range r.cascadeCBs {
+		x, y, side := backends.CascadeTile(i, r.shadowSize)
+		r.viewportAt(x, y, side, side)
+		sc := rect{Left: int32(x), Top: int32(y), Right: int32(x + side), Bottom: int32(y + side)}
+		ctx.Call(ctxRSSetScissorRects, 1, uintptr(unsafe.Pointer(&sc)))
+		b := ptr(cb)
+		ctx.Call(ctxVSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+		ctx.Call(ctxPSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+		if err := r.drawAll(p, draws, uint8(1)<<i); err != nil {
+			return fmt.Errorf("shadow cascade %d: %w", i, err)
+		}
+	}
+	b := ptr(r.frameCB)
+	ctx.Call(ctxVSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+	ctx.Call(ctxPSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
+	return nil
+}
+
+// drawAll draws the draws of pass p in order; with a cascade bit, only
+// those whose Cascades have it.
+func (r *driver) drawAll(p formats.Pass, draws []core.Draw[mesh, texture, *program], cascade uint8) error {
 	ctx := r.d.ctx
 	var cur *program
 	var curSRV *dxcom.Object
 	for i := range draws {
 		d := &draws[i]
+		if d.Cascades&cascade != cascade {
+			continue // not a caster of this cascade
+		}
 		if d.Program != cur {
 			cur = d.Program
 			ctx.Call(ctxIASetInputLayout, ptr(cur.layout))
@@ -175,8 +214,7 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassShadow:
 		ctx.Call(ctxOMSetRenderTargets, 0, 0, ptr(r.shadow.dsv))
 		ctx.Call(ctxClearDepthStencilView, ptr(r.shadow.dsv), dxcom.ClearDepth, f32(1), 0)
-		r.viewport(r.shadowSize, r.shadowSize)
-		ctx.Call(ctxRSSetState, ptr(r.states.shadow))
+		ctx.Call(ctxRSSetState, ptr(r.states.shadow)) // runPass sets each cascade's viewport and scissor
 		ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthWrite), 0)
 	case formats.PassGBuffer:
 		rtvs := [3]uintptr{ptr(t.gAlbedo.rtv), ptr(t.gNormal.rtv), ptr(t.gMaterial.rtv)}
@@ -193,7 +231,7 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassLighting:
 		r.bindColor(t.hdr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotShadowMap: ptr(r.shadow.srv), slotGAlbedo: ptr(t.gAlbedo.srv),
-			slotGNormal: ptr(t.gNormal.srv), slotGAlbedo + 2: ptr(t.gMaterial.srv), slotGDepth: ptr(t.gDepth.srv),
+			slotGNormal: ptr(t.gNormal.srv), slotGMaterial: ptr(t.gMaterial.srv), slotGDepth: ptr(t.gDepth.srv),
 			slotLights: ptr(r.lightSRV), slotEffect: ptr(t.ssao.srv)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
 		r.bindSamplers(r.white.sampler)
@@ -214,7 +252,7 @@ func (r *driver) setupPass(p formats.Pass) {
 		ctx.Call(ctxPSSetShaderResources, slotLights, 1, uintptr(unsafe.Pointer(&srv)))
 	case formats.PassComposite:
 		r.bindColor(t.ldr.rtv, nil, w, h)
-		srvs := [numSlots]uintptr{slotHDR: ptr(t.hdr.srv), slotEffect: ptr(t.bloom.srv)}
+		srvs := [numSlots]uintptr{slotHDR: ptr(t.hdr.srv), slotEffect: ptr(t.bloom.srv), slotSSR: ptr(t.ssr.srv)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
 		r.bindTargetSize()
 		r.fullscreen(r.engine.composite)
@@ -252,8 +290,12 @@ func (r *driver) bindSamplers(material uint32) {
 	r.d.ctx.Call(ctxPSSetSamplers, 0, 2, uintptr(unsafe.Pointer(&smps[0])))
 }
 
-func (r *driver) viewport(w, h int) {
-	vp := dxcom.Viewport{Width: float32(w), Height: float32(h), MaxDepth: 1}
+func (r *driver) viewport(w, h int) { r.viewportAt(0, 0, w, h) }
+
+// viewportAt sets the viewport to the w x h pixels from (x, y), the
+// target's top-left texel being (0, 0): row 0 is the row sampled at v = 0.
+func (r *driver) viewportAt(x, y, w, h int) {
+	vp := dxcom.Viewport{X: float32(x), Y: float32(y), Width: float32(w), Height: float32(h), MaxDepth: 1}
 	r.d.ctx.Call(ctxRSSetViewports, 1, uintptr(unsafe.Pointer(&vp)))
 }
 

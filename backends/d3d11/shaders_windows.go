@@ -69,9 +69,11 @@ type enginePrograms struct {
 	ssao      *program // the SSAO pass: ssao, then ssao_blur
 	ssaoBlur  *program
 	lighting  *program
+	ssr       *program // the SSR pass
 	bloom     *program // the bloom pass: bloom, then bloom_blur
 	bloomBlur *program
 	composite *program
+	antialias *program // the antialias pass, over the composite output
 	ui        *program // ui.hlsl: screen-space quads of the UI pass
 	lines     *program // debug_lines.hlsl: the debug pass's lines
 }
@@ -91,15 +93,17 @@ type engineSlot struct {
 	vertexOnly bool
 }
 
-func (e *enginePrograms) slots() [9]engineSlot {
+func (e *enginePrograms) slots() [11]engineSlot {
 	return [...]engineSlot{
 		{"shadow_depth", &e.shadow, formats.DefaultLayout(), true},
 		{"ssao", &e.ssao, nil, false},
 		{"ssao_blur", &e.ssaoBlur, nil, false},
 		{"lighting_pass", &e.lighting, nil, false},
+		{"ssr", &e.ssr, nil, false},
 		{"bloom", &e.bloom, nil, false},
 		{"bloom_blur", &e.bloomBlur, nil, false},
 		{"composite", &e.composite, nil, false},
+		{"antialias", &e.antialias, nil, false},
 		{"ui", &e.ui, formats.DefaultLayout(), false},
 		{"debug_lines", &e.lines, backends.LineLayout(), false},
 	}

@@ -48,6 +48,12 @@ type targets struct {
 	// size, rounded up): the bright light and its blur, which composite reads.
 	bloomW, bloomH     int
 	bloomBright, bloom colorTarget
+	// The SSR pass's target, RGBA16F at the framebuffer's size: the
+	// reflections composite adds.
+	ssr colorTarget
+	// The antialias pass's target, RGBA8 like ldr: what antialias makes of
+	// the composite output, copied back over it.
+	aa colorTarget
 }
 
 func (t *targets) release() {
@@ -61,6 +67,8 @@ func (t *targets) release() {
 	t.ssao.release()
 	t.bloomBright.release()
 	t.bloom.release()
+	t.ssr.release()
+	t.aa.release()
 	dxcom.Release(t.staging, t.size)
 	*t = targets{}
 }
@@ -130,6 +138,8 @@ func (d *device) createTargets(w, h int) (targets, error) {
 			t.bloom, err = d.newColorTarget("bloom blur", t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float)
 			return err
 		},
+		func() error { t.ssr, err = d.newColorTarget("SSR", w, h, dxcom.FormatR16G16B16A16Float); return err },
+		func() error { t.aa, err = d.newColorTarget("antialias", w, h, dxcom.FormatR8G8B8A8UNorm); return err },
 		func() error {
 			desc := textureDesc{Width: uint32(w), Height: uint32(h), MipLevels: 1, ArraySize: 1, Format: dxcom.FormatR8G8B8A8UNorm,
 				SampleCount: 1, Usage: usageStaging, CPUAccess: cpuAccessRead}

@@ -86,6 +86,16 @@ func (c *Context) Begin(w *ecs.World) error {
 		for i, to := range CascadeSplits(near, shadowFar) {
 			d.ShadowCascades[i] = lightMatrix(eye, forward, up, fov, aspect, from, to, d.LightDir, tile)
 			c.Cascade[i] = vmath.FrustumFromMatrix(d.ShadowCascades[i])
+			// What can shadow the points this cascade shades. Its box is
+			// fitted around a sphere much larger than its slice of the
+			// view, and the shaders take the first cascade whose box holds
+			// a point, so the cascade also shades points of the later
+			// slices (up to the shadow distance) that its box reaches: the
+			// volume runs from the slice's start to there, not to the
+			// slice's end, or a caster near such a point is left out of
+			// the cascade that shades it and its shadow goes missing.
+			part := vmath.FrustumFromMatrix(ViewProj(eye, rot, fov, aspect, from, shadowFar))
+			c.cascadeCasters[i] = CasterVolume(&part, d.LightDir)
 			from = to
 		}
 		d.LightViewProj = d.ShadowCascades[0]

@@ -103,8 +103,13 @@ type Context struct {
 	lists        drawLists
 	camera       vmath.Culler // Camera and Light, prepared for box tests
 	cascades     [backends.NumCascades]vmath.Culler
-	light        vmath.Culler
-	caster       vmath.Culler
+	// cascadeCasters is, per cascade, what a caster must touch to shadow
+	// that cascade's slice of the view (CasterVolume of the slice), and
+	// casterCullers the same prepared for box tests.
+	cascadeCasters [backends.NumCascades]vmath.Frustum
+	casterCullers  [backends.NumCascades]vmath.Culler
+	light          vmath.Culler
+	caster         vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.
 	casterFar bool
 }

@@ -224,6 +224,45 @@ func TestShadowCascades(t *testing.T) {
 	}
 }
 
+// A caster is drawn into the cascade the shaders take for the points it
+// shadows: the first whose box holds the point three texels in from its
+// tile's edge (sleak_sun.glsl), which for a point of a later slice of the
+// view may be an earlier cascade, whose box reaches past its own slice.
+func TestCastersAreInTheCascadeThatShadesTheirShadow(t *testing.T) {
+	s := frametest.New(t) // camera at (0, 0, 10) looking down -Z
+	s.Ctx.Env.ShadowDistance = 60
+	for z := float32(8); z >= -44; z -= 4 {
+		s.Cube(formats.DefaultHandle, vmath.Vec3{0, 0, z}, ecs.Material{CastShadows: true})
+	}
+	s.Begin()
+	if err := s.Ctx.RunPass(formats.PassShadow); err != nil {
+		t.Fatal(err)
+	}
+	s.End()
+	data := s.Ctx.Data
+	inner := 1 - 12/float32(backends.DefaultShadowMapSize)
+	shading := func(p vmath.Vec3) int {
+		for i, m := range data.ShadowCascades {
+			c := m.MulVec4(p.Vec4(1))
+			x, y, z := c[0]/c[3], c[1]/c[3], c[2]/c[3]
+			if max(x, -x, y, -y) < inner && z <= 1 {
+				return i
+			}
+		}
+		return -1
+	}
+	dir := data.LightDir.Normalize()
+	for _, d := range s.D.Draws[formats.PassShadow] {
+		centre := vmath.Vec3{d.Model[12], d.Model[13], d.Model[14]}
+		for _, k := range []float32{0.6, 1, 2, 4} {
+			p := centre.Add(dir.Mul(k)) // in the cube's shadow
+			if i := shading(p); i >= 0 && d.Cascades&(1<<i) == 0 {
+				t.Errorf("the caster at z %v shadows %v, which cascade %d shades, but is drawn only into cascades %04b", centre[2], p, i, d.Cascades)
+			}
+		}
+	}
+}
+
 // Without a sun the light matrix is the identity: the shaders divide by the
 // w it gives every point, which the zero matrix makes 0, and the NaN that
 // follows blacks out every lit pixel.

@@ -111,6 +111,7 @@ func (c *Context) Gather(w *ecs.World) {
 	c.camera, c.light, c.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
 	for i := range c.cascades {
 		c.cascades[i] = vmath.NewCuller(&c.Cascade[i])
+		c.casterCullers[i] = vmath.NewCuller(&c.cascadeCasters[i])
 	}
 	// Whether the caster volume kept the slice's far plane: then a box in
 	// view that passes it is inside the slice, hence inside the sun's
@@ -139,13 +140,12 @@ func (c *Context) Gather(w *ecs.World) {
 		}
 		var cascades uint8
 		if casts {
-			// The cascades whose light box it touches; the shadow pass
-			// draws it into those alone. Not only the cascades whose slice
-			// of the view it can shadow: a shaded point takes the first
-			// cascade whose box holds it, and a box reaches past its slice.
+			// The cascades whose light box it touches and whose slice of
+			// the view it can shadow; the shadow pass draws it into those
+			// alone.
 			for ci := range c.cascades {
-				var hint uint8
-				if !c.cascades[ci].Rejects(&t.Bounds, &hint) {
+				var hint, casterHint uint8
+				if !c.cascades[ci].Rejects(&t.Bounds, &hint) && !c.casterCullers[ci].Rejects(&t.Bounds, &casterHint) {
 					cascades |= 1 << ci
 				}
 			}

@@ -9,11 +9,13 @@ import (
 )
 
 // EffectsAtOddSizes runs frames with SSAO and bloom on at sizes no multiple
-// of 4, before and after a resize. Over a sky of one colour the bloom is
-// one colour too, to the last row and column, which the quarter-size
-// targets' rounding and the viewports decide; with the effects off the sky
-// is as without them; and a steady frame with both on allocates nothing.
-// open starts the backend at the given size.
+// of 4, before and after a resize, SSR and the antialias pass on with them.
+// Over a sky of one colour the bloom is one colour too, to the last row and
+// column, which the quarter-size targets' rounding and the viewports
+// decide (the sky reflects nothing, and the antialias pass keeps one
+// colour as it is); with the effects off the sky is as without them; and a
+// steady frame with all of them on allocates nothing. open starts the
+// backend at the given size.
 func EffectsAtOddSizes(t *testing.T, open func(t *testing.T, cfg backends.Config) backends.Backend) {
 	b := open(t, backends.Config{Width: 161, Height: 121})
 	id := vmath.Ident()
@@ -24,6 +26,8 @@ func EffectsAtOddSizes(t *testing.T, open func(t *testing.T, cfg backends.Config
 	on := off
 	on.Effects.SSAO = backends.SSAO{Strength: 1}
 	on.Effects.Bloom = backends.Bloom{Threshold: 0.3, Strength: 0.5}
+	on.Effects.SSR = backends.SSR{Strength: 1}
+	on.Effects.Antialias = true
 	shot := func(f *backends.FrameData) *image.RGBA {
 		t.Helper()
 		for range 2 {
@@ -66,6 +70,6 @@ func EffectsAtOddSizes(t *testing.T, open func(t *testing.T, cfg backends.Config
 		_ = b.BeginFrame(&on)
 		_ = b.EndFrame()
 	}); n != 0 {
-		t.Errorf("a steady frame with SSAO and bloom on allocates %v times, want 0", n)
+		t.Errorf("a steady frame with SSAO, SSR, bloom and antialiasing on allocates %v times, want 0", n)
 	}
 }
