@@ -27,7 +27,7 @@ func (r *driver) effectOf(p formats.Pass) effect {
 	t := &r.targets
 	switch p {
 	case formats.PassSSAO:
-		return effect{first: r.engine.ssao, second: r.engine.ssaoBlur, raw: &t.ssaoRaw, out: &t.ssao, w: t.w, h: t.h, neutral: 1}
+		return effect{first: r.engine.ssao, second: r.engine.ssaoBlur, raw: &t.ssaoRaw, out: &t.ssao, w: t.ssaoW, h: t.ssaoH, neutral: 1}
 	case formats.PassSSR:
 		return effect{first: r.engine.ssr, out: &t.ssr, w: t.w, h: t.h}
 	}

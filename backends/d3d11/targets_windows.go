@@ -41,8 +41,9 @@ type targets struct {
 	// size is the Target constant buffer (b2) of every fullscreen pass:
 	// always the framebuffer's size, whatever the pass draws into.
 	size *dxcom.Object
-	// The SSAO pass's targets, R8 at the framebuffer's size: the raw
-	// occlusion and its blur, which lighting_pass reads.
+	// The SSAO pass's targets, R8 of ssaoW x ssaoH (half the size, rounded
+	// up): the raw occlusion and its blur, which lighting_pass reads.
+	ssaoW, ssaoH  int
 	ssaoRaw, ssao colorTarget
 	// The bloom pass's targets, RGBA16F of bloomW x bloomH (a quarter of the
 	// size, rounded up): the bright light and its blur, which composite reads.
@@ -110,7 +111,7 @@ func (d *device) newDepthTarget(name string, w, h int) (depthTarget, error) {
 }
 
 func (d *device) createTargets(w, h int) (targets, error) {
-	t := targets{w: w, h: h, bloomW: backends.BloomSize(w), bloomH: backends.BloomSize(h)}
+	t := targets{w: w, h: h, bloomW: backends.BloomSize(w), bloomH: backends.BloomSize(h), ssaoW: backends.SSAOSize(w), ssaoH: backends.SSAOSize(h)}
 	var err error
 	steps := []func() error{
 		func() error {
@@ -128,8 +129,14 @@ func (d *device) createTargets(w, h int) (targets, error) {
 		func() error { t.gDepth, err = d.newDepthTarget("gbuffer", w, h); return err },
 		func() error { t.hdr, err = d.newColorTarget("HDR", w, h, dxcom.FormatR16G16B16A16Float); return err },
 		func() error { t.ldr, err = d.newColorTarget("composite", w, h, dxcom.FormatR8G8B8A8UNorm); return err },
-		func() error { t.ssaoRaw, err = d.newColorTarget("SSAO", w, h, dxcom.FormatR8UNorm); return err },
-		func() error { t.ssao, err = d.newColorTarget("SSAO blur", w, h, dxcom.FormatR8UNorm); return err },
+		func() error {
+			t.ssaoRaw, err = d.newColorTarget("SSAO", t.ssaoW, t.ssaoH, dxcom.FormatR8UNorm)
+			return err
+		},
+		func() error {
+			t.ssao, err = d.newColorTarget("SSAO blur", t.ssaoW, t.ssaoH, dxcom.FormatR8UNorm)
+			return err
+		},
 		func() error {
 			t.bloomBright, err = d.newColorTarget("bloom", t.bloomW, t.bloomH, dxcom.FormatR16G16B16A16Float)
 			return err
