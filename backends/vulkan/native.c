@@ -211,9 +211,16 @@ void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t fram
 		.pClearValues = values,
 	};
 	d->CmdBeginRenderPass(CMD(cmd), &info, VK_SUBPASS_CONTENTS_INLINE);
-	VkViewport vp = {0, (float)height, (float)width, -(float)height, 0, 1};
+	sl_set_viewport(d, cmd, 0, 0, width, height);
+}
+
+// sl_set_viewport draws into the rectangle of the target at x, y (row 0 the
+// top) and scissors to it, with the negative height of sl_begin_pass: clip
+// y = 1 lands on row y.
+void sl_set_viewport(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height) {
+	VkViewport vp = {(float)x, (float)(y + height), (float)width, -(float)height, 0, 1};
 	d->CmdSetViewport(CMD(cmd), 0, 1, &vp);
-	VkRect2D scissor = {{0, 0}, {width, height}};
+	VkRect2D scissor = {{(int32_t)x, (int32_t)y}, {width, height}};
 	d->CmdSetScissor(CMD(cmd), 0, 1, &scissor);
 }
 

@@ -386,14 +386,15 @@ func (b *driver) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Samp
 	}
 }
 
-func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
+// writeUBO points set's binding 0 at the Frame block at offset in buf.
+func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer, offset uint64) {
 	b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
 		DstBinding:      0,
 		DescriptorCount: 1,
 		DescriptorType:  vk.DescriptorTypeUniformBuffer,
-		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: buf, Range: frameUBOSize}},
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: buf, Offset: vk.DeviceSize(offset), Range: frameUBOSize}},
 	})
 }
 
@@ -438,11 +439,12 @@ func (b *driver) createDescriptors() error {
 			return err
 		}
 	}
-	// The frame sets (a uniform buffer and two images each), lighting's
-	// (five images), composite's (two) and the effect steps' (two for
-	// ssao, one for each of the others).
+	// The frame sets (a uniform buffer and two images each: each slot's
+	// main one and one per shadow cascade), lighting's (five images),
+	// composite's (two) and the effect steps' (two for ssao, one for each
+	// of the others).
 	const (
-		frameSets = 2 * framesInFlight
+		frameSets = (1 + backends.NumCascades) * framesInFlight
 		stepSets  = 2 + 2*numEffects
 		images    = 2*frameSets + 5 + 2 + 2 + 3
 	)
