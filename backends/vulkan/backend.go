@@ -120,20 +120,28 @@ type driver struct {
 	// minUniformBufferOffsetAlignment.
 	uboStride uint64
 
-	frameSetLayout, texSetLayout, gbufSetLayout vk.DescriptorSetLayout
-	pairSetLayout                               vk.DescriptorSetLayout // two images: ssao's gbuffer inputs, composite's HDR and bloom
-	mainLayout, lightingLayout, pairLayout      vk.PipelineLayout
-	staticPool                                  vk.DescriptorPool
-	texPools                                    []texPool
-	lightingSet, compositeSet                   vk.DescriptorSet
-	targetSampler, shadowSampler                vk.Sampler
-	texSamplers                                 [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
+	frameSetLayout vk.DescriptorSetLayout
+	// imageSetLayouts[n] is set 1 of n images, at bindings 0 to n-1: a
+	// texture's (1), the fullscreen steps' inputs (lighting's gbuffer and
+	// occlusion are 5); imageLayouts[n] is the pipeline layout of the
+	// frame set and imageSetLayouts[n].
+	imageSetLayouts [maxSetImages + 1]vk.DescriptorSetLayout
+	imageLayouts    [maxSetImages + 1]vk.PipelineLayout
+	// texSetLayout and mainLayout are imageSetLayouts[1] and
+	// imageLayouts[1], the layouts of every draw.
+	texSetLayout                 vk.DescriptorSetLayout
+	mainLayout                   vk.PipelineLayout
+	staticPool                   vk.DescriptorPool
+	texPools                     []texPool
+	lightingSet, compositeSet    vk.DescriptorSet
+	targetSampler, shadowSampler vk.Sampler
+	texSamplers                  [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 
 	passes                                  [formats.NumPasses]passTarget
 	shadowMap                               gpuImage
 	gAlbedo, gNormal, gMaterial, gDepth     gpuImage
 	hdr, final                              gpuImage
-	effects                                 [numEffects]effectPass // the SSAO and bloom passes, by effectIndex
+	effects                                 [numEffects]effectPass // the effect passes, by effectIndex
 	readback                                gpuBuffer
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
@@ -453,12 +461,12 @@ func (b *driver) Close() error {
 				vk.DestroySampler(b.dev, s, nil)
 			}
 		}
-		for _, l := range []vk.PipelineLayout{b.mainLayout, b.lightingLayout, b.pairLayout} {
+		for _, l := range b.imageLayouts {
 			if l != nil {
 				vk.DestroyPipelineLayout(b.dev, l, nil)
 			}
 		}
-		for _, l := range []vk.DescriptorSetLayout{b.frameSetLayout, b.texSetLayout, b.gbufSetLayout, b.pairSetLayout} {
+		for _, l := range append([]vk.DescriptorSetLayout{b.frameSetLayout}, b.imageSetLayouts[:]...) {
 			if l != nil {
 				vk.DestroyDescriptorSetLayout(b.dev, l, nil)
 			}

@@ -77,9 +77,9 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 		b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
 		switch p {
 		case formats.PassLighting:
-			b.c.fullscreen(cmd, b.lightingPipe, b.lightingLayout, b.lightingSet)
+			b.c.fullscreen(cmd, b.lightingPipe, b.imageLayouts[lightingInputs], b.lightingSet)
 		case formats.PassComposite:
-			b.c.fullscreen(cmd, b.compositePipe, b.pairLayout, b.compositeSet)
+			b.c.fullscreen(cmd, b.compositePipe, b.imageLayouts[compositeInputs], b.compositeSet)
 		}
 		b.records = b.records[:0]
 		b.record(p, draws, 0)
