@@ -424,7 +424,7 @@ func (b *driver) Close() error {
 			}
 		}
 		for i := range b.effects {
-			for _, rp := range []vk.RenderPass{b.effects[i].draw, b.effects[i].clear} {
+			for _, rp := range []vk.RenderPass{b.effects[i].draw, b.effects[i].clear} { // clear is nil for antialias
 				if rp != nil {
 					vk.DestroyRenderPass(b.dev, rp, nil)
 				}

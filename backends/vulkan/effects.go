@@ -15,21 +15,21 @@ const (
 	effectSSAO = iota
 	effectSSR
 	effectBloom
+	effectAntialias
 	numEffects
 )
 
-// effectIndex is the index in driver.effects of effect pass p, -1 for a
-// pass this driver does not draw.
+// effectIndex is the index in driver.effects of effect pass p.
 func effectIndex(p formats.Pass) int {
 	switch p {
-	case formats.PassSSAO:
-		return effectSSAO
 	case formats.PassSSR:
 		return effectSSR
 	case formats.PassBloom:
 		return effectBloom
+	case formats.PassAntialias:
+		return effectAntialias
 	}
-	return -1
+	return effectSSAO
 }
 
 // stepSpec is one fullscreen step of an effect: its engine stem and how
@@ -42,21 +42,24 @@ type stepSpec struct {
 // effectSpecs are each effect's steps, in order; a later pass reads the
 // last one's target.
 var effectSpecs = [numEffects][]stepSpec{
-	effectSSAO:  {{"ssao", 2}, {"ssao_blur", 1}},   // gbuffer normals and depth; the raw occlusion
-	effectSSR:   {{"ssr", 4}},                      // HDR, gbuffer normals, material and depth
-	effectBloom: {{"bloom", 1}, {"bloom_blur", 1}}, // HDR; the bright parts
+	effectSSAO:      {{"ssao", 2}, {"ssao_blur", 1}},   // gbuffer normals and depth; the raw occlusion
+	effectSSR:       {{"ssr", 4}},                      // HDR, gbuffer normals, material and depth
+	effectBloom:     {{"bloom", 1}, {"bloom_blur", 1}}, // HDR; the bright parts
+	effectAntialias: {{"antialias", 1}},                // the composited image
 }
 
 // maxEffectSteps is the most steps an effect has.
 const maxEffectSteps = 2
 
 // effectPass is a post-processing pass: fullscreen steps, each into a
-// target of its own; a later pass reads the last one's.
+// target of its own; a later pass reads the last one's. The antialias
+// pass's target is instead copied back over the composited image it read.
 type effectPass struct {
 	format vk.Format
 	// draw discards the target before a step overwrites all of it; clear
-	// fills it with neutral when the effect is off. Both take the same
-	// framebuffers, as they differ only in the load op.
+	// fills it with neutral when the effect is off (none for antialias,
+	// which then does nothing). Both take the same framebuffers, as they
+	// differ only in the load op.
 	draw, clear vk.RenderPass
 	w, h        uint32
 	neutral     []float32 // the clear colour that leaves the reading pass unchanged
@@ -74,20 +77,28 @@ type effectStep struct {
 
 // createEffectPasses creates the effects' render passes, which depend on
 // formats only. Each leaves its target ready for the shader reads of the
-// step or pass after it.
+// step or pass after it, the antialias pass's for its copy.
 func (b *driver) createEffectPasses() error {
 	b.effects[effectSSAO].format, b.effects[effectSSAO].neutral = vk.FormatR8Unorm, []float32{1, 1, 1, 1}
 	b.effects[effectSSR].format, b.effects[effectSSR].neutral = hdrFormat, []float32{0, 0, 0, 0}
 	b.effects[effectBloom].format, b.effects[effectBloom].neutral = hdrFormat, []float32{0, 0, 0, 0}
+	b.effects[effectAntialias].format = offscreenColor
 	for i := range b.effects {
 		e := &b.effects[i]
+		final, stage, access := vk.ImageLayoutShaderReadOnlyOptimal, vk.PipelineStageFlagBits(0), vk.AccessFlagBits(0)
+		if i == effectAntialias {
+			final, stage, access = vk.ImageLayoutTransferSrcOptimal, vk.PipelineStageTransferBit, vk.AccessTransferReadBit
+		}
 		var err error
 		for _, rp := range []struct {
 			dst  *vk.RenderPass
 			load vk.AttachmentLoadOp
 		}{{&e.draw, vk.AttachmentLoadOpDontCare}, {&e.clear, vk.AttachmentLoadOpClear}} {
-			att := attachment{e.format, rp.load, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, vk.ImageLayoutShaderReadOnlyOptimal, false}
-			if *rp.dst, err = b.newRenderPass([]attachment{att}, 0, 0); err != nil {
+			if rp.load == vk.AttachmentLoadOpClear && e.neutral == nil {
+				continue
+			}
+			att := attachment{e.format, rp.load, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, final, false}
+			if *rp.dst, err = b.newRenderPass([]attachment{att}, stage, access); err != nil {
 				return fmt.Errorf("%s render pass: %w", effectSpecs[i][0].stem, err)
 			}
 		}
@@ -104,12 +115,16 @@ func (b *driver) createEffectTargets() error {
 	for i := range b.effects {
 		e := &b.effects[i]
 		e.w, e.h = w, h
-		if i == effectBloom {
+		use := vk.ImageUsageColorAttachmentBit | vk.ImageUsageSampledBit
+		switch i {
+		case effectBloom:
 			e.w, e.h = uint32(backends.BloomSize(b.width)), uint32(backends.BloomSize(b.height))
+		case effectAntialias:
+			use = vk.ImageUsageColorAttachmentBit | vk.ImageUsageTransferSrcBit
 		}
 		for j := range e.steps {
 			s := &e.steps[j]
-			img, err := b.newImage(e.w, e.h, e.format, vk.ImageUsageColorAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectColorBit)
+			img, err := b.newImage(e.w, e.h, e.format, use, vk.ImageAspectColorBit)
 			if err != nil {
 				return fmt.Errorf("%s target: %w", effectSpecs[i][j].stem, err)
 			}
@@ -120,12 +135,13 @@ func (b *driver) createEffectTargets() error {
 		}
 	}
 	read := vk.ImageLayoutShaderReadOnlyOptimal
-	ssao, ssr, bloom := &b.effects[effectSSAO], &b.effects[effectSSR], &b.effects[effectBloom]
+	ssao, ssr, bloom, aa := &b.effects[effectSSAO], &b.effects[effectSSR], &b.effects[effectBloom], &b.effects[effectAntialias]
 	b.writeImages(ssao.steps[0].set, 0, b.targetSampler, read, b.gNormal.view, b.gDepth.view)
 	b.writeImages(ssao.steps[1].set, 0, b.targetSampler, read, ssao.steps[0].target.view)
 	b.writeImages(ssr.steps[0].set, 0, b.targetSampler, read, b.hdr.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
 	b.writeImages(bloom.steps[0].set, 0, b.targetSampler, read, b.hdr.view)
 	b.writeImages(bloom.steps[1].set, 0, b.targetSampler, read, bloom.steps[0].target.view)
+	b.writeImages(aa.steps[0].set, 0, b.targetSampler, read, b.final.view)
 	return nil
 }
 
@@ -150,18 +166,19 @@ func (b *driver) effectOutput(i int) *gpuImage {
 
 // RunEffect records effect pass p: its steps, each a render pass of one
 // fullscreen draw, or, off, only a clear of the last step's target to the
-// neutral value the pass after it reads. The antialias pass records only
-// its timestamps.
+// neutral value the pass after it reads. The antialias pass reads the
+// composited image and copies its result back over it; off, it records
+// nothing but its timestamps.
 func (b *driver) RunEffect(p formats.Pass, on bool) error {
+	i := effectIndex(p)
+	e := &b.effects[i]
 	cmd := b.slot.cmd
 	b.stamp(cmd, p, false)
-	defer b.stamp(cmd, p, true)
-	i := effectIndex(p)
-	if i < 0 {
-		return nil
-	}
-	e := &b.effects[i]
-	if on {
+	switch {
+	case on:
+		if i == effectAntialias {
+			b.c.sampleOutput(cmd, b.final.img)
+		}
 		for j := range e.steps {
 			s := &e.steps[j]
 			b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
@@ -169,9 +186,13 @@ func (b *driver) RunEffect(p formats.Pass, on bool) error {
 			b.c.fullscreen(cmd, s.pipe, s.layout, s.set)
 			b.c.endPass(cmd)
 		}
-	} else {
+		if i == effectAntialias {
+			b.c.copyBack(cmd, e.steps[0].target.img, b.final.img, e.w, e.h)
+		}
+	case e.clear != nil:
 		b.c.beginPass(cmd, e.clear, e.steps[len(e.steps)-1].fb, e.w, e.h, e.neutral)
 		b.c.endPass(cmd)
 	}
+	b.stamp(cmd, p, true)
 	return nil
 }

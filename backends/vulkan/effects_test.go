@@ -42,6 +42,7 @@ func TestEffectsAcrossAResize(t *testing.T) {
 		s.frame.Effects.SSAO = backends.SSAO{Strength: 1}
 		s.frame.Effects.Bloom = backends.Bloom{Threshold: 0.3, Strength: 1}
 		s.frame.Effects.SSR = backends.SSR{Strength: 1}
+		s.frame.Effects.Antialias = true
 		for range 3 {
 			s.render(t, b)
 		}
@@ -51,7 +52,7 @@ func TestEffectsAcrossAResize(t *testing.T) {
 		}
 		wantW, wantH := uint32(backends.BloomSize(size[0])), uint32(backends.BloomSize(size[1]))
 		full := [2]uint32{uint32(size[0]), uint32(size[1])}
-		for i, want := range [numEffects][2]uint32{effectSSAO: full, effectSSR: full, effectBloom: {wantW, wantH}} {
+		for i, want := range [numEffects][2]uint32{effectSSAO: full, effectSSR: full, effectBloom: {wantW, wantH}, effectAntialias: full} {
 			for j, st := range d.effects[i].steps {
 				if st.target.w != want[0] || st.target.h != want[1] {
 					t.Errorf("%dx%d: the %s target is %dx%d, want %dx%d", size[0], size[1], effectSpecs[i][j].stem, st.target.w, st.target.h, want[0], want[1])
@@ -60,7 +61,7 @@ func TestEffectsAcrossAResize(t *testing.T) {
 		}
 		if d.timing.pool != nil {
 			st := b.Stats()
-			for _, p := range []formats.Pass{formats.PassSSAO, formats.PassSSR, formats.PassBloom} {
+			for _, p := range []formats.Pass{formats.PassSSAO, formats.PassSSR, formats.PassBloom, formats.PassAntialias} {
 				if st.GPUTime[p] <= 0 {
 					t.Errorf("%dx%d: the %s pass took no GPU time (%v)", size[0], size[1], p, st.GPUTime)
 				}

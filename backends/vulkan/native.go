@@ -219,6 +219,17 @@ func (d cdevice) blitToSwapchain(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt
 	C.sl_blit_to_swapchain(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }
 
+// sampleOutput makes the composited image readable by a fragment shader.
+func (d cdevice) sampleOutput(cmd vk.CommandBuffer, img vk.Image) {
+	C.sl_sample_output(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(img)))
+}
+
+// copyBack copies src over the composited image dst and leaves dst as the
+// composite pass does.
+func (d cdevice) copyBack(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32) {
+	C.sl_copy_back(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
+}
+
 // Debug-report messages arrive on driver threads tagged with the id of the
 // backend that asked for them.
 var debugSinks struct {

@@ -79,6 +79,11 @@ void sl_update_descriptor_set(slDevice *d, const void *write);
 // Windowed frames: the composited image into the swapchain image.
 void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
 
+// The antialias pass: the composited image made readable by a fragment
+// shader, then src copied back over it.
+void sl_sample_output(slDevice *d, uint64_t cmd, uint64_t image);
+void sl_copy_back(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
+
 // Returns freed heap memory to the system where the C library can.
 void sl_trim(void);
 

@@ -235,7 +235,9 @@ func (b *driver) createTargets() error {
 	mk(&b.gMaterial, hdrFormat, colorUse, vk.ImageAspectColorBit, "material")
 	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
 	mk(&b.hdr, hdrFormat, colorUse, vk.ImageAspectColorBit, "hdr")
-	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit, vk.ImageAspectColorBit, "output")
+	// The antialias pass samples the output and copies its result back.
+	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit|vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit,
+		vk.ImageAspectColorBit, "output")
 	if err != nil {
 		return err
 	}
