@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
@@ -19,14 +20,18 @@ const framesInFlight = 2
 
 // frameSlot is what one frame in flight owns.
 type frameSlot struct {
-	cmd         vk.CommandBuffer
-	fence       vk.Fence
-	ubo         gpuBuffer
-	set         vk.DescriptorSet // frame block + shadow map
-	shadowSet   vk.DescriptorSet // frame block + white texture, for the shadow pass that writes the map
-	acquired    vk.Semaphore     // windowed: the swapchain image is ready
-	rendered    vk.Semaphore     // windowed: the frame is ready to present
-	submittedAt uint64           // frame number last submitted from this slot
+	cmd   vk.CommandBuffer
+	fence vk.Fence
+	// ubo holds the Frame block at 0 and each shadow cascade's block
+	// (backends.FrameBlock.Cascade) after it, driver.uboStride apart.
+	ubo gpuBuffer
+	set vk.DescriptorSet // frame block + shadow map
+	// shadowSets are the shadow pass's, one per cascade: its frame block
+	// + the white texture, in place of the shadow map the pass writes.
+	shadowSets  [backends.NumCascades]vk.DescriptorSet
+	acquired    vk.Semaphore // windowed: the swapchain image is ready
+	rendered    vk.Semaphore // windowed: the frame is ready to present
+	submittedAt uint64       // frame number last submitted from this slot
 	// lights is the frame's light grid (set 0, binding 2 of both sets),
 	// copied from lightStaging at the start of the frame's commands.
 	lights       gpuImage
@@ -110,21 +115,33 @@ type driver struct {
 		fence vk.Fence
 	}
 	frameNum uint64 // frames submitted so far
+	// uboStride is how far apart the blocks of a frame slot's ubo lie:
+	// backends.FrameBlockSize rounded up to the device's
+	// minUniformBufferOffsetAlignment.
+	uboStride uint64
 
-	frameSetLayout, texSetLayout, gbufSetLayout vk.DescriptorSetLayout
-	pairSetLayout                               vk.DescriptorSetLayout // two images: ssao's gbuffer inputs, composite's HDR and bloom
-	mainLayout, lightingLayout, pairLayout      vk.PipelineLayout
-	staticPool                                  vk.DescriptorPool
-	texPools                                    []texPool
-	lightingSet, compositeSet                   vk.DescriptorSet
-	targetSampler, shadowSampler                vk.Sampler
-	texSamplers                                 [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
+	frameSetLayout vk.DescriptorSetLayout
+	// imageSetLayouts[n] is set 1 of n images, at bindings 0 to n-1: a
+	// texture's (1), the fullscreen steps' inputs (lighting's gbuffer and
+	// occlusion are 5); imageLayouts[n] is the pipeline layout of the
+	// frame set and imageSetLayouts[n].
+	imageSetLayouts [maxSetImages + 1]vk.DescriptorSetLayout
+	imageLayouts    [maxSetImages + 1]vk.PipelineLayout
+	// texSetLayout and mainLayout are imageSetLayouts[1] and
+	// imageLayouts[1], the layouts of every draw.
+	texSetLayout                 vk.DescriptorSetLayout
+	mainLayout                   vk.PipelineLayout
+	staticPool                   vk.DescriptorPool
+	texPools                     []texPool
+	lightingSet, compositeSet    vk.DescriptorSet
+	targetSampler, shadowSampler vk.Sampler
+	texSamplers                  [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 
 	passes                                  [formats.NumPasses]passTarget
 	shadowMap                               gpuImage
 	gAlbedo, gNormal, gMaterial, gDepth     gpuImage
 	hdr, final                              gpuImage
-	effects                                 [numEffects]effectPass // the SSAO and bloom passes, by effectIndex
+	effects                                 [numEffects]effectPass // the effect passes, by effectIndex
 	readback                                gpuBuffer
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline
@@ -279,10 +296,15 @@ func (b *driver) newSemaphore() (vk.Semaphore, error) {
 
 // createFrames creates each frame slot's uniform buffer and descriptor sets.
 func (b *driver) createFrames() error {
+	var props vk.PhysicalDeviceProperties
+	vk.GetPhysicalDeviceProperties(b.gpu, &props)
+	props.Deref()
+	props.Limits.Deref()
+	b.uboStride = alignUp(frameUBOSize, max(uint64(props.Limits.MinUniformBufferOffsetAlignment), 1))
 	for i := range b.frames {
 		f := &b.frames[i]
 		var err error
-		if f.ubo, err = b.newBuffer(frameUBOSize, vk.BufferUsageUniformBufferBit, hostMappable, 0); err != nil {
+		if f.ubo, err = b.newBuffer((1+backends.NumCascades)*b.uboStride, vk.BufferUsageUniformBufferBit, hostMappable, 0); err != nil {
 			return fmt.Errorf("frame uniform buffer: %w", err)
 		}
 		if f.ubo.mapped == nil {
@@ -292,11 +314,13 @@ func (b *driver) createFrames() error {
 		if f.set, r = b.allocSet(b.staticPool, b.frameSetLayout); r != vk.Success {
 			return vkError("vkAllocateDescriptorSets", r)
 		}
-		if f.shadowSet, r = b.allocSet(b.staticPool, b.frameSetLayout); r != vk.Success {
-			return vkError("vkAllocateDescriptorSets", r)
+		b.writeUBO(f.set, f.ubo.buf, 0)
+		for c := range f.shadowSets {
+			if f.shadowSets[c], r = b.allocSet(b.staticPool, b.frameSetLayout); r != vk.Success {
+				return vkError("vkAllocateDescriptorSets", r)
+			}
+			b.writeUBO(f.shadowSets[c], f.ubo.buf, uint64(1+c)*b.uboStride)
 		}
-		b.writeUBO(f.set, f.ubo.buf)
-		b.writeUBO(f.shadowSet, f.ubo.buf)
 		b.writeImages(f.set, 1, b.shadowSampler, vk.ImageLayoutShaderReadOnlyOptimal, b.shadowMap.view)
 		if f.lights, err = b.newImage(backends.LightGridWidth, backends.LightGridHeight, vk.FormatR32g32b32a32Sfloat,
 			vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit, vk.ImageAspectColorBit); err != nil {
@@ -308,7 +332,7 @@ func (b *driver) createFrames() error {
 		if f.lightStaging.mapped == nil {
 			return errors.New("light grid staging buffer: memory is not host-visible")
 		}
-		for _, set := range []vk.DescriptorSet{f.set, f.shadowSet} {
+		for _, set := range append([]vk.DescriptorSet{f.set}, f.shadowSets[:]...) {
 			b.writeImages(set, 2, b.targetSampler, vk.ImageLayoutShaderReadOnlyOptimal, f.lights.view)
 		}
 		if b.win != nil {
@@ -332,7 +356,9 @@ func (b *driver) createWhite() error {
 	}
 	b.white = t
 	for i := range b.frames {
-		b.writeImages(b.frames[i].shadowSet, 1, b.texSamplers[1], vk.ImageLayoutShaderReadOnlyOptimal, t.img.view)
+		for _, set := range b.frames[i].shadowSets {
+			b.writeImages(set, 1, b.texSamplers[1], vk.ImageLayoutShaderReadOnlyOptimal, t.img.view)
+		}
 	}
 	return nil
 }
@@ -398,7 +424,7 @@ func (b *driver) Close() error {
 			}
 		}
 		for i := range b.effects {
-			for _, rp := range []vk.RenderPass{b.effects[i].draw, b.effects[i].clear} {
+			for _, rp := range []vk.RenderPass{b.effects[i].draw, b.effects[i].clear} { // clear is nil for antialias
 				if rp != nil {
 					vk.DestroyRenderPass(b.dev, rp, nil)
 				}
@@ -435,12 +461,12 @@ func (b *driver) Close() error {
 				vk.DestroySampler(b.dev, s, nil)
 			}
 		}
-		for _, l := range []vk.PipelineLayout{b.mainLayout, b.lightingLayout, b.pairLayout} {
+		for _, l := range b.imageLayouts {
 			if l != nil {
 				vk.DestroyPipelineLayout(b.dev, l, nil)
 			}
 		}
-		for _, l := range []vk.DescriptorSetLayout{b.frameSetLayout, b.texSetLayout, b.gbufSetLayout, b.pairSetLayout} {
+		for _, l := range append([]vk.DescriptorSetLayout{b.frameSetLayout}, b.imageSetLayouts[:]...) {
 			if l != nil {
 				vk.DestroyDescriptorSetLayout(b.dev, l, nil)
 			}
@@ -468,7 +494,8 @@ func (b *driver) Close() error {
 	return nil
 }
 
-// uboFloats views a frame slot's mapped uniform buffer.
-func uboFloats(g *gpuBuffer) *backends.FrameBlock {
-	return (*backends.FrameBlock)(g.mapped)
+// uboBlock views block i of a frame slot's mapped uniform buffer: 0 the
+// Frame block, 1+c shadow cascade c's.
+func (b *driver) uboBlock(g *gpuBuffer, i int) *backends.FrameBlock {
+	return (*backends.FrameBlock)(unsafe.Add(g.mapped, uint64(i)*b.uboStride))
 }

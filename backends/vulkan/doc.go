@@ -5,22 +5,39 @@
 //
 // A frame runs its passes in the order of formats.Pass:
 //
-//	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75
+//	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75, one tile per cascade
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA16F, metal+emissive RGBA16F, depth
 //	ssao         fullscreen ssao (gbuffer normals, depth) into R8, ssao_blur into a second R8
 //	lighting     fullscreen lighting_pass (gbuffer, blurred occlusion) into an RGBA16F HDR target
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
+//	ssr          fullscreen ssr (HDR, gbuffer normals, material, depth) into RGBA16F
 //	bloom        fullscreen bloom (HDR) into RGBA16F at a quarter size, bloom_blur into a second
-//	composite    fullscreen composite (exposure, bloom, ACES, gamma) to the output
+//	composite    fullscreen composite (reflections, exposure, bloom, ACES, gamma) to the output
+//	antialias    fullscreen antialias (the output) into RGBA8, copied back over the output
 //	debug        debug lines over the output, tested against the scene's depth
 //	ui           screen-space quads over the output
 //
 // A pass the caller skips runs empty, so the image stays correct (no gbuffer
-// draws: the lighting pass writes the sky colour everywhere). The ssao and
-// bloom passes are render passes of their own, one per fullscreen draw;
-// with the effect off the frame only clears the target the later pass
-// reads, to occlusion 1 or bloom 0, and draws nothing.
+// draws: the lighting pass writes the sky colour everywhere).
+//
+// The shadow pass clears the whole map, then draws each of the
+// backends.NumCascades cascades into its tile (backends.CascadeTile), with
+// the viewport and scissor set to the tile and a frame set of its own whose
+// uniform buffer range holds the cascade's Frame block
+// (backends.FrameBlock.Cascade): each frame slot's uniform buffer holds the
+// main block and the four cascade blocks, minUniformBufferOffsetAlignment
+// apart. Only the draws whose Cascades have the cascade's bit are recorded
+// into it.
+//
+// The effect passes (ssao, ssr, bloom, antialias) are render passes of
+// their own, one per fullscreen draw; with the effect off the frame only
+// clears the target the later pass reads, to occlusion 1, reflections 0 or
+// bloom 0, and draws nothing; the antialias pass, off, records nothing.
+// On, the antialias pass samples the output image, left by the composite in
+// TRANSFER_SRC_OPTIMAL and turned readable by a barrier, and copies its
+// result back with vkCmdCopyImage, leaving the output as the composite
+// did for the debug and UI passes.
 //
 // Default-format meshes draw with their material's shader (CreateShader: the
 // .vert.spv and .frag.spv beside the canonical .hlsl path) in the forward

@@ -13,35 +13,57 @@ import (
 // The effect passes, as indexes of driver.effects.
 const (
 	effectSSAO = iota
+	effectSSR
 	effectBloom
+	effectAntialias
 	numEffects
 )
 
 // effectIndex is the index in driver.effects of effect pass p.
 func effectIndex(p formats.Pass) int {
-	if p == formats.PassBloom {
+	switch p {
+	case formats.PassSSR:
+		return effectSSR
+	case formats.PassBloom:
 		return effectBloom
+	case formats.PassAntialias:
+		return effectAntialias
 	}
 	return effectSSAO
 }
 
-// effectStems are the engine stems of each effect's two steps.
-var effectStems = [numEffects][2]string{
-	effectSSAO:  {"ssao", "ssao_blur"},
-	effectBloom: {"bloom", "bloom_blur"},
+// stepSpec is one fullscreen step of an effect: its engine stem and how
+// many images it reads (set 1, bindings 0 on).
+type stepSpec struct {
+	stem   string
+	inputs int
 }
 
-// effectPass is a post-processing pass: two fullscreen steps, each into a
-// target of its own; a later pass reads the second's.
+// effectSpecs are each effect's steps, in order; a later pass reads the
+// last one's target.
+var effectSpecs = [numEffects][]stepSpec{
+	effectSSAO:      {{"ssao", 2}, {"ssao_blur", 1}},   // gbuffer normals and depth; the raw occlusion
+	effectSSR:       {{"ssr", 4}},                      // HDR, gbuffer normals, material and depth
+	effectBloom:     {{"bloom", 1}, {"bloom_blur", 1}}, // HDR; the bright parts
+	effectAntialias: {{"antialias", 1}},                // the composited image
+}
+
+// maxEffectSteps is the most steps an effect has.
+const maxEffectSteps = 2
+
+// effectPass is a post-processing pass: fullscreen steps, each into a
+// target of its own; a later pass reads the last one's. The antialias
+// pass's target is instead copied back over the composited image it read.
 type effectPass struct {
 	format vk.Format
 	// draw discards the target before a step overwrites all of it; clear
-	// fills it with neutral when the effect is off. Both take the same
-	// framebuffers, as they differ only in the load op.
+	// fills it with neutral when the effect is off (none for antialias,
+	// which then does nothing). Both take the same framebuffers, as they
+	// differ only in the load op.
 	draw, clear vk.RenderPass
 	w, h        uint32
 	neutral     []float32 // the clear colour that leaves the reading pass unchanged
-	steps       [2]effectStep
+	steps       []effectStep
 }
 
 // effectStep is one fullscreen draw of an effect pass.
@@ -55,20 +77,29 @@ type effectStep struct {
 
 // createEffectPasses creates the effects' render passes, which depend on
 // formats only. Each leaves its target ready for the shader reads of the
-// step or pass after it.
+// step or pass after it, the antialias pass's for its copy.
 func (b *driver) createEffectPasses() error {
 	b.effects[effectSSAO].format, b.effects[effectSSAO].neutral = vk.FormatR8Unorm, []float32{1, 1, 1, 1}
+	b.effects[effectSSR].format, b.effects[effectSSR].neutral = hdrFormat, []float32{0, 0, 0, 0}
 	b.effects[effectBloom].format, b.effects[effectBloom].neutral = hdrFormat, []float32{0, 0, 0, 0}
+	b.effects[effectAntialias].format = offscreenColor
 	for i := range b.effects {
 		e := &b.effects[i]
+		final, stage, access := vk.ImageLayoutShaderReadOnlyOptimal, vk.PipelineStageFlagBits(0), vk.AccessFlagBits(0)
+		if i == effectAntialias {
+			final, stage, access = vk.ImageLayoutTransferSrcOptimal, vk.PipelineStageTransferBit, vk.AccessTransferReadBit
+		}
 		var err error
 		for _, rp := range []struct {
 			dst  *vk.RenderPass
 			load vk.AttachmentLoadOp
 		}{{&e.draw, vk.AttachmentLoadOpDontCare}, {&e.clear, vk.AttachmentLoadOpClear}} {
-			att := attachment{e.format, rp.load, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, vk.ImageLayoutShaderReadOnlyOptimal, false}
-			if *rp.dst, err = b.newRenderPass([]attachment{att}, 0, 0); err != nil {
-				return fmt.Errorf("%s render pass: %w", effectStems[i][0], err)
+			if rp.load == vk.AttachmentLoadOpClear && e.neutral == nil {
+				continue
+			}
+			att := attachment{e.format, rp.load, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, final, false}
+			if *rp.dst, err = b.newRenderPass([]attachment{att}, stage, access); err != nil {
+				return fmt.Errorf("%s render pass: %w", effectSpecs[i][0].stem, err)
 			}
 		}
 	}
@@ -76,32 +107,41 @@ func (b *driver) createEffectPasses() error {
 }
 
 // createEffectTargets creates the effects' size-dependent targets and
-// framebuffers and points the steps' sets at their inputs: the SSAO pass's
-// at the framebuffer's size, the bloom pass's at backends.BloomSize of it.
+// framebuffers and points the steps' sets at their inputs: the bloom
+// pass's at backends.BloomSize of the framebuffer's size, the others' at
+// that size.
 func (b *driver) createEffectTargets() error {
 	w, h := uint32(b.width), uint32(b.height)
-	b.effects[effectSSAO].w, b.effects[effectSSAO].h = w, h
-	b.effects[effectBloom].w, b.effects[effectBloom].h = uint32(backends.BloomSize(b.width)), uint32(backends.BloomSize(b.height))
 	for i := range b.effects {
 		e := &b.effects[i]
+		e.w, e.h = w, h
+		use := vk.ImageUsageColorAttachmentBit | vk.ImageUsageSampledBit
+		switch i {
+		case effectBloom:
+			e.w, e.h = uint32(backends.BloomSize(b.width)), uint32(backends.BloomSize(b.height))
+		case effectAntialias:
+			use = vk.ImageUsageColorAttachmentBit | vk.ImageUsageTransferSrcBit
+		}
 		for j := range e.steps {
 			s := &e.steps[j]
-			img, err := b.newImage(e.w, e.h, e.format, vk.ImageUsageColorAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectColorBit)
+			img, err := b.newImage(e.w, e.h, e.format, use, vk.ImageAspectColorBit)
 			if err != nil {
-				return fmt.Errorf("%s target: %w", effectStems[i][j], err)
+				return fmt.Errorf("%s target: %w", effectSpecs[i][j].stem, err)
 			}
 			s.target = img
 			if s.fb, err = b.newFramebuffer(e.draw, e.w, e.h, img.view); err != nil {
-				return fmt.Errorf("%s framebuffer: %w", effectStems[i][j], err)
+				return fmt.Errorf("%s framebuffer: %w", effectSpecs[i][j].stem, err)
 			}
 		}
 	}
 	read := vk.ImageLayoutShaderReadOnlyOptimal
-	ssao, bloom := &b.effects[effectSSAO], &b.effects[effectBloom]
+	ssao, ssr, bloom, aa := &b.effects[effectSSAO], &b.effects[effectSSR], &b.effects[effectBloom], &b.effects[effectAntialias]
 	b.writeImages(ssao.steps[0].set, 0, b.targetSampler, read, b.gNormal.view, b.gDepth.view)
 	b.writeImages(ssao.steps[1].set, 0, b.targetSampler, read, ssao.steps[0].target.view)
+	b.writeImages(ssr.steps[0].set, 0, b.targetSampler, read, b.hdr.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
 	b.writeImages(bloom.steps[0].set, 0, b.targetSampler, read, b.hdr.view)
 	b.writeImages(bloom.steps[1].set, 0, b.targetSampler, read, bloom.steps[0].target.view)
+	b.writeImages(aa.steps[0].set, 0, b.targetSampler, read, b.final.view)
 	return nil
 }
 
@@ -118,23 +158,39 @@ func (b *driver) destroyEffectTargets() {
 	}
 }
 
-// RunEffect records effect pass p: its two steps, each a render pass of
-// one fullscreen draw, or, off, only a clear of the second step's target
-// to the neutral value the pass after it reads.
+// effectOutput is the target of effect i that a later pass reads.
+func (b *driver) effectOutput(i int) *gpuImage {
+	s := b.effects[i].steps
+	return &s[len(s)-1].target
+}
+
+// RunEffect records effect pass p: its steps, each a render pass of one
+// fullscreen draw, or, off, only a clear of the last step's target to the
+// neutral value the pass after it reads. The antialias pass reads the
+// composited image and copies its result back over it; off, it records
+// nothing but its timestamps.
 func (b *driver) RunEffect(p formats.Pass, on bool) error {
-	e := &b.effects[effectIndex(p)]
+	i := effectIndex(p)
+	e := &b.effects[i]
 	cmd := b.slot.cmd
 	b.stamp(cmd, p, false)
-	if on {
-		for i := range e.steps {
-			s := &e.steps[i]
+	switch {
+	case on:
+		if i == effectAntialias {
+			b.c.sampleOutput(cmd, b.final.img)
+		}
+		for j := range e.steps {
+			s := &e.steps[j]
 			b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
 			b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
 			b.c.fullscreen(cmd, s.pipe, s.layout, s.set)
 			b.c.endPass(cmd)
 		}
-	} else {
-		b.c.beginPass(cmd, e.clear, e.steps[1].fb, e.w, e.h, e.neutral)
+		if i == effectAntialias {
+			b.c.copyBack(cmd, e.steps[0].target.img, b.final.img, e.w, e.h)
+		}
+	case e.clear != nil:
+		b.c.beginPass(cmd, e.clear, e.steps[len(e.steps)-1].fb, e.w, e.h, e.neutral)
 		b.c.endPass(cmd)
 	}
 	b.stamp(cmd, p, true)

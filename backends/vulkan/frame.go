@@ -15,7 +15,8 @@ import (
 )
 
 // BeginFrame waits for the frame slot's previous use, acquires a swapchain
-// image when windowed, starts the command buffer and writes the Frame block.
+// image when windowed, starts the command buffer and writes the Frame block
+// and the shadow cascades' blocks.
 func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 	if b.win != nil && b.win.stale {
 		return core.ErrSurfaceStale
@@ -38,7 +39,10 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 		return vkError("vkBeginCommandBuffer", r)
 	}
 	b.readTimes(slot, slot.cmd)
-	*uboFloats(&slot.ubo) = *block
+	*b.uboBlock(&slot.ubo, 0) = *block
+	for c := range backends.NumCascades {
+		block.Cascade(c, b.uboBlock(&slot.ubo, 1+c))
+	}
 	b.slot = slot
 	return nil
 }
@@ -67,20 +71,57 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	cmd := b.slot.cmd
 	b.stamp(cmd, p, false)
 	b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
-	set := b.slot.set
 	if p == formats.PassShadow {
-		set = b.slot.shadowSet
+		b.shadowCascades(cmd, draws)
+	} else {
+		b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
+		switch p {
+		case formats.PassLighting:
+			b.c.fullscreen(cmd, b.lightingPipe, b.imageLayouts[lightingInputs], b.lightingSet)
+		case formats.PassComposite:
+			b.c.fullscreen(cmd, b.compositePipe, b.imageLayouts[compositeInputs], b.compositeSet)
+		}
+		b.records = b.records[:0]
+		b.record(p, draws, 0)
+		b.c.draws(cmd, b.mainLayout, b.records)
 	}
-	b.c.bindFrameSet(cmd, b.mainLayout, set)
-	switch p {
-	case formats.PassLighting:
-		b.c.fullscreen(cmd, b.lightingPipe, b.lightingLayout, b.lightingSet)
-	case formats.PassComposite:
-		b.c.fullscreen(cmd, b.compositePipe, b.pairLayout, b.compositeSet)
+	b.c.endPass(cmd)
+	if p == formats.PassUI && b.win != nil {
+		b.c.blitToSwapchain(cmd, b.final.img, b.win.images[b.win.index], uint32(b.width), uint32(b.height))
 	}
+	b.stamp(cmd, p, true)
+	return nil
+}
+
+// shadowCascades records the shadow pass's draws inside its render pass,
+// which has cleared the whole map: cascade c into its tile, with its own
+// Frame block, and only the draws whose Cascades have its bit. Every later
+// pass binds the slot's main frame set again.
+func (b *driver) shadowCascades(cmd vk.CommandBuffer, draws []core.Draw[mesh, texture, program]) {
 	b.records = b.records[:0]
+	var ends [backends.NumCascades]int
+	for c := range backends.NumCascades {
+		b.record(formats.PassShadow, draws, 1<<c)
+		ends[c] = len(b.records)
+	}
+	start := 0
+	for c, end := range ends {
+		x, y, side := backends.CascadeTile(c, b.shadowSize)
+		b.c.setViewport(cmd, uint32(x), uint32(y), uint32(side), uint32(side))
+		b.c.bindFrameSet(cmd, b.mainLayout, b.slot.shadowSets[c])
+		b.c.draws(cmd, b.mainLayout, b.records[start:end])
+		start = end
+	}
+}
+
+// record appends the draws of pass p to b.records; with cascade non-zero,
+// only those whose Cascades have that bit.
+func (b *driver) record(p formats.Pass, draws []core.Draw[mesh, texture, program], cascade uint8) {
 	for i := range draws {
 		d := &draws[i]
+		if d.Cascades&cascade != cascade {
+			continue
+		}
 		pipe := d.Program.pipe
 		if p == formats.PassTransparent && d.Program.transparent != nil {
 			pipe = d.Program.transparent
@@ -102,13 +143,6 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 		copy(r.push[16:20], d.Color[:])
 		copy(r.push[20:], d.Surface[:])
 	}
-	b.c.draws(cmd, b.mainLayout, b.records)
-	b.c.endPass(cmd)
-	if p == formats.PassUI && b.win != nil {
-		b.c.blitToSwapchain(cmd, b.final.img, b.win.images[b.win.index], uint32(b.width), uint32(b.height))
-	}
-	b.stamp(cmd, p, true)
-	return nil
 }
 
 // EndFrame submits the frame and presents it when windowed.

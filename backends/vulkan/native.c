@@ -104,6 +104,7 @@ struct slDevice {
 	PFN_vkCmdCopyImageToBuffer CmdCopyImageToBuffer;
 	PFN_vkCmdPipelineBarrier CmdPipelineBarrier;
 	PFN_vkCmdBlitImage CmdBlitImage;
+	PFN_vkCmdCopyImage CmdCopyImage;
 	PFN_vkCreateGraphicsPipelines CreateGraphicsPipelines;
 	PFN_vkUpdateDescriptorSets UpdateDescriptorSets;
 	PFN_vkQueueSubmit QueueSubmit;
@@ -156,6 +157,7 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 	LOAD(CmdCopyImageToBuffer)
 	LOAD(CmdPipelineBarrier)
 	LOAD(CmdBlitImage)
+	LOAD(CmdCopyImage)
 	LOAD(CreateGraphicsPipelines)
 	LOAD(UpdateDescriptorSets)
 	LOAD(QueueSubmit)
@@ -211,9 +213,16 @@ void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t fram
 		.pClearValues = values,
 	};
 	d->CmdBeginRenderPass(CMD(cmd), &info, VK_SUBPASS_CONTENTS_INLINE);
-	VkViewport vp = {0, (float)height, (float)width, -(float)height, 0, 1};
+	sl_set_viewport(d, cmd, 0, 0, width, height);
+}
+
+// sl_set_viewport draws into the rectangle of the target at x, y (row 0 the
+// top) and scissors to it, with the negative height of sl_begin_pass: clip
+// y = 1 lands on row y.
+void sl_set_viewport(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height) {
+	VkViewport vp = {(float)x, (float)(y + height), (float)width, -(float)height, 0, 1};
 	d->CmdSetViewport(CMD(cmd), 0, 1, &vp);
-	VkRect2D scissor = {{0, 0}, {width, height}};
+	VkRect2D scissor = {{(int32_t)x, (int32_t)y}, {width, height}};
 	d->CmdSetScissor(CMD(cmd), 0, 1, &scissor);
 }
 
@@ -435,6 +444,38 @@ void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst,
 		VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_NEAREST);
 	imageBarrier(d, cb, out, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
 		VK_ACCESS_TRANSFER_WRITE_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
+}
+
+// sl_sample_output makes the composited image, left in
+// TRANSFER_SRC_OPTIMAL by the composite pass, readable by the antialias
+// pass's fragment shader.
+void sl_sample_output(slDevice *d, uint64_t cmd, uint64_t image) {
+	imageBarrier(d, CMD(cmd), (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT,
+		VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+}
+
+// sl_copy_back copies src (TRANSFER_SRC_OPTIMAL, as its render pass left it)
+// over the composited image dst, which sl_sample_output made readable, and
+// leaves dst in TRANSFER_SRC_OPTIMAL with the copy visible to the render
+// passes that draw over it and to the copies that read it, as the
+// composite pass would have.
+void sl_copy_back(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height) {
+	VkCommandBuffer cb = CMD(cmd);
+	VkImage out = (VkImage)(uintptr_t)dst;
+	imageBarrier(d, cb, out, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+		VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+	VkImageCopy region = {
+		.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+		.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+		.extent = {width, height, 1},
+	};
+	d->CmdCopyImage(cb, (VkImage)(uintptr_t)src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out,
+		VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+	imageBarrier(d, cb, out, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		VK_ACCESS_TRANSFER_WRITE_BIT,
+		VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT,
+		VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT);
 }
 
 #ifdef __GLIBC__

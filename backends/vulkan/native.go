@@ -131,6 +131,12 @@ func (d cdevice) beginPass(cmd vk.CommandBuffer, rp vk.RenderPass, fb vk.Framebu
 	C.sl_begin_pass(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(rp)), C.uint64_t(h(fb)), C.uint32_t(w), C.uint32_t(hgt), p, C.uint32_t(len(clears)/4))
 }
 
+// setViewport narrows drawing to the rectangle at x, y of the pass's
+// target, in the orientation beginPass sets up for the whole target.
+func (d cdevice) setViewport(cmd vk.CommandBuffer, x, y, w, hgt uint32) {
+	C.sl_set_viewport(d.p, C.uint64_t(h(cmd)), C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(hgt))
+}
+
 func (d cdevice) bindFrameSet(cmd vk.CommandBuffer, layout vk.PipelineLayout, set vk.DescriptorSet) {
 	C.sl_bind_frame_set(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(layout)), C.uint64_t(h(set)))
 }
@@ -211,6 +217,17 @@ func (d cdevice) updateDescriptorSet(w *vk.WriteDescriptorSet) {
 
 func (d cdevice) blitToSwapchain(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32) {
 	C.sl_blit_to_swapchain(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
+}
+
+// sampleOutput makes the composited image readable by a fragment shader.
+func (d cdevice) sampleOutput(cmd vk.CommandBuffer, img vk.Image) {
+	C.sl_sample_output(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(img)))
+}
+
+// copyBack copies src over the composited image dst and leaves dst as the
+// composite pass does.
+func (d cdevice) copyBack(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32) {
+	C.sl_copy_back(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }
 
 // Debug-report messages arrive on driver threads tagged with the id of the

@@ -50,6 +50,7 @@ VkResult sl_reset_fence(slDevice *d, uint64_t fence);
 VkResult sl_begin_cmd(slDevice *d, uint64_t cmd);
 void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t framebuffer,
 	uint32_t width, uint32_t height, const float *clears, uint32_t clearCount);
+void sl_set_viewport(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
 void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set);
 void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set);
 void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n);
@@ -77,6 +78,11 @@ void sl_update_descriptor_set(slDevice *d, const void *write);
 
 // Windowed frames: the composited image into the swapchain image.
 void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
+
+// The antialias pass: the composited image made readable by a fragment
+// shader, then src copied back over it.
+void sl_sample_output(slDevice *d, uint64_t cmd, uint64_t image);
+void sl_copy_back(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
 
 // Returns freed heap memory to the system where the C library can.
 void sl_trim(void);

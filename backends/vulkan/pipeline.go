@@ -278,7 +278,7 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 type engineShaders struct {
 	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
 	uiVS, uiFS, linesVS, linesFS                               shaderModule
-	effectVS, effectFS                                         [numEffects][2]shaderModule // by effect and step
+	effectVS, effectFS                                         [numEffects][maxEffectSteps]shaderModule // by effect and step
 }
 
 // modules lists every module, for destroying them.
@@ -318,9 +318,9 @@ func (b *driver) loadEngineShaders() error {
 		load(&e.linesVS, "debug_lines", backends.StageVertex),
 		load(&e.linesFS, "debug_lines", backends.StageFragment),
 	}
-	for i, stems := range effectStems {
-		for j, stem := range stems {
-			errs = append(errs, load(&e.effectVS[i][j], stem, backends.StageVertex), load(&e.effectFS[i][j], stem, backends.StageFragment))
+	for i, steps := range effectSpecs {
+		for j, s := range steps {
+			errs = append(errs, load(&e.effectVS[i][j], s.stem, backends.StageVertex), load(&e.effectFS[i][j], s.stem, backends.StageFragment))
 		}
 	}
 	return errors.Join(errs...)
@@ -340,10 +340,10 @@ func (b *driver) createPipelines() error {
 	if b.shadowPipe, err = b.newPipeline(kindShadow, b.passes[formats.PassShadow].rp, b.mainLayout, &b.engine.shadowVS, nil, def); err != nil {
 		return fmt.Errorf("engine shadow pipeline: %w", err)
 	}
-	if b.lightingPipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassLighting].rp, b.lightingLayout, &b.engine.lightingVS, &b.engine.lightingFS, nil); err != nil {
+	if b.lightingPipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassLighting].rp, b.imageLayouts[lightingInputs], &b.engine.lightingVS, &b.engine.lightingFS, nil); err != nil {
 		return fmt.Errorf("engine lighting pipeline: %w", err)
 	}
-	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.pairLayout, &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
+	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.imageLayouts[compositeInputs], &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
 		return fmt.Errorf("engine composite pipeline: %w", err)
 	}
 	for i := range b.effects {
@@ -351,7 +351,7 @@ func (b *driver) createPipelines() error {
 		for j := range e.steps {
 			s := &e.steps[j]
 			if s.pipe, err = b.newPipeline(kindFullscreen, e.draw, s.layout, &b.engine.effectVS[i][j], &b.engine.effectFS[i][j], nil); err != nil {
-				return fmt.Errorf("engine %s pipeline: %w", effectStems[i][j], err)
+				return fmt.Errorf("engine %s pipeline: %w", effectSpecs[i][j].stem, err)
 			}
 		}
 	}
@@ -368,14 +368,15 @@ func (b *driver) createPipelines() error {
 	return nil
 }
 
-// numEnginePipes is the number of pipelines enginePipes lists.
-const numEnginePipes = 6 + 2*numEffects
-
 // enginePipes lists the engine's pipelines, which createPipelines builds.
-func (b *driver) enginePipes() [numEnginePipes]*vk.Pipeline {
-	return [...]*vk.Pipeline{&b.shadowPipe, &b.lightingPipe, &b.compositePipe, &b.uiPipe, &b.linesPipe, &b.linesTopPipe,
-		&b.effects[effectSSAO].steps[0].pipe, &b.effects[effectSSAO].steps[1].pipe,
-		&b.effects[effectBloom].steps[0].pipe, &b.effects[effectBloom].steps[1].pipe}
+func (b *driver) enginePipes() []*vk.Pipeline {
+	pipes := []*vk.Pipeline{&b.shadowPipe, &b.lightingPipe, &b.compositePipe, &b.uiPipe, &b.linesPipe, &b.linesTopPipe}
+	for i := range b.effects {
+		for j := range b.effects[i].steps {
+			pipes = append(pipes, &b.effects[i].steps[j].pipe)
+		}
+	}
+	return pipes
 }
 
 // ReloadEngine loads all the engine's shaders again and builds their
@@ -384,7 +385,7 @@ func (b *driver) enginePipes() [numEnginePipes]*vk.Pipeline {
 func (b *driver) ReloadEngine(func(stem string) bool) error {
 	oldEngine := b.engine
 	pipes := b.enginePipes()
-	var oldPipes [numEnginePipes]vk.Pipeline
+	oldPipes := make([]vk.Pipeline, len(pipes))
 	for i, p := range pipes {
 		oldPipes[i], *p = *p, nil
 	}

@@ -81,6 +81,8 @@ func TestSteadyFrameAllocatesNothing(t *testing.T) {
 	// The effects on: the conformance scenes measure frames with them off.
 	s.frame.Effects.SSAO = backends.SSAO{Strength: 1}
 	s.frame.Effects.Bloom = backends.Bloom{Strength: 0.5}
+	s.frame.Effects.SSR = backends.SSR{Strength: 1}
+	s.frame.Effects.Antialias = true
 	frame(t, b, &s.frame, draws) // warm up: the draw list grows once
 	if n := testing.AllocsPerRun(50, func() { frame(t, b, &s.frame, draws) }); n != 0 {
 		t.Errorf("a steady-state frame allocates %v times, want 0", n)

@@ -16,6 +16,12 @@ const (
 	offscreenColor = vk.FormatR8g8b8a8Unorm
 	frameUBOSize   = backends.FrameBlockSize
 	pushSize       = backends.DrawBlockSize
+	// What the lighting and composite passes read at set 1: the gbuffer's
+	// four images and the occlusion; the HDR image, the bloom and the
+	// reflections.
+	lightingInputs, compositeInputs = 5, 3
+	// maxSetImages is the most images a set 1 holds.
+	maxSetImages = 5
 )
 
 // attachment describes one attachment of a render pass.
@@ -120,9 +126,10 @@ func (b *driver) createRenderPasses() error {
 		},
 		formats.PassLighting: {{hdrFormat, dontCare, store, undef, color, false}},
 		formats.PassForward:  {{hdrFormat, load, store, color, color, false}, {d, load, store, read, depthAtt, true}},
-		// The debug pass after the composite tests its lines against this
-		// depth, so the transparent pass keeps it.
-		formats.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, store, depthAtt, depthAtt, true}},
+		// The SSR pass after it samples this depth, and the debug pass
+		// after the composite tests its lines against it, so the
+		// transparent pass keeps it, ready for the SSR pass.
+		formats.PassTransparent: {{hdrFormat, load, store, color, read, false}, {d, load, store, depthAtt, read, true}},
 	}
 	for p := formats.PassShadow; p < formats.PassComposite; p++ {
 		if p.IsEffect() {
@@ -151,11 +158,12 @@ func (b *driver) createCompositePass() error {
 	}
 	b.passes[formats.PassComposite].rp = rp
 	// The debug pass draws lines over the output image, tested against the
-	// scene's depth, which it only reads; both stay in the layouts the UI
-	// pass and the next frame's gbuffer pass expect.
+	// scene's depth, which it only reads (the transparent pass left it
+	// ready for sampling); the output stays in the layout the UI pass
+	// expects, and the next frame's gbuffer pass discards the depth.
 	debug := []attachment{
 		{offscreenColor, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpStore, vk.ImageLayoutTransferSrcOptimal, vk.ImageLayoutTransferSrcOptimal, false},
-		{b.depthFormat, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpDontCare, vk.ImageLayoutDepthStencilAttachmentOptimal, vk.ImageLayoutDepthStencilAttachmentOptimal, true},
+		{b.depthFormat, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpDontCare, vk.ImageLayoutShaderReadOnlyOptimal, vk.ImageLayoutDepthStencilAttachmentOptimal, true},
 	}
 	if rp, err = b.newRenderPass(debug, vk.PipelineStageTransferBit, vk.AccessTransferReadBit); err != nil {
 		return fmt.Errorf("debug render pass: %w", err)
@@ -227,7 +235,9 @@ func (b *driver) createTargets() error {
 	mk(&b.gMaterial, hdrFormat, colorUse, vk.ImageAspectColorBit, "material")
 	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
 	mk(&b.hdr, hdrFormat, colorUse, vk.ImageAspectColorBit, "hdr")
-	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit, vk.ImageAspectColorBit, "output")
+	// The antialias pass samples the output and copies its result back.
+	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit|vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit,
+		vk.ImageAspectColorBit, "output")
 	if err != nil {
 		return err
 	}
@@ -255,9 +265,9 @@ func (b *driver) createTargets() error {
 		return err
 	}
 	read := vk.ImageLayoutShaderReadOnlyOptimal
-	ssaoMap, bloomMap := b.effects[effectSSAO].steps[1].target.view, b.effects[effectBloom].steps[1].target.view
+	ssaoMap, bloomMap, ssrMap := b.effectOutput(effectSSAO).view, b.effectOutput(effectBloom).view, b.effectOutput(effectSSR).view
 	b.writeImages(b.lightingSet, 0, b.targetSampler, read, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view, ssaoMap)
-	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view, bloomMap)
+	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view, bloomMap, ssrMap)
 	return nil
 }
 
@@ -386,14 +396,15 @@ func (b *driver) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Samp
 	}
 }
 
-func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer) {
+// writeUBO points set's binding 0 at the Frame block at offset in buf.
+func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer, offset uint64) {
 	b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
 		DstBinding:      0,
 		DescriptorCount: 1,
 		DescriptorType:  vk.DescriptorTypeUniformBuffer,
-		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: buf, Range: frameUBOSize}},
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: buf, Offset: vk.DeviceSize(offset), Range: frameUBOSize}},
 	})
 }
 
@@ -408,25 +419,17 @@ func (b *driver) createDescriptors() error {
 	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1), samplerBinding(2)); err != nil {
 		return err
 	}
-	if b.texSetLayout, err = b.newSetLayout(samplerBinding(0)); err != nil {
-		return err
+	var bindings []vk.DescriptorSetLayoutBinding
+	for n := 1; n <= maxSetImages; n++ {
+		bindings = append(bindings, samplerBinding(uint32(n-1)))
+		if b.imageSetLayouts[n], err = b.newSetLayout(bindings...); err != nil {
+			return err
+		}
+		if b.imageLayouts[n], err = b.newPipelineLayout(b.frameSetLayout, b.imageSetLayouts[n]); err != nil {
+			return err
+		}
 	}
-	// The gbuffer's four images and the SSAO pass's occlusion.
-	if b.gbufSetLayout, err = b.newSetLayout(samplerBinding(0), samplerBinding(1), samplerBinding(2), samplerBinding(3), samplerBinding(4)); err != nil {
-		return err
-	}
-	if b.pairSetLayout, err = b.newSetLayout(samplerBinding(0), samplerBinding(1)); err != nil {
-		return err
-	}
-	if b.mainLayout, err = b.newPipelineLayout(b.frameSetLayout, b.texSetLayout); err != nil {
-		return err
-	}
-	if b.lightingLayout, err = b.newPipelineLayout(b.frameSetLayout, b.gbufSetLayout); err != nil {
-		return err
-	}
-	if b.pairLayout, err = b.newPipelineLayout(b.frameSetLayout, b.pairSetLayout); err != nil {
-		return err
-	}
+	b.texSetLayout, b.mainLayout = b.imageSetLayouts[1], b.imageLayouts[1]
 	if b.targetSampler, err = b.newSampler(true, true, false); err != nil {
 		return err
 	}
@@ -438,38 +441,37 @@ func (b *driver) createDescriptors() error {
 			return err
 		}
 	}
-	// The frame sets (a uniform buffer and two images each), lighting's
-	// (five images), composite's (two) and the effect steps' (two for
-	// ssao, one for each of the others).
-	const (
-		frameSets = 2 * framesInFlight
-		stepSets  = 2 + 2*numEffects
-		images    = 2*frameSets + 5 + 2 + 2 + 3
-	)
-	b.staticPool, err = b.newDescriptorPool(0, frameSets+stepSets,
+	// The frame sets (a uniform buffer and two images each: each slot's
+	// main one and one per shadow cascade), lighting's, composite's and the
+	// effect steps'.
+	const frameSets = (1 + backends.NumCascades) * framesInFlight
+	sets, images := uint32(frameSets+2), uint32(2*frameSets+lightingInputs+compositeInputs)
+	for i := range b.effects {
+		b.effects[i].steps = make([]effectStep, len(effectSpecs[i]))
+		for _, s := range effectSpecs[i] {
+			sets, images = sets+1, images+uint32(s.inputs)
+		}
+	}
+	b.staticPool, err = b.newDescriptorPool(0, sets,
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: frameSets},
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: images})
 	if err != nil {
 		return err
 	}
 	var r vk.Result
-	if b.lightingSet, r = b.allocSet(b.staticPool, b.gbufSetLayout); r != vk.Success {
+	if b.lightingSet, r = b.allocSet(b.staticPool, b.imageSetLayouts[lightingInputs]); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}
-	if b.compositeSet, r = b.allocSet(b.staticPool, b.pairSetLayout); r != vk.Success {
+	if b.compositeSet, r = b.allocSet(b.staticPool, b.imageSetLayouts[compositeInputs]); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}
 	for i := range b.effects {
 		for j := range b.effects[i].steps {
-			s := &b.effects[i].steps[j]
-			set, layout := b.texSetLayout, b.mainLayout
-			if i == effectSSAO && j == 0 {
-				set, layout = b.pairSetLayout, b.pairLayout // gbuffer normals and depth
-			}
-			if s.set, r = b.allocSet(b.staticPool, set); r != vk.Success {
+			s, n := &b.effects[i].steps[j], effectSpecs[i][j].inputs
+			if s.set, r = b.allocSet(b.staticPool, b.imageSetLayouts[n]); r != vk.Success {
 				return vkError("vkAllocateDescriptorSets", r)
 			}
-			s.layout = layout
+			s.layout = b.imageLayouts[n]
 		}
 	}
 	return nil
