@@ -23,6 +23,7 @@ import (
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/allocs"
 	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/render"
 )
@@ -259,7 +260,7 @@ func (h *harness) expectNoAllocations() {
 	if h.s.o.AllowAllocations {
 		return
 	}
-	if n := testing.AllocsPerRun(10, func() { h.step(1) }); n != 0 {
+	if n := allocs.Steady(10, func() { h.step(1) }); n != 0 {
 		h.t.Errorf("a steady frame allocates %v times, want 0", n)
 	}
 }

@@ -107,9 +107,9 @@ func (b *driver) createEffectPasses() error {
 }
 
 // createEffectTargets creates the effects' size-dependent targets and
-// framebuffers and points the steps' sets at their inputs: the bloom
-// pass's at backends.BloomSize of the framebuffer's size, the others' at
-// that size.
+// framebuffers and points the steps' sets at their inputs: the SSAO
+// pass's at backends.SSAOSize of the framebuffer's size, the bloom pass's
+// at backends.BloomSize, the others' at that size.
 func (b *driver) createEffectTargets() error {
 	w, h := uint32(b.width), uint32(b.height)
 	for i := range b.effects {
@@ -117,6 +117,8 @@ func (b *driver) createEffectTargets() error {
 		e.w, e.h = w, h
 		use := vk.ImageUsageColorAttachmentBit | vk.ImageUsageSampledBit
 		switch i {
+		case effectSSAO:
+			e.w, e.h = uint32(backends.SSAOSize(b.width)), uint32(backends.SSAOSize(b.height))
 		case effectBloom:
 			e.w, e.h = uint32(backends.BloomSize(b.width)), uint32(backends.BloomSize(b.height))
 		case effectAntialias:
