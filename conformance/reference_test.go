@@ -294,8 +294,8 @@ func (r *tracer) RunPass(p formats.Pass, draws []traceDraw) error {
 	return nil
 }
 
-func (r *tracer) RunEffect(p formats.Pass, on bool) error {
-	r.effects[p] = on
+func (r *tracer) RunEffect(p formats.Pass, mode core.EffectMode) error {
+	r.effects[p] = mode == core.EffectOn
 	return nil
 }
 

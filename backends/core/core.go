@@ -34,6 +34,9 @@ type Backend[M, T, P any] struct {
 	progs [][formats.NumPasses]P // by format handle and stem pass, valid where the table says Ready
 
 	seq       sequencer
+	// neutral says, per effect pass, whether its output holds its neutral
+	// value since the last clear (effectMode).
+	neutral [formats.NumPasses]bool
 	block     backends.FrameBlock
 	grid      *backends.LightGrid
 	draws     []Draw[M, T, P]
@@ -367,6 +370,7 @@ func (b *Backend[M, T, P]) resize(width, height int) error {
 	}
 	b.width, b.height = width, height
 	b.seq.framesSinceResize = 0 // the old image went with the old targets
+	b.neutral = [formats.NumPasses]bool{} // and the effects' outputs
 	b.resetPrograms()
 	b.retryBrokenShaders()
 	b.collect()

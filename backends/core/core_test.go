@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/core/coretest"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/meshes"
@@ -155,6 +156,50 @@ func TestEffectsFollowTheFrame(t *testing.T) {
 				t.Errorf("ssr on %v, antialias on %v; want %v, %v", d.Effects[formats.PassSSR], d.Effects[formats.PassAntialias], want, tt.frame.Effects.Antialias)
 			}
 		})
+	}
+}
+
+// TestEffectClearsOnce: an effect that is off clears its output once, then
+// idles until it is drawn again or a resize makes new targets; the
+// antialias pass, with nothing to clear, idles whenever it is off.
+func TestEffectClearsOnce(t *testing.T) {
+	b, d, err := coretest.Open(backends.Config{Width: 8, Height: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	on := backends.FrameData{Effects: backends.Effects{SSAO: backends.SSAO{Strength: 1}}}
+	off := backends.FrameData{}
+	const (
+		draw  = core.EffectOn
+		clear = core.EffectClear
+		idle  = core.EffectIdle
+	)
+	for i, step := range []struct {
+		frame  *backends.FrameData
+		resize bool
+		want   core.EffectMode
+	}{
+		{&off, false, clear}, {&off, false, idle}, {&on, false, draw}, {&off, false, clear}, {&off, false, idle},
+		{&off, true, clear}, {&off, false, idle},
+	} {
+		if step.resize {
+			if err := b.Resize(16, 8); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.BeginFrame(step.frame); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.EndFrame(); err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Modes[formats.PassSSAO]; got != step.want {
+			t.Errorf("frame %d: SSAO mode %d, want %d", i, got, step.want)
+		}
+		if got := d.Modes[formats.PassAntialias]; got != idle {
+			t.Errorf("frame %d: antialias mode %d, want idle", i, got)
+		}
 	}
 }
 

@@ -111,11 +111,14 @@ type Driver[M, T, P any] interface {
 	//     an RGBA8 target of its size, which is then copied back over the
 	//     composited image (what the debug and UI passes draw on, what is
 	//     presented and read back).
-	// With on false it draws nothing and clears the target the later pass
-	// reads to the value that leaves it unchanged: occlusion 1 (nothing
-	// occluded), reflections and bloom 0; the antialias pass then does
-	// nothing at all.
-	RunEffect(pass formats.Pass, on bool) error
+	// With EffectClear it draws nothing and clears the target the later
+	// pass reads to the value that leaves it unchanged: occlusion 1
+	// (nothing occluded), reflections and bloom 0. With EffectIdle that
+	// target already holds it (the core cleared it since the targets were
+	// made and has not drawn the effect since), so the pass does nothing,
+	// as the antialias pass does whenever it is off. Either way a driver
+	// with timestamps still stamps the pass.
+	RunEffect(pass formats.Pass, mode EffectMode) error
 	// EndFrame submits the frame and presents it when windowed. Either way
 	// the composited image stays readable by ReadPixels until the next
 	// frame ends.
@@ -186,6 +189,15 @@ type EngineReloader interface {
 // engineStems are the stems every driver builds at start for its fixed
 // passes; a change to one of their files reloads them all.
 var engineStems = [...]string{"shadow_depth", "ssao", "ssao_blur", "lighting_pass", "ssr", "bloom", "bloom_blur", "composite", "antialias", "debug_lines", "ui"}
+
+// EffectMode is what RunEffect does with an effect pass this frame.
+type EffectMode uint8
+
+const (
+	EffectOn    EffectMode = iota // draw the effect
+	EffectClear                   // off: clear the output to its neutral value
+	EffectIdle                    // off, the output already neutral: nothing to do
+)
 
 // Lines are the debug pass's line segments, two vertices each, checked by
 // the core: whole pairs, at most backends.MaxLineVertices together.

@@ -102,7 +102,7 @@ func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 			b.lines.Tested, b.lines.OnTop = b.lines.Tested[:0], b.lines.OnTop[:0]
 			err = b.drv.RunLines(&b.lines)
 		case q.IsEffect():
-			err = b.drv.RunEffect(q, b.effectOn(q))
+			err = b.drv.RunEffect(q, b.effectMode(q))
 		default:
 			err = b.drv.RunPass(q, nil)
 		}
@@ -238,7 +238,7 @@ func (b *Backend[M, T, P]) EndPass() error {
 		return nil
 	}
 	if p.IsEffect() {
-		if err := b.drv.RunEffect(p, b.effectOn(p)); err != nil {
+		if err := b.drv.RunEffect(p, b.effectMode(p)); err != nil {
 			return b.errorf("%v pass: %w", p, err)
 		}
 		return nil
@@ -279,9 +279,22 @@ func (b *Backend[M, T, P]) EndFrame() error {
 // allCascades has a bit for every shadow cascade.
 const allCascades = 1<<backends.NumCascades - 1
 
-// effectOn reports whether the frame turned effect pass p on, as Pack
-// wrote it into the Frame block.
-func (b *Backend[M, T, P]) effectOn(p formats.Pass) bool { return b.block.EffectOn(p) }
+// effectMode is what effect pass p does this frame: drawn when the frame
+// turned it on (as Pack wrote it into the Frame block); off, its output
+// cleared to neutral once, and left so (idle) until it is drawn again or
+// the resize path makes new targets. The antialias pass has nothing to
+// clear.
+func (b *Backend[M, T, P]) effectMode(p formats.Pass) EffectMode {
+	switch {
+	case b.block.EffectOn(p):
+		b.neutral[p] = false
+		return EffectOn
+	case b.neutral[p] || p == formats.PassAntialias:
+		return EffectIdle
+	}
+	b.neutral[p] = true
+	return EffectClear
+}
 
 // surface is a draw's surface factors as the shaders read them: a
 // roughness of 0 means fully rough, so that a zero Surface is the plain

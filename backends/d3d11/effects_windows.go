@@ -5,6 +5,7 @@ package d3d11
 import (
 	"unsafe"
 
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
 )
@@ -40,9 +41,11 @@ func (r *driver) effectOf(p formats.Pass) effect {
 // leaves that pass unchanged (occlusion 1, reflections and bloom 0). The
 // antialias pass draws into a target of its own and copies that back over
 // the composite output; off, it does nothing.
-func (r *driver) RunEffect(p formats.Pass, on bool) error {
+func (r *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	r.stamp(p, false)
-	r.runEffect(p, on)
+	if mode != core.EffectIdle {
+		r.runEffect(p, mode == core.EffectOn)
+	}
 	r.stamp(p, true)
 	return nil
 }

@@ -5,6 +5,7 @@ package d3d12
 import (
 	"unsafe"
 
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 )
 
@@ -42,9 +43,13 @@ func (r *driver) effectOf(p formats.Pass) effect {
 // effect off, the clear of its output to the neutral value (the antialias
 // pass then records nothing). The Target constants (b2) keep the frame's
 // full size, from which the bloom shaders derive their quarter.
-func (r *driver) RunEffect(p formats.Pass, on bool) error {
+func (r *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	r.stamp(p, false)
 	defer r.stamp(p, true)
+	on := mode == core.EffectOn
+	if mode == core.EffectIdle {
+		return nil // the output still holds its neutral value
+	}
 	if p == formats.PassAntialias {
 		if on {
 			r.antialiasPass()

@@ -25,8 +25,8 @@ type frameState struct {
 	// cascadeBlocks are the cascades' Frame blocks, laid out as
 	// cascadeUBO holds them (cascadeStride bytes apart).
 	cascadeBlocks []float32
-	pass          formats.Pass // the pass being handed over
-	effectOn      bool         // RunEffect's on, for the effect pass being handed over
+	pass          formats.Pass    // the pass being handed over
+	effectMode    core.EffectMode // RunEffect's mode, for the effect pass being handed over
 	cmds          []drawCmd
 	lines         *core.Lines // the debug pass being handed over
 	submitted     uint64      // frames ended
@@ -75,8 +75,8 @@ func (r *driver) RunPass(p formats.Pass, draws []drawCmd) error {
 }
 
 // RunEffect runs effect pass p on the GL thread.
-func (r *driver) RunEffect(p formats.Pass, on bool) error {
-	r.pass, r.effectOn = p, on
+func (r *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
+	r.pass, r.effectMode = p, mode
 	r.thr.do(r.runEffectFn)
 	return nil
 }
@@ -113,7 +113,7 @@ func (r *driver) runEffect() {
 	case formats.PassBloom:
 		r.effectSteps(t.bloomFBO, 0, t.bloomW, t.bloomH, fxStep{t.bloomBrightFBO, r.engine.bloom}, fxStep{t.bloomFBO, r.engine.bloomBlur})
 	case formats.PassAntialias:
-		if r.effectOn {
+		if r.effectMode == core.EffectOn {
 			// Into aa, then back over the composited image.
 			gl.BindFramebuffer(gl.FRAMEBUFFER, t.aaFBO)
 			r.fullscreen(r.engine.antialias)
@@ -133,10 +133,13 @@ type fxStep struct {
 }
 
 // effectSteps draws an effect's steps at w x h, or, with the effect off,
-// clears out (the target the later pass reads) to neutral.
+// clears out (the target the later pass reads) to neutral, once.
 func (r *driver) effectSteps(out uint32, neutral float32, w, h int32, steps ...fxStep) {
 	gl.Viewport(0, 0, w, h)
-	if !r.effectOn {
+	switch r.effectMode {
+	case core.EffectIdle:
+		return
+	case core.EffectClear:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, out)
 		gl.ClearColor(neutral, neutral, neutral, neutral)
 		gl.Clear(gl.COLOR_BUFFER_BIT)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -168,16 +169,17 @@ func (b *driver) effectOutput(i int) *gpuImage {
 
 // RunEffect records effect pass p: its steps, each a render pass of one
 // fullscreen draw, or, off, only a clear of the last step's target to the
-// neutral value the pass after it reads. The antialias pass reads the
-// composited image and copies its result back over it; off, it records
-// nothing but its timestamps.
-func (b *driver) RunEffect(p formats.Pass, on bool) error {
+// neutral value the pass after it reads (nothing at all while that target
+// still holds it). The antialias pass reads the composited image and
+// copies its result back over it; off, it records nothing but its
+// timestamps.
+func (b *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	i := effectIndex(p)
 	e := &b.effects[i]
 	cmd := b.slot.cmd
 	b.stamp(cmd, p, false)
 	switch {
-	case on:
+	case mode == core.EffectOn:
 		if i == effectAntialias {
 			b.c.sampleOutput(cmd, b.final.img)
 		}
@@ -191,7 +193,7 @@ func (b *driver) RunEffect(p formats.Pass, on bool) error {
 		if i == effectAntialias {
 			b.c.copyBack(cmd, e.steps[0].target.img, b.final.img, e.w, e.h)
 		}
-	case e.clear != nil:
+	case mode == core.EffectClear && e.clear != nil:
 		b.c.beginPass(cmd, e.clear, e.steps[len(e.steps)-1].fb, e.w, e.h, e.neutral)
 		b.c.endPass(cmd)
 	}

@@ -35,8 +35,10 @@ type Backend = core.Backend[Mesh, Texture, Program]
 // GPU, when set, is what GPUTimes reports for the frame Lag+1 back.
 type Driver struct {
 	Passes []formats.Pass // every RunPass, RunEffect and RunLines, in order
-	// Effects says, per effect pass, whether its last RunEffect had it on.
+	// Effects says, per effect pass, whether its last RunEffect had it on;
+	// Modes is what that call asked for.
 	Effects [formats.NumPasses]bool
+	Modes   [formats.NumPasses]core.EffectMode
 	Draws   [formats.NumPasses][]Draw
 	// Lines is what the last RunLines drew, copied.
 	Lines     core.Lines
@@ -122,9 +124,9 @@ func (d *Driver) RunLines(l *core.Lines) error {
 	return nil
 }
 
-func (d *Driver) RunEffect(p formats.Pass, on bool) error {
+func (d *Driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	d.Passes = append(d.Passes, p)
-	d.Effects[p] = on
+	d.Effects[p], d.Modes[p] = mode == core.EffectOn, mode
 	return nil
 }
 
