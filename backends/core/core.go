@@ -33,10 +33,10 @@ type Backend[M, T, P any] struct {
 	table *backends.PipelineTable
 	progs [][formats.NumPasses]P // by format handle and stem pass, valid where the table says Ready
 
-	seq       sequencer
+	seq sequencer
 	// neutral says, per effect pass, whether its output holds its neutral
 	// value since the last clear (effectMode).
-	neutral [formats.NumPasses]bool
+	neutral   [formats.NumPasses]bool
 	block     backends.FrameBlock
 	grid      *backends.LightGrid
 	draws     []Draw[M, T, P]
@@ -369,7 +369,7 @@ func (b *Backend[M, T, P]) resize(width, height int) error {
 		return b.errorf("resize to %dx%d: %w", width, height, err)
 	}
 	b.width, b.height = width, height
-	b.seq.framesSinceResize = 0 // the old image went with the old targets
+	b.seq.framesSinceResize = 0           // the old image went with the old targets
 	b.neutral = [formats.NumPasses]bool{} // and the effects' outputs
 	b.resetPrograms()
 	b.retryBrokenShaders()
