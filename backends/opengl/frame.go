@@ -114,12 +114,10 @@ func (r *driver) runEffect() {
 		r.effectSteps(t.bloomFBO, 0, t.bloomW, t.bloomH, fxStep{t.bloomBrightFBO, r.engine.bloom}, fxStep{t.bloomFBO, r.engine.bloomBlur})
 	case formats.PassAntialias:
 		if r.effectMode == core.EffectOn {
-			// Into aa, then back over the composited image.
-			gl.BindFramebuffer(gl.FRAMEBUFFER, t.aaFBO)
+			// The composite drew into aa this frame: from there into the
+			// composite output.
+			gl.BindFramebuffer(gl.FRAMEBUFFER, t.compositeFBO)
 			r.fullscreen(r.engine.antialias)
-			gl.BindFramebuffer(gl.READ_FRAMEBUFFER, t.aaFBO)
-			gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, t.compositeFBO)
-			gl.BlitFramebuffer(0, 0, t.w, t.h, 0, 0, t.w, t.h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
 		}
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
@@ -257,7 +255,12 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.DepthMask(true)
 		gl.Disable(gl.BLEND)
 	case formats.PassComposite:
-		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.compositeFBO)
+		// Into aa when the antialias pass will draw the image into ldr.
+		fbo := r.targets.compositeFBO
+		if (*backends.FrameBlock)(r.block).EffectOn(formats.PassAntialias) {
+			fbo = r.targets.aaFBO
+		}
+		gl.BindFramebuffer(gl.FRAMEBUFFER, fbo)
 		gl.Viewport(0, 0, w, h)
 		r.fullscreen(r.engine.composite)
 	case formats.PassUI:

@@ -26,7 +26,7 @@ const (
 	unitBloomBright = 10 // u_bloomBright
 	unitBloom       = 11 // u_bloomMap, read by composite
 	unitSSR         = 12 // u_ssrMap, the SSR pass's reflections, read by composite
-	unitLDR         = 13 // u_ldrColor, the composited image the antialias pass reads
+	unitLDR         = 13 // u_ldrColor: the composited image before antialiasing (aa), which the antialias pass reads
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -77,8 +77,12 @@ type targets struct {
 	bloomW, bloomH           int32
 	bloomBright, bloom       uint32
 	bloomBrightFBO, bloomFBO uint32
-	// The SSR pass's reflections, RGBA16F, and the antialias pass's
-	// output, RGBA8, copied back over ldr; both full size.
+	// The SSR pass's reflections, RGBA16F, and, RGBA8, the composited image
+	// of a frame with antialiasing, which the antialias pass draws into ldr
+	// (no copy, and nothing reads a texture that a pass of the frame draws
+	// into afterwards: llvmpipe at times read stale texels when the
+	// composite output was both sampled and then drawn over); both full
+	// size.
 	ssr, aa       uint32
 	ssrFBO, aaFBO uint32
 }
@@ -151,10 +155,11 @@ func createTargets(w, h int32) (targets, error) {
 	t.gMaterial = newTexture(unitGMaterial, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
 	t.gDepth = newTexture(unitGDepth, gl.DEPTH_COMPONENT32F, w, h, gl.DEPTH_COMPONENT, gl.FLOAT)
 	t.hdr = newTexture(unitHDR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
-	// The composite output, read by the antialias pass.
-	t.ldr = newTexture(unitLDR, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	// The composite output, bound to no sampler unit: unit 0 is rebound
+	// per draw anyway.
+	t.ldr = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.ssr = newTexture(unitSSR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
-	t.aa = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	t.aa = newTexture(unitLDR, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.ssaoW, t.ssaoH = int32(backends.SSAOSize(int(w))), int32(backends.SSAOSize(int(h)))
 	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
 	t.ssao = newTexture(unitSSAO, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)

@@ -443,9 +443,11 @@ func (g *Game) drawDebug(s ui.Screen) {
 	u.buf = ui.AppendFloat(append(u.buf, " ms   cpu "...), float64(st.CPUTime.Microseconds())/1000, 2)
 	u.buf = append(u.buf, " ms"...)
 	emit()
+	// Four passes a line, so the overlay fits a portrait window.
+	const passesPerLine = 4
 	u.buf = append(u.buf[:0], "cpu ms:"...)
 	for p := formats.Pass(0); p < formats.NumPasses; p++ {
-		if p == formats.PassForward {
+		if p > 0 && p%passesPerLine == 0 {
 			emit()
 			u.buf = append(u.buf[:0], "       "...)
 		}
@@ -456,7 +458,7 @@ func (g *Game) drawDebug(s ui.Screen) {
 	if st.GPUFrame != 0 {
 		u.buf = ui.AppendFloat(append(u.buf[:0], "gpu ms:"...), float64(st.GPUTotal().Microseconds())/1000, 2)
 		for p := formats.Pass(0); p < formats.NumPasses; p++ {
-			if p == formats.PassGBuffer || p == formats.PassTransparent {
+			if p%passesPerLine == 0 {
 				emit()
 				u.buf = append(u.buf[:0], "       "...)
 			}
