@@ -107,10 +107,13 @@ type Driver[M, T, P any] interface {
 	//   - formats.PassBloom: bloom reads the HDR image into an RGBA16F
 	//     target of a quarter of its size (each side rounded up), bloom_blur
 	//     blurs that into a second one, which composite reads.
-	//   - formats.PassAntialias: antialias reads the composited image into
-	//     an RGBA8 target of its size, which is then copied back over the
-	//     composited image (what the debug and UI passes draw on, what is
-	//     presented and read back).
+	//   - formats.PassAntialias: antialias reads the composited image and
+	//     leaves its result in the composite output (what the debug and UI
+	//     passes draw on, what is presented and read back): drawn into an
+	//     RGBA8 target of its size and copied back, or, where sampling an
+	//     image that is then drawn over is unreliable (OpenGL on llvmpipe),
+	//     the composite drawn into that target on such frames
+	//     (FrameBlock.EffectOn) and the pass drawn into the output.
 	// With EffectClear it draws nothing and clears the target the later
 	// pass reads to the value that leaves it unchanged: occlusion 1
 	// (nothing occluded), reflections and bloom 0. With EffectIdle that
