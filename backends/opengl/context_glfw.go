@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 )
@@ -18,6 +19,28 @@ import (
 var glfwState struct {
 	sync.Mutex
 	users int
+}
+
+// errXDisplay is wrapped by newGLFWContext's error when the X display
+// refused the connection.
+var errXDisplay = errors.New("cannot open X display")
+
+// openGLFWContext is newGLFWContext, tried again a few times, over about
+// a second, when the X display refuses the connection: an X server under
+// load (Xvfb with many clients connecting and leaving at once, as a test
+// run has) now and then turns one away.
+func openGLFWContext(width, height int, wc *windowOptions, debug bool) (*glfwContext, error) {
+	var err error
+	for attempt := range 5 {
+		if attempt > 0 {
+			time.Sleep(time.Duration(30<<attempt) * time.Millisecond)
+		}
+		var c *glfwContext
+		if c, err = newGLFWContext(width, height, wc, debug); err == nil || !errors.Is(err, errXDisplay) {
+			return c, err
+		}
+	}
+	return nil, err
 }
 
 // glfwContext is a GLFW window holding the backend's OpenGL context: the
@@ -45,7 +68,7 @@ func newGLFWContext(width, height int, wc *windowOptions, debug bool) (ctx *glfw
 			if runtime.GOOS == "linux" && strings.Contains(fmt.Sprint(p), "not initialized") {
 				// Init failed and said so only on the log: on X11 that
 				// means the display could not be opened.
-				ctx, err = nil, fmt.Errorf("glfw.Init failed: cannot open X display %q", os.Getenv("DISPLAY"))
+				ctx, err = nil, fmt.Errorf("glfw.Init failed: %w %q", errXDisplay, os.Getenv("DISPLAY"))
 			}
 		}
 	}()

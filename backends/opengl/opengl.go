@@ -134,7 +134,7 @@ func (r *driver) open(cfg backends.Config, plat platform) error {
 func (r *driver) makeContext(cfg backends.Config, plat platform) error {
 	if cfg.Window != nil {
 		wc := &windowOptions{title: cfg.Window.Title, fullscreen: cfg.Window.Fullscreen, vsync: cfg.Window.VSync}
-		c, err := newGLFWContext(cfg.Width, cfg.Height, wc, cfg.Validation)
+		c, err := openGLFWContext(cfg.Width, cfg.Height, wc, cfg.Validation)
 		if err != nil {
 			return fmt.Errorf("opengl: %w: open window: %v", ErrNoContext, err)
 		}
@@ -148,7 +148,7 @@ func (r *driver) makeContext(cfg backends.Config, plat platform) error {
 	}
 	var glfwErr error
 	if plat == platformAuto {
-		c, err := newGLFWContext(cfg.Width, cfg.Height, nil, cfg.Validation)
+		c, err := openGLFWContext(cfg.Width, cfg.Height, nil, cfg.Validation)
 		if err == nil {
 			r.glfw = c
 			return loadEntryPoints(nil)
