@@ -90,12 +90,15 @@ func (c *Context) Begin(w *ecs.World) error {
 			// fitted around a sphere much larger than its slice of the
 			// view, and the shaders take the first cascade whose box holds
 			// a point, so the cascade also shades points of the later
-			// slices (up to the shadow distance) that its box reaches: the
-			// volume runs from the slice's start to there, not to the
-			// slice's end, or a caster near such a point is left out of
-			// the cascade that shades it and its shadow goes missing.
-			part := vmath.FrustumFromMatrix(ViewProj(eye, rot, fov, aspect, from, shadowFar))
-			c.cascadeCasters[i] = CasterVolume(&part, d.LightDir)
+			// slices (up to the shadow distance) that its box reaches: a
+			// caster must reach the slice's start, not lie wholly before
+			// its end, or one near such a point is left out of the cascade
+			// that shades it and its shadow goes missing. The rest of what
+			// can shadow the view (Casters) Gather has tested already.
+			c.cascades[i] = cascadeTest{m: d.ShadowCascades[i], start: vmath.Vec4{0, 0, 0, 1}}
+			if forward.Dot(d.LightDir) <= 0 {
+				c.cascades[i].start = forward.Vec4(-forward.Dot(eye) - from)
+			}
 			from = to
 		}
 		d.LightViewProj = d.ShadowCascades[0]

@@ -14,6 +14,7 @@ package frame
 import (
 	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
@@ -61,6 +62,41 @@ func DefaultEnvironment() Environment {
 	}
 }
 
+// cascadeTest is one shadow cascade as a caster's box is tested against
+// it: the cascade's matrix, an orthographic light box (so a box's image is
+// its centre's image plus the absolute matrix times its half extent), and
+// the plane at the start of the cascade's share of the view, which a box
+// must reach to shadow any point the cascade shades ({0, 0, 0, 1} when the
+// light crosses it towards the camera, and it passes everything).
+type cascadeTest struct {
+	m     vmath.Mat4
+	start vmath.Vec4
+}
+
+// touches reports whether the box of centre c and half extent e can put a
+// shadow into the cascade: it overlaps the cascade's light box and reaches
+// the start of its share.
+func (ct *cascadeTest) touches(cx, cy, cz, ex, ey, ez float32) bool {
+	m := &ct.m
+	p := &ct.start
+	if p[0]*cx+p[1]*cy+p[2]*cz+p[3]+abs(p[0])*ex+abs(p[1])*ey+abs(p[2])*ez < 0 {
+		return false
+	}
+	x := m[0]*cx + m[4]*cy + m[8]*cz + m[12]
+	if abs(x)-(abs(m[0])*ex+abs(m[4])*ey+abs(m[8])*ez) > 1 {
+		return false
+	}
+	y := m[1]*cx + m[5]*cy + m[9]*cz + m[13]
+	if abs(y)-(abs(m[1])*ex+abs(m[5])*ey+abs(m[9])*ez) > 1 {
+		return false
+	}
+	z := m[2]*cx + m[6]*cy + m[10]*cz + m[14]
+	dz := abs(m[2])*ex + abs(m[6])*ey + abs(m[10])*ez
+	return z+dz >= 0 && z-dz <= 1
+}
+
+func abs(f float32) float32 { return math.Float32frombits(math.Float32bits(f) &^ (1 << 31)) }
+
 // Context is shared by the render systems of one backend.
 type Context struct {
 	Backend backends.Backend
@@ -102,14 +138,11 @@ type Context struct {
 	lightKeys    []lightKey
 	lists        drawLists
 	camera       vmath.Culler // Camera and Light, prepared for box tests
-	cascades     [backends.NumCascades]vmath.Culler
-	// cascadeCasters is, per cascade, what a caster must touch to shadow
-	// that cascade's slice of the view (CasterVolume of the slice), and
-	// casterCullers the same prepared for box tests.
-	cascadeCasters [backends.NumCascades]vmath.Frustum
-	casterCullers  [backends.NumCascades]vmath.Culler
-	light          vmath.Culler
-	caster         vmath.Culler
+	// cascades are what Gather tests a caster's box against, one per
+	// shadow cascade.
+	cascades [backends.NumCascades]cascadeTest
+	light    vmath.Culler
+	caster   vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.
 	casterFar bool
 }

@@ -109,10 +109,6 @@ func (c *Context) Gather(w *ecs.World) {
 	}
 	clear(l.formats)
 	c.camera, c.light, c.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
-	for i := range c.cascades {
-		c.cascades[i] = vmath.NewCuller(&c.Cascade[i])
-		c.casterCullers[i] = vmath.NewCuller(&c.cascadeCasters[i])
-	}
 	// Whether the caster volume kept the slice's far plane: then a box in
 	// view that passes it is inside the slice, hence inside the sun's
 	// frustum, and needs no test against it.
@@ -143,9 +139,11 @@ func (c *Context) Gather(w *ecs.World) {
 			// The cascades whose light box it touches and whose slice of
 			// the view it can shadow; the shadow pass draws it into those
 			// alone.
+			b := &t.Bounds
+			cx, cy, cz := (b.Min[0]+b.Max[0])*0.5, (b.Min[1]+b.Max[1])*0.5, (b.Min[2]+b.Max[2])*0.5
+			ex, ey, ez := (b.Max[0]-b.Min[0])*0.5, (b.Max[1]-b.Min[1])*0.5, (b.Max[2]-b.Min[2])*0.5
 			for ci := range c.cascades {
-				var hint, casterHint uint8
-				if !c.cascades[ci].Rejects(&t.Bounds, &hint) && !c.casterCullers[ci].Rejects(&t.Bounds, &casterHint) {
+				if c.cascades[ci].touches(cx, cy, cz, ex, ey, ez) {
 					cascades |= 1 << ci
 				}
 			}
