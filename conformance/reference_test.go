@@ -565,7 +565,7 @@ func (r *tracer) drawLines(v []backends.LineVertex, tested bool) {
 		if aw <= 0 || bw <= 0 {
 			continue // the scenes keep lines in front of the camera
 		}
-		n := int(4*max(abs32(bx-ax), abs32(by-ay))) + 1
+		n := int(4*max(vmath.Abs32(bx-ax), vmath.Abs32(by-ay))) + 1
 		c := v[i].Color
 		col := [4]float32{float32(c&0xff) / 255, float32(c>>8&0xff) / 255, float32(c>>16&0xff) / 255, float32(c>>24) / 255}
 		lastX, lastY := -1, -1
@@ -593,8 +593,6 @@ func (r *tracer) drawLines(v []backends.LineVertex, tested bool) {
 		}
 	}
 }
-
-func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }
 
 // drawUI blends the UI pass's quads over the composited image as the ui
 // shader does, rectangle from the model matrix's first column, covering the
@@ -651,7 +649,7 @@ func (r *tracer) occlusion(normal func(i int) (vmath.Vec3, bool)) []float32 {
 				continue
 			}
 			pos := worldAt(x, y)
-			helper := vmath.Vec3{1, 0, 0}.Lerp(vmath.Vec3{0, 1, 0}, min(max((0.99-abs32(n[1]))*1e4, 0), 1))
+			helper := vmath.Vec3{1, 0, 0}.Lerp(vmath.Vec3{0, 1, 0}, min(max((0.99-vmath.Abs32(n[1]))*1e4, 0), 1))
 			t0 := n.Cross(helper).Normalize()
 			b0 := n.Cross(t0)
 			angle := float64(qx&3)*math.Pi/2 + float64(qy&3)*math.Pi/8
@@ -731,7 +729,7 @@ func (r *tracer) reflections(hdr []vmath.Vec3, surface func(i int) (*tri, bool))
 			for i := 1; i <= 24; i++ {
 				s := pos.Add(refl.Mul(stepLen * float32(i)))
 				c := f.ViewProj.MulVec4(s.Vec4(1))
-				if c[3] <= 0 || abs32(c[0]/c[3]) > 1 || abs32(c[1]/c[3]) > 1 {
+				if c[3] <= 0 || vmath.Abs32(c[0]/c[3]) > 1 || vmath.Abs32(c[1]/c[3]) > 1 {
 					break
 				}
 				qx := min(max(int(math.Floor(float64((c[0]/c[3]*0.5+0.5)*float32(w)))), 0), w-1)
@@ -783,7 +781,7 @@ func (r *tracer) antialias() {
 			lMax := max(lM, lNW, lNE, lSW, lSE)
 			dx, dy := -((lNW + lNE) - (lSW + lSE)), (lNW+lSW)-(lNE+lSE)
 			reduce := max((lNW+lNE+lSW+lSE)*(0.25/8), 1.0/128)
-			k := 1 / (min(abs32(dx), abs32(dy)) + reduce)
+			k := 1 / (min(vmath.Abs32(dx), vmath.Abs32(dy)) + reduce)
 			dx, dy = min(max(dx*k, -8), 8), min(max(dy*k, -8), 8)
 			cx, cy := float32(x)+0.5, float32(y)+0.5
 			near := bilinear(cx-dx/6, cy-dy/6).Add(bilinear(cx+dx/6, cy+dy/6)).Mul(0.5)

@@ -73,7 +73,7 @@ func NewCuller(f *Frustum) Culler {
 	var c Culler
 	for i, p := range f {
 		c.planes[i] = p
-		c.abs[i] = Vec3{abs32(p[0]), abs32(p[1]), abs32(p[2])}
+		c.abs[i] = Vec3{Abs32(p[0]), Abs32(p[1]), Abs32(p[2])}
 	}
 	return c
 }

@@ -84,10 +84,10 @@ func Ortho(left, right, bottom, top, near, far float32) Mat4 {
 // LookAt returns a right-handed view matrix looking from eye at target.
 func LookAt(eye, target, up Vec3) Mat4 {
 	f := target.Sub(eye).Normalize()
-	if abs32(f.Dot(up.Normalize())) > 0.999 {
+	if Abs32(f.Dot(up.Normalize())) > 0.999 {
 		// Looking straight along up: any perpendicular up vector will do.
 		up = Vec3{0, 0, 1}
-		if abs32(f[2]) > 0.999 {
+		if Abs32(f[2]) > 0.999 {
 			up = Vec3{1, 0, 0}
 		}
 	}
@@ -132,7 +132,8 @@ func (a Mat4) Inverse() Mat4 {
 	return inv
 }
 
-func abs32(x float32) float32 {
+// Abs32 is the absolute value of x.
+func Abs32(x float32) float32 {
 	if x < 0 {
 		return -x
 	}

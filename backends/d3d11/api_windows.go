@@ -132,9 +132,6 @@ type blendDesc struct {
 	Targets         [8]renderTargetBlendDesc
 }
 
-// rect is D3D11_RECT, a scissor rectangle.
-type rect struct{ Left, Top, Right, Bottom int32 }
-
 type mappedSubresource struct {
 	Data       uintptr
 	RowPitch   uint32

@@ -90,7 +90,7 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 	for i, cb := range r.cascadeCBs {
 		x, y, side := backends.CascadeTile(i, r.shadowSize)
 		r.viewportAt(x, y, side, side)
-		sc := rect{Left: int32(x), Top: int32(y), Right: int32(x + side), Bottom: int32(y + side)}
+		sc := dxcom.Rect{Left: int32(x), Top: int32(y), Right: int32(x + side), Bottom: int32(y + side)}
 		ctx.Call(ctxRSSetScissorRects, 1, uintptr(unsafe.Pointer(&sc)))
 		b := ptr(cb)
 		ctx.Call(ctxVSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))

@@ -293,8 +293,6 @@ type indexBufferView struct {
 	Format   dxcom.DXGIFormat
 }
 
-type rect struct{ Left, Top, Right, Bottom int32 }
-
 // textureCopyLocation is D3D12_TEXTURE_COPY_LOCATION: a subresource index
 // or a placed footprint (offset, format, width, height, depth, row pitch).
 type textureCopyLocation struct {

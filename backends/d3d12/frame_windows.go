@@ -255,7 +255,7 @@ func (r *driver) viewport(w, h int) { r.viewportAt(0, 0, w, h) }
 // viewportAt sets the viewport and scissor to the w x h pixels at x, y.
 func (r *driver) viewportAt(x, y, w, h int) {
 	vp := dxcom.Viewport{X: float32(x), Y: float32(y), Width: float32(w), Height: float32(h), MaxDepth: 1}
-	sc := rect{Left: int32(x), Top: int32(y), Right: int32(x + w), Bottom: int32(y + h)}
+	sc := dxcom.Rect{Left: int32(x), Top: int32(y), Right: int32(x + w), Bottom: int32(y + h)}
 	r.d.frame.Call(listRSSetViewports, 1, uintptr(unsafe.Pointer(&vp)))
 	r.d.frame.Call(listRSSetScissorRects, 1, uintptr(unsafe.Pointer(&sc)))
 }

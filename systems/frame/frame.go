@@ -14,7 +14,6 @@ package frame
 import (
 	"fmt"
 	"log/slog"
-	"math"
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
@@ -79,23 +78,21 @@ type cascadeTest struct {
 func (ct *cascadeTest) touches(cx, cy, cz, ex, ey, ez float32) bool {
 	m := &ct.m
 	p := &ct.start
-	if p[0]*cx+p[1]*cy+p[2]*cz+p[3]+abs(p[0])*ex+abs(p[1])*ey+abs(p[2])*ez < 0 {
+	if p[0]*cx+p[1]*cy+p[2]*cz+p[3]+vmath.Abs32(p[0])*ex+vmath.Abs32(p[1])*ey+vmath.Abs32(p[2])*ez < 0 {
 		return false
 	}
 	x := m[0]*cx + m[4]*cy + m[8]*cz + m[12]
-	if abs(x)-(abs(m[0])*ex+abs(m[4])*ey+abs(m[8])*ez) > 1 {
+	if vmath.Abs32(x)-(vmath.Abs32(m[0])*ex+vmath.Abs32(m[4])*ey+vmath.Abs32(m[8])*ez) > 1 {
 		return false
 	}
 	y := m[1]*cx + m[5]*cy + m[9]*cz + m[13]
-	if abs(y)-(abs(m[1])*ex+abs(m[5])*ey+abs(m[9])*ez) > 1 {
+	if vmath.Abs32(y)-(vmath.Abs32(m[1])*ex+vmath.Abs32(m[5])*ey+vmath.Abs32(m[9])*ez) > 1 {
 		return false
 	}
 	z := m[2]*cx + m[6]*cy + m[10]*cz + m[14]
-	dz := abs(m[2])*ex + abs(m[6])*ey + abs(m[10])*ez
+	dz := vmath.Abs32(m[2])*ex + vmath.Abs32(m[6])*ey + vmath.Abs32(m[10])*ez
 	return z+dz >= 0 && z-dz <= 1
 }
-
-func abs(f float32) float32 { return math.Float32frombits(math.Float32bits(f) &^ (1 << 31)) }
 
 // Context is shared by the render systems of one backend.
 type Context struct {

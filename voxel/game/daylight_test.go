@@ -69,15 +69,13 @@ func TestDaylightIsContinuous(t *testing.T) {
 			{"horizon", prev.horizon, d.horizon, 0.02},
 			{"ambient", prev.ambient, d.ambient, 0.02},
 		} {
-			if diff := c.a.Sub(c.b); max(abs32(diff[0]), abs32(diff[1]), abs32(diff[2])) > c.tolerance {
+			if diff := c.a.Sub(c.b); max(vmath.Abs32(diff[0]), vmath.Abs32(diff[1]), vmath.Abs32(diff[2])) > c.tolerance {
 				t.Fatalf("%s jumps from %v to %v at minute %d", c.what, c.a, c.b, i)
 			}
 		}
 		prev = d
 	}
 }
-
-func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
 
 func TestParseTimeOfDay(t *testing.T) {
 	tests := []struct {

@@ -135,3 +135,7 @@ func MaterialSampler(i uint32) SamplerDesc {
 	return SamplerDesc{Filter: filter, AddressU: address, AddressV: address, AddressW: address,
 		MaxAnisotropy: 1, ComparisonFunc: ComparisonAlways, MaxLOD: math.MaxFloat32}
 }
+
+// Rect is D3D11_RECT and D3D12_RECT alike (both the Win32 RECT): a scissor
+// rectangle in pixels, right and bottom exclusive.
+type Rect struct{ Left, Top, Right, Bottom int32 }
