@@ -88,6 +88,12 @@ func (o TextureOptions) SamplerIndex() uint32 {
 	return i
 }
 
+// FilteredTarget is how a pass reads a target between its texel centres,
+// one hardware bilinear read a tap: linear, clamped at the edges. The
+// antialias pass reads the composited image so, with the material sampler
+// of these options (SamplerIndex).
+var FilteredTarget = TextureOptions{Clamp: true}
+
 // FrameData is what every shader of a frame sees (the Frame uniform block;
 // see docs/SHADERS.md for its exact layout).
 type FrameData struct {

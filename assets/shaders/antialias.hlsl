@@ -9,6 +9,7 @@ cbuffer Target : register(b2) {
     float4 targetSize;
 };
 Texture2D ldrColor : register(t0);
+SamplerState ldrSampler : register(s0);
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     int2 p = int2(fragCoord.xy);
@@ -26,17 +27,12 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     float reduce = max((lNW + lNE + lSW + lSE) * (0.25 / 8.0), 1.0 / 128.0);
     dir = clamp(dir / (min(abs(dir.x), abs(dir.y)) + reduce), float2(-8.0, -8.0), float2(8.0, 8.0));
     float2 c = float2(p) + 0.5;
-    // sleakBilinear of sleak_antialias.glsl at c + dir * k, into out.
+    // sleakBilinear of sleak_antialias.glsl at c + dir * k, into out: one
+    // read through the linear, clamped sampler the backend binds at s0 (the
+    // output has one level: Sample, as Wine has no SampleLevel).
 #define SLEAK_AA_TAP(k, out) \
     { \
-        float2 t = c + dir * k - 0.5; \
-        float2 i = floor(t); \
-        float2 f = t - i; \
-        int2 lo = clamp(int2(i), int2(0, 0), last); \
-        int2 hi = clamp(int2(i) + 1, int2(0, 0), last); \
-        float3 a = lerp(ldrColor.Load(int3(lo, 0)).rgb, ldrColor.Load(int3(hi.x, lo.y, 0)).rgb, f.x); \
-        float3 b = lerp(ldrColor.Load(int3(lo.x, hi.y, 0)).rgb, ldrColor.Load(int3(hi, 0)).rgb, f.x); \
-        out = lerp(a, b, f.y); \
+        out = ldrColor.Sample(ldrSampler, (c + dir * k) * targetSize.zw).rgb; \
     }
     float3 n0 = float3(0.0, 0.0, 0.0);
     float3 n1 = float3(0.0, 0.0, 0.0);

@@ -16,16 +16,10 @@ float sleakLuma(vec3 c) {
     return dot(c, vec3(0.299, 0.587, 0.114));
 }
 
-// sleakBilinear reads img at at, in texels (centres at .5), clamped.
+// sleakBilinear reads img at at, in texels (centres at .5), clamped: img
+// is bound with a linear, clamped sampler, so one read does it.
 vec3 sleakBilinear(sampler2D img, vec2 at, ivec2 last) {
-    vec2 t = at - 0.5;
-    vec2 i = floor(t);
-    vec2 f = t - i;
-    ivec2 lo = clamp(ivec2(i), ivec2(0), last);
-    ivec2 hi = clamp(ivec2(i) + 1, ivec2(0), last);
-    vec3 a = mix(texelFetch(img, lo, 0).rgb, texelFetch(img, ivec2(hi.x, lo.y), 0).rgb, f.x);
-    vec3 b = mix(texelFetch(img, ivec2(lo.x, hi.y), 0).rgb, texelFetch(img, hi, 0).rgb, f.x);
-    return mix(a, b, f.y);
+    return texture(img, at / vec2(last + 1)).rgb;
 }
 
 vec3 sleakAntialias(sampler2D img, ivec2 p) {

@@ -5,6 +5,7 @@ package d3d11
 import (
 	"unsafe"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/backends/internal/dxcom"
 	"github.com/sleakgo/sleak/formats"
@@ -127,6 +128,7 @@ func (r *driver) antialiasPass() {
 	r.bindColor(t.aa.rtv, nil, t.w, t.h)
 	srv := ptr(t.ldr.srv)
 	ctx.Call(ctxPSSetShaderResources, slotLDR, 1, uintptr(unsafe.Pointer(&srv)))
+	r.bindSamplers(backends.FilteredTarget.SamplerIndex())
 	r.fullscreen(r.engine.antialias)
 	r.unbindAll()
 	ctx.Call(ctxCopyResource, ptr(t.ldr.tex), ptr(t.aa.tex))

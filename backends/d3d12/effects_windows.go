@@ -5,6 +5,7 @@ package d3d12
 import (
 	"unsafe"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
 )
@@ -115,6 +116,7 @@ func (r *driver) antialiasPass() {
 	t.aa.to(list, stateRenderTarget)
 	r.bindColor(rtvAA, -1)
 	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvLDR))
+	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(backends.FilteredTarget.SamplerIndex()))
 	r.fullscreen(r.antialias.psos[stateAntialias])
 	t.aa.to(list, stateCopySource)
 	t.ldr.to(list, stateCopyDest)

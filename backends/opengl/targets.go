@@ -160,6 +160,10 @@ func createTargets(w, h int32) (targets, error) {
 	t.ldr = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.ssr = newTexture(unitSSR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
 	t.aa = newTexture(unitLDR, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+	// The antialias pass reads it between texel centres, one bilinear read
+	// a tap.
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
 	t.ssaoW, t.ssaoH = int32(backends.SSAOSize(int(w))), int32(backends.SSAOSize(int(h)))
 	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
 	t.ssao = newTexture(unitSSAO, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)

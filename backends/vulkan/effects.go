@@ -144,7 +144,7 @@ func (b *driver) createEffectTargets() error {
 	b.writeImages(ssr.steps[0].set, 0, b.targetSampler, read, b.hdr.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
 	b.writeImages(bloom.steps[0].set, 0, b.targetSampler, read, b.hdr.view)
 	b.writeImages(bloom.steps[1].set, 0, b.targetSampler, read, bloom.steps[0].target.view)
-	b.writeImages(aa.steps[0].set, 0, b.targetSampler, read, b.final.view)
+	b.writeImages(aa.steps[0].set, 0, b.texSamplers[backends.FilteredTarget.SamplerIndex()], read, b.final.view)
 	return nil
 }
 
