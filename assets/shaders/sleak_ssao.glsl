@@ -85,18 +85,21 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 q) {
 }
 
 // sleakOcclusionBlur is the mean of the 4x4 box of raw occlusion around
-// half-size texel p that covers one whole tile.
+// half-size texel p that covers one whole tile: columns p.x-2 to p.x+1 and
+// the rows as many from the top. raw is bound with a linear, clamped
+// sampler: each read between the centres of a 2x2 block of the box is
+// that block's mean (clamped at the edges as the texels are).
 float sleakOcclusionBlur(sampler2D raw, ivec2 p) {
-    ivec2 isize = textureSize(raw, 0);
-    float down = SLEAK_Y_DOWN > 0.0 ? 1.0 : -1.0;
-    float sum = 0.0;
-    for (int y = -2; y < 2; y++) {
-        for (int x = -2; x < 2; x++) {
-            ivec2 q = clamp(p + ivec2(x, int(down) * y), ivec2(0), isize - 1);
-            sum += texelFetch(raw, q, 0).r;
-        }
-    }
-    return sum / 16.0;
+    vec2 inv = 1.0 / vec2(textureSize(raw, 0));
+    // Top-down the box's rows are p.y-2 to p.y+1, so its blocks' centres
+    // lie at p.y-1 and p.y+1; bottom-up they are p.y-1 to p.y+2, and the
+    // centres one further.
+    vec2 c = vec2(p) + vec2(0.0, SLEAK_Y_DOWN > 0.0 ? 0.0 : 1.0);
+    float sum = texture(raw, (c + vec2(-1.0, -1.0)) * inv).r;
+    sum += texture(raw, (c + vec2(1.0, -1.0)) * inv).r;
+    sum += texture(raw, (c + vec2(-1.0, 1.0)) * inv).r;
+    sum += texture(raw, (c + vec2(1.0, 1.0)) * inv).r;
+    return sum * 0.25;
 }
 
 #endif

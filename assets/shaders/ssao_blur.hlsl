@@ -8,28 +8,18 @@ cbuffer Target : register(b2) {
     float4 targetSize;
 };
 Texture2D<float> ssaoRaw : register(t0);
+SamplerState ssaoSampler : register(s0);
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
-    int2 p = int2(fragCoord.xy);
-    // The half-size targets' last texel, in float: an integer vector
-    // division crashes Wine's compiler.
-    int2 last = int2((targetSize.xy + 1.0) * 0.5) - 1;
-    float aoSum = 0.0;
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-2, -2), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-1, -2), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(0, -2), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(1, -2), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-2, -1), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-1, -1), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(0, -1), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(1, -1), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-2, 0), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-1, 0), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(0, 0), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(1, 0), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-2, 1), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(-1, 1), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(0, 1), int2(0, 0), last), 0));
-    aoSum += ssaoRaw.Load(int3(clamp(p + int2(1, 1), int2(0, 0), last), 0));
-    return float4(aoSum / 16.0, aoSum / 16.0, aoSum / 16.0, aoSum / 16.0);
+    // The half-size targets' size, in float: an integer vector division
+    // crashes Wine's compiler. ssaoRaw is read through the linear, clamped
+    // sampler at s0: each read between the centres of a 2x2 block of the
+    // 4x4 box is that block's mean.
+    float2 inv = 1.0 / floor((targetSize.xy + 1.0) * 0.5);
+    float2 c = floor(fragCoord.xy);
+    float aoSum = ssaoRaw.Sample(ssaoSampler, (c + float2(-1.0, -1.0)) * inv);
+    aoSum += ssaoRaw.Sample(ssaoSampler, (c + float2(1.0, -1.0)) * inv);
+    aoSum += ssaoRaw.Sample(ssaoSampler, (c + float2(-1.0, 1.0)) * inv);
+    aoSum += ssaoRaw.Sample(ssaoSampler, (c + float2(1.0, 1.0)) * inv);
+    return float4(aoSum * 0.25, aoSum * 0.25, aoSum * 0.25, aoSum * 0.25);
 }

@@ -100,6 +100,7 @@ func (r *driver) runEffect(p formats.Pass, on bool) {
 	r.bindColor(e.out.rtv, nil, e.w, e.h)
 	srv := ptr(e.raw.srv)
 	ctx.Call(ctxPSSetShaderResources, slotEffectIn, 1, uintptr(unsafe.Pointer(&srv)))
+	r.bindSamplers(backends.FilteredTarget.SamplerIndex()) // ssao_blur reads between texel centres
 	r.fullscreen(e.second)
 	r.unbindAll()
 }

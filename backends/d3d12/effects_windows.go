@@ -101,6 +101,8 @@ func (r *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	e.out.to(list, stateRenderTarget)
 	r.bindColorAt(e.outRTV, -1, e.w, e.h)
 	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(e.rawSRV))
+	// ssao_blur reads between texel centres.
+	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(backends.FilteredTarget.SamplerIndex()))
 	r.fullscreen(e.second.psos[e.state])
 	return nil
 }

@@ -102,6 +102,16 @@ func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) u
 	return t
 }
 
+// filterLinear makes t, just made by newTexture on the active unit, read
+// linearly between texel centres (backends.FilteredTarget: it stays
+// clamped): the antialias pass and the SSAO blur read their input so, one
+// bilinear read a tap.
+func filterLinear(t uint32) {
+	gl.BindTexture(gl.TEXTURE_2D, t)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
+}
+
 func newFBO(name string, colors []uint32, depth uint32) (uint32, error) {
 	var fbo uint32
 	gl.GenFramebuffers(1, &fbo)
@@ -160,12 +170,10 @@ func createTargets(w, h int32) (targets, error) {
 	t.ldr = newTexture(unitTexture, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.ssr = newTexture(unitSSR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
 	t.aa = newTexture(unitLDR, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
-	// The antialias pass reads it between texel centres, one bilinear read
-	// a tap.
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR)
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
+	filterLinear(t.aa)
 	t.ssaoW, t.ssaoH = int32(backends.SSAOSize(int(w))), int32(backends.SSAOSize(int(h)))
 	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
+	filterLinear(t.ssaoRaw)
 	t.ssao = newTexture(unitSSAO, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
 	t.bloomW, t.bloomH = int32(backends.BloomSize(int(w))), int32(backends.BloomSize(int(h)))
 	t.bloomBright = newTexture(unitBloomBright, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)

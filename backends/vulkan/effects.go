@@ -140,11 +140,12 @@ func (b *driver) createEffectTargets() error {
 	read := vk.ImageLayoutShaderReadOnlyOptimal
 	ssao, ssr, bloom, aa := &b.effects[effectSSAO], &b.effects[effectSSR], &b.effects[effectBloom], &b.effects[effectAntialias]
 	b.writeImages(ssao.steps[0].set, 0, b.targetSampler, read, b.gNormal.view, b.gDepth.view)
-	b.writeImages(ssao.steps[1].set, 0, b.targetSampler, read, ssao.steps[0].target.view)
+	filtered := b.texSamplers[backends.FilteredTarget.SamplerIndex()]
+	b.writeImages(ssao.steps[1].set, 0, filtered, read, ssao.steps[0].target.view)
 	b.writeImages(ssr.steps[0].set, 0, b.targetSampler, read, b.hdr.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
 	b.writeImages(bloom.steps[0].set, 0, b.targetSampler, read, b.hdr.view)
 	b.writeImages(bloom.steps[1].set, 0, b.targetSampler, read, bloom.steps[0].target.view)
-	b.writeImages(aa.steps[0].set, 0, b.texSamplers[backends.FilteredTarget.SamplerIndex()], read, b.final.view)
+	b.writeImages(aa.steps[0].set, 0, filtered, read, b.final.view)
 	return nil
 }
 
