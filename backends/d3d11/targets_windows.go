@@ -119,7 +119,7 @@ func (d *device) createTargets(w, h int) (targets, error) {
 			return err
 		},
 		func() error {
-			t.gNormal, err = d.newColorTarget("gbuffer normal", w, h, dxcom.FormatR16G16B16A16Float)
+			t.gNormal, err = d.newColorTarget("gbuffer normal", w, h, dxcom.FormatR8G8B8A8UNorm)
 			return err
 		},
 		func() error {

@@ -79,6 +79,12 @@ func (t *tracked) to(list *dxcom.Object, state uint32) {
 	}
 }
 
+// gbufferFormats are the gbuffer's targets, which its pipelines name too:
+// albedo and AO; the encoded normal and roughness (8 bits a channel hold a
+// unit normal to within 0.4 %, in half the bytes of RGBA16F, which cuts the
+// gbuffer pass's time on a fill-bound GPU); metallic and emissive.
+var gbufferFormats = [3]dxcom.DXGIFormat{dxcom.FormatR8G8B8A8UNorm, dxcom.FormatR8G8B8A8UNorm, dxcom.FormatR16G16B16A16Float}
+
 // targets are the size-dependent render targets and the readback buffer.
 type targets struct {
 	w, h                        int
@@ -388,9 +394,9 @@ func (r *driver) createTargets(w, h int) (targets, error) {
 		clear  float32
 	}
 	for _, c := range []target{
-		{"gbuffer albedo", &t.gAlbedo, w, h, dxcom.FormatR8G8B8A8UNorm, rtvGAlbedo, srvGAlbedo, 0},
-		{"gbuffer normal", &t.gNormal, w, h, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 1, srvGAlbedo + 1, 0},
-		{"gbuffer material", &t.gMaterial, w, h, dxcom.FormatR16G16B16A16Float, rtvGAlbedo + 2, srvGAlbedo + 2, 0},
+		{"gbuffer albedo", &t.gAlbedo, w, h, gbufferFormats[0], rtvGAlbedo, srvGAlbedo, 0},
+		{"gbuffer normal", &t.gNormal, w, h, gbufferFormats[1], rtvGAlbedo + 1, srvGAlbedo + 1, 0},
+		{"gbuffer material", &t.gMaterial, w, h, gbufferFormats[2], rtvGAlbedo + 2, srvGAlbedo + 2, 0},
 		{"HDR", &t.hdr, w, h, dxcom.FormatR16G16B16A16Float, rtvHDR, srvHDR, 0},
 		{"composite", &t.ldr, w, h, dxcom.FormatR8G8B8A8UNorm, rtvLDR, srvLDR, 0},
 		{"antialias", &t.aa, w, h, dxcom.FormatR8G8B8A8UNorm, rtvAA, -1, 0},

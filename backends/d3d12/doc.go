@@ -24,8 +24,8 @@
 //	static   s1: point, clamped, for the shadow map
 //
 // The passes, in order: shadow (D32 map, cleared once, then each cascade
-// drawn into its tile, backends.CascadeTile), gbuffer (RGBA8 albedo, RGBA16F
-// normal and material, D32 depth), SSAO (ssao into an R8 target from the
+// drawn into its tile, backends.CascadeTile), gbuffer (RGBA8 albedo and
+// normal, RGBA16F material, D32 depth), SSAO (ssao into an R8 target from the
 // gbuffer's normal and depth, ssao_blur into a second), lighting (into the
 // RGBA16F HDR target), forward and transparent (over it), SSR (ssr into
 // an RGBA16F target from the HDR target and the gbuffer's normal, material

@@ -128,10 +128,7 @@ func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st p
 		desc.Rasterizer.SlopeScaledDepthBias = 1.75
 		desc.DSVFormat = dxcom.FormatD32Float
 	case stateGBuffer:
-		desc.NumRenderTargets = 3
-		desc.RTVFormats[0] = dxcom.FormatR8G8B8A8UNorm
-		desc.RTVFormats[1] = dxcom.FormatR16G16B16A16Float
-		desc.RTVFormats[2] = dxcom.FormatR16G16B16A16Float
+		desc.NumRenderTargets = uint32(copy(desc.RTVFormats[:], gbufferFormats[:]))
 		desc.DSVFormat = dxcom.FormatD32Float
 	case stateForward, stateForwardTwoSided:
 		desc.NumRenderTargets = 1

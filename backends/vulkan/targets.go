@@ -11,8 +11,12 @@ import (
 )
 
 const (
-	hdrFormat      = vk.FormatR16g16b16a16Sfloat
-	albedoFormat   = vk.FormatR8g8b8a8Unorm
+	hdrFormat    = vk.FormatR16g16b16a16Sfloat
+	albedoFormat = vk.FormatR8g8b8a8Unorm
+	// The gbuffer's normal and roughness: 8 bits a channel hold an encoded
+	// unit normal to within 0.4 %, and half the bytes of RGBA16F cut the
+	// gbuffer pass's time on a fill-bound GPU.
+	normalFormat   = vk.FormatR8g8b8a8Unorm
 	offscreenColor = vk.FormatR8g8b8a8Unorm
 	frameUBOSize   = backends.FrameBlockSize
 	pushSize       = backends.DrawBlockSize
@@ -120,7 +124,7 @@ func (b *driver) createRenderPasses() error {
 		formats.PassShadow: {{d, clear, store, undef, read, true}},
 		formats.PassGBuffer: {
 			{albedoFormat, clear, store, undef, read, false},
-			{hdrFormat, clear, store, undef, read, false},
+			{normalFormat, clear, store, undef, read, false},
 			{hdrFormat, clear, store, undef, read, false},
 			{d, clear, store, undef, read, true},
 		},
@@ -231,7 +235,7 @@ func (b *driver) createTargets() error {
 		}
 	}
 	mk(&b.gAlbedo, albedoFormat, colorUse, vk.ImageAspectColorBit, "albedo")
-	mk(&b.gNormal, hdrFormat, colorUse, vk.ImageAspectColorBit, "normal")
+	mk(&b.gNormal, normalFormat, colorUse, vk.ImageAspectColorBit, "normal")
 	mk(&b.gMaterial, hdrFormat, colorUse, vk.ImageAspectColorBit, "material")
 	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
 	mk(&b.hdr, hdrFormat, colorUse, vk.ImageAspectColorBit, "hdr")
