@@ -90,8 +90,9 @@ func (o TextureOptions) SamplerIndex() uint32 {
 
 // FilteredTarget is how a pass reads a target between its texel centres,
 // one hardware bilinear read a tap: linear, clamped at the edges. The
-// antialias pass reads the composited image so, and the SSAO blur the raw
-// occlusion, with the material sampler of these options (SamplerIndex).
+// antialias pass reads the composited image so, the SSAO blur the raw
+// occlusion and the composite the bloom, with the material sampler of
+// these options (SamplerIndex).
 var FilteredTarget = TextureOptions{Clamp: true}
 
 // FrameData is what every shader of a frame sees (the Frame uniform block;

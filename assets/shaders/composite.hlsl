@@ -10,6 +10,7 @@ cbuffer Target : register(b2) {
 Texture2D hdrColor : register(t0);
 // The bloom pass's blurred light at a quarter of the size: 0 where it is off.
 Texture2D bloomMap : register(t7);
+SamplerState bloomSampler : register(s0);
 // The SSR pass's reflections: 0 where it is off.
 Texture2D ssrMap : register(t8);
 
@@ -27,23 +28,11 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
         exposure = 1.0;
     }
     // The bloom under the pixel, bilinear between the reduced texels'
-    // centres (sleakBloomAt in sleak_bloom.glsl).
-    float3 bloom = float3(0.0, 0.0, 0.0);
-    {
-        // The quarter size, rounded up, in float: an integer vector division
-        // crashes Wine's compiler.
-        int2 last = int2((targetSize.xy + 3.0) * 0.25) - 1;
-        float2 t = (float2(p) + 0.5) / 4.0 - 0.5;
-        float2 i = floor(t);
-        float2 f = t - i;
-        int2 lo = clamp(int2(i), int2(0, 0), last);
-        int2 hi = clamp(int2(i) + 1, int2(0, 0), last);
-        float3 b00 = bloomMap.Load(int3(lo.x, lo.y, 0)).rgb;
-        float3 b10 = bloomMap.Load(int3(hi.x, lo.y, 0)).rgb;
-        float3 b01 = bloomMap.Load(int3(lo.x, hi.y, 0)).rgb;
-        float3 b11 = bloomMap.Load(int3(hi.x, hi.y, 0)).rgb;
-        bloom = lerp(lerp(b00, b10, f.x), lerp(b01, b11, f.x), f.y) * effects.w;
-    }
+    // centres (sleakBloomAt in sleak_bloom.glsl): one read through the
+    // linear, clamped sampler at s0. The quarter size, rounded up, in
+    // float: an integer vector division crashes Wine's compiler.
+    float2 bloomSize = floor((targetSize.xy + 3.0) * 0.25);
+    float3 bloom = bloomMap.Sample(bloomSampler, fragCoord.xy / (4.0 * bloomSize)).rgb * effects.w;
     float3 x = hdr * exposure + bloom;
     float3 mapped = saturate((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14));
     return float4(pow(mapped, 1.0 / 2.2), 1.0);

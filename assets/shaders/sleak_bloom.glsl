@@ -46,24 +46,16 @@ vec3 sleakBloomBlur(sampler2D bright, ivec2 q) {
 }
 
 // sleakBloomAt is the blurred bloom under pixel p of a full-size target of
-// height h, interpolated bilinearly between the reduced texels' centres.
+// height h, interpolated bilinearly between the reduced texels' centres:
+// bloom is bound with a linear, clamped sampler, so one read does it.
+// Reduced texels count rows from the top, so a bottom-up target reads
+// its rows mirrored.
 vec3 sleakBloomAt(sampler2D bloom, ivec2 p, int h) {
-    ivec2 isize = textureSize(bloom, 0);
+    vec2 isize = vec2(textureSize(bloom, 0));
     int top = SLEAK_Y_DOWN > 0.0 ? p.y : h - 1 - p.y;
-    vec2 t = (vec2(p.x, top) + 0.5) / 4.0 - 0.5;
-    vec2 i = floor(t);
-    vec2 f = t - i;
-    ivec2 a = ivec2(i);
-    ivec2 lo = clamp(a, ivec2(0), isize - 1);
-    ivec2 hi = clamp(a + 1, ivec2(0), isize - 1);
-    // Reduced texels count rows from the top too.
-    int loY = SLEAK_Y_DOWN > 0.0 ? lo.y : isize.y - 1 - lo.y;
-    int hiY = SLEAK_Y_DOWN > 0.0 ? hi.y : isize.y - 1 - hi.y;
-    vec3 b00 = texelFetch(bloom, ivec2(lo.x, loY), 0).rgb;
-    vec3 b10 = texelFetch(bloom, ivec2(hi.x, loY), 0).rgb;
-    vec3 b01 = texelFetch(bloom, ivec2(lo.x, hiY), 0).rgb;
-    vec3 b11 = texelFetch(bloom, ivec2(hi.x, hiY), 0).rgb;
-    return mix(mix(b00, b10, f.x), mix(b01, b11, f.x), f.y);
+    vec2 t = (vec2(p.x, top) + 0.5) / 4.0;
+    t.y = SLEAK_Y_DOWN > 0.0 ? t.y : isize.y - t.y;
+    return texture(bloom, t / isize).rgb;
 }
 
 #endif

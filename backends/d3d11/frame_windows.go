@@ -254,6 +254,7 @@ func (r *driver) setupPass(p formats.Pass) {
 		r.bindColor(t.ldr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotHDR: ptr(t.hdr.srv), slotEffect: ptr(t.bloom.srv), slotSSR: ptr(t.ssr.srv)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
+		r.bindSamplers(backends.FilteredTarget.SamplerIndex()) // the bloom, between its texels' centres
 		r.bindTargetSize()
 		r.fullscreen(r.engine.composite)
 	case formats.PassUI:

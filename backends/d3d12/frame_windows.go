@@ -221,6 +221,8 @@ func (r *driver) setupPass(p formats.Pass) {
 		list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvHDR))
 		list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvBloom))
 		list.Call(listSetGraphicsRootTable, rootSSR, r.srvHeap.gpuAt(srvSSR))
+		// The bloom, between its texels' centres.
+		list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(backends.FilteredTarget.SamplerIndex()))
 		r.fullscreen(r.composite.psos[stateComposite])
 	case formats.PassUI:
 		// Over the composite output (a copy destination after the

@@ -104,8 +104,8 @@ func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) u
 
 // filterLinear makes t, just made by newTexture on the active unit, read
 // linearly between texel centres (backends.FilteredTarget: it stays
-// clamped): the antialias pass and the SSAO blur read their input so, one
-// bilinear read a tap.
+// clamped): the antialias pass, the SSAO blur and the composite (the
+// bloom) read their input so, one bilinear read a tap.
 func filterLinear(t uint32) {
 	gl.BindTexture(gl.TEXTURE_2D, t)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR)
@@ -178,6 +178,7 @@ func createTargets(w, h int32) (targets, error) {
 	t.bloomW, t.bloomH = int32(backends.BloomSize(int(w))), int32(backends.BloomSize(int(h)))
 	t.bloomBright = newTexture(unitBloomBright, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
 	t.bloom = newTexture(unitBloom, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
+	filterLinear(t.bloom)
 	var err error
 	if t.gbufferFBO, err = newFBO("gbuffer", []uint32{t.gAlbedo, t.gNormal, t.gMaterial}, t.gDepth); err == nil {
 		if t.lightFBO, err = newFBO("lighting", []uint32{t.hdr}, 0); err == nil {

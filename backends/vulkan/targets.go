@@ -271,7 +271,10 @@ func (b *driver) createTargets() error {
 	read := vk.ImageLayoutShaderReadOnlyOptimal
 	ssaoMap, bloomMap, ssrMap := b.effectOutput(effectSSAO).view, b.effectOutput(effectBloom).view, b.effectOutput(effectSSR).view
 	b.writeImages(b.lightingSet, 0, b.targetSampler, read, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view, ssaoMap)
-	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view, bloomMap, ssrMap)
+	// The composite reads the bloom between its texels' centres.
+	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view)
+	b.writeImages(b.compositeSet, 1, b.texSamplers[backends.FilteredTarget.SamplerIndex()], read, bloomMap)
+	b.writeImages(b.compositeSet, 2, b.targetSampler, read, ssrMap)
 	return nil
 }
 
