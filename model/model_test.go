@@ -117,6 +117,11 @@ func FuzzDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(glb)
+	skinned, err := gltftest.BarGLB(gltftest.BarOptions{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(skinned)
 	f.Add([]byte(`{"asset":{"version":"2.0"},"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]}`))
 	def := formats.DefaultLayout()
 	f.Fuzz(func(t *testing.T, data []byte) {
