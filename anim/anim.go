@@ -219,8 +219,8 @@ func (ch *Channel) validate(joints int) error {
 func (c *Clip) Sample(t float32, pose []Transform) {
 	for i := range c.Channels {
 		ch := &c.Channels[i]
-		if ch.Joint >= len(pose) {
-			continue
+		if ch.Joint < 0 || ch.Joint >= len(pose) || len(ch.Times) == 0 || len(ch.Values) < len(ch.Times)*ch.Path.width() {
+			continue // a clip Validate would refuse: nothing safe to sample
 		}
 		p := &pose[ch.Joint]
 		switch ch.Path {
