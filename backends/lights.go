@@ -301,7 +301,9 @@ func tile(ndc float32, n int) uint8 {
 // joint index of joints[0], which the skinning shaders add to a vertex's
 // bone id, and how many joints it stored: at most MaxFrameJoints.
 func (g *LightGrid) SetJoints(joints []vmath.Mat4) (base, stored int) {
-	stored = min(len(joints), MaxFrameJoints)
+	// The lights take at most lightListEnd rows, so MaxFrameJoints always
+	// fit after a Build; the room left bounds a second call.
+	stored = min(len(joints), MaxFrameJoints, (LightGridHeight-g.Rows)*JointsPerRow)
 	if stored == 0 {
 		return 0, 0
 	}
