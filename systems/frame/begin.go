@@ -124,6 +124,7 @@ func (c *Context) collectJoints(w *ecs.World) {
 	d := &c.Data
 	d.Joints = d.Joints[:0]
 	clear(c.jointsOf)
+	clear(c.skinFormats)
 	q := w.Skinned()
 	for q.Next() {
 		m, s := q.Get()
@@ -133,6 +134,10 @@ func (c *Context) collectJoints(w *ecs.World) {
 		if c.jointsOf == nil {
 			c.jointsOf = map[*ecs.Mesh]backends.JointRange{}
 		}
+		for int(m.Format) >= len(c.skinFormats) {
+			c.skinFormats = append(c.skinFormats, false)
+		}
+		c.skinFormats[m.Format] = true
 		c.jointsOf[m] = backends.JointRange{First: uint32(len(d.Joints)), Count: uint32(len(s.Joints))}
 		d.Joints = append(d.Joints, s.Joints...)
 	}

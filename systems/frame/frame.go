@@ -132,8 +132,11 @@ type Context struct {
 	// distance key for the nearest-first order.
 	lights []backends.Light
 	// jointsOf is where each skinned mesh's palette lies in Data.Joints
-	// this frame (collectJoints), for Gather to put into its draws.
+	// this frame (collectJoints), for Gather to put into its draws;
+	// skinFormats says, by format handle, whether any mesh of the format
+	// has one, so that Gather looks up only those.
 	jointsOf     map[*ecs.Mesh]backends.JointRange
+	skinFormats  []bool
 	sortedLights []backends.Light // the other buffer of the nearest-first reorder
 	lightKeys    []lightKey
 	lists        drawLists

@@ -211,7 +211,7 @@ func (c *Context) Gather(w *ecs.World) {
 		}
 		if drawn {
 			var joints backends.JointRange
-			if len(c.jointsOf) > 0 {
+			if int(m.Format) < len(c.skinFormats) && c.skinFormats[m.Format] {
 				joints = c.jointsOf[m]
 			}
 			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color,
