@@ -89,10 +89,13 @@ func (s *Skeleton) RestPose(pose []Transform) {
 // pose[i] up the hierarchy. global is scratch space of a matrix per joint; pose, global and
 // out all have len(s.Joints) entries.
 func (s *Skeleton) Palette(pose []Transform, global, out []vmath.Mat4) {
+	ident := vmath.Ident()
 	for i := range s.Joints {
 		j := &s.Joints[i]
-		local := pose[i].Matrix()
-		g := j.Base.Mul(local)
+		g := pose[i].Matrix()
+		if j.Base != ident { // usually it is: skip a product
+			g = j.Base.Mul(g)
+		}
 		if j.Parent >= 0 {
 			g = global[j.Parent].Mul(g)
 		}
