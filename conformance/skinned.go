@@ -45,6 +45,9 @@ func skinned(h *harness) {
 	h.noErrors()
 	h.noDrops()
 	h.expectDraws(draws{shadow: 2, gbuffer: 1, forward: 2})
+	if st := h.ctx.Stats; st.Joints != 4 || st.JointsDropped != 0 {
+		h.t.Errorf("frame %d uploaded %d joint matrices (%d dropped), want the bars' 4", h.frame, st.Joints, st.JointsDropped)
+	}
 	h.matchGolden(img)
 	h.expectShadow(img, true)
 	for _, name := range []string{"deferred bar", "forward bar"} {
