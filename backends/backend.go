@@ -271,7 +271,9 @@ type Draw struct {
 //     naming a stale shader is dropped and counted in DroppedMaterial.
 //   - Limits: framebuffer and shadow map sides are 1 to MaxTargetSize,
 //     textures 1 to MaxTextureSize (CheckSize, CheckTexture); meshes pass
-//     CheckMesh.
+//     CheckMesh. A frame uploads at most MaxFrameJoints joint matrices
+//     (FrameData.Joints), a draw blends at most MaxJoints; a skinned draw
+//     past either is dropped and counted in Stats.DroppedJoints.
 //   - Destroyed objects are freed once no frame in flight uses them.
 type Backend interface {
 	Kind() Kind

@@ -142,7 +142,9 @@ func (b *Backend[M, T, P]) DrawLines(v []backends.LineVertex, depth backends.Lin
 // for the pass is not Ready, a default-format mesh whose material shader
 // is missing or failed, a default-format mesh in the gbuffer pass (there is
 // no default gbuffer stage), a custom-format mesh in the UI pass (which
-// draws default-format quads with the engine's ui shader only). Nothing
+// draws default-format quads with the engine's ui shader only), a skinned
+// draw naming more than MaxJoints joints or joints the frame did not
+// upload (counted in DroppedJoints). Nothing
 // substitutes another program. The shadow pass writes depth only: it
 // ignores a draw's shader and texture, so one draw record serves the shadow
 // pass and the colour passes alike.
