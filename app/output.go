@@ -56,6 +56,9 @@ func (r *Runner) Summary() Summary {
 	if st.DroppedMaterial > 0 {
 		s.Dropped["material"] = st.DroppedMaterial
 	}
+	if st.DroppedJoints > 0 {
+		s.Dropped["joints"] = st.DroppedJoints
+	}
 	return s
 }
 

@@ -134,6 +134,18 @@ type FrameData struct {
 	// Effects are the frame's post-processing passes and their settings;
 	// the zero value turns them all off.
 	Effects Effects
+	// Joints is the frame's joint palette: the model-space joint matrices
+	// of every skinned draw, which names its part with Draw.Joints. The
+	// core uploads the first MaxFrameJoints once, in BeginFrame, beside the
+	// light grid (docs/SKINNING.md).
+	Joints []vmath.Mat4
+}
+
+// JointRange is a skinned draw's part of the frame's joint palette
+// (FrameData.Joints): Count matrices from First. Vertex bone id i blends
+// matrix First+i. A zero Count draws the mesh as it is, unskinned.
+type JointRange struct {
+	First, Count uint32
 }
 
 // Effects are the post-processing passes a frame turns on; the zero value
@@ -216,14 +228,19 @@ type Draw struct {
 	Model   vmath.Mat4
 	Color   vmath.Vec4
 	// Surface is the material's roughness (x; 0 means 1, fully rough),
-	// metallic (y) and emissive (z) factors, w unused, as the engine's
-	// default shader reads them from the Draw block: a zero Surface is a
-	// rough dielectric that emits nothing.
+	// metallic (y) and emissive (z) factors, as the engine's default shader
+	// reads them from the Draw block: a zero Surface is a rough dielectric
+	// that emits nothing. The core writes w: where the draw's joints begin
+	// in the palette rows (0: none; docs/SKINNING.md).
 	Surface vmath.Vec4
 	// Cascades are the shadow cascades a shadow caster is drawn into, bit
 	// i for cascade i (FrameData.ShadowCascades); 0 means all of them.
 	// Other passes ignore it.
 	Cascades uint8
+	// Joints are a skinned draw's joint matrices in FrameData.Joints, at
+	// most MaxJoints; a draw naming matrices the frame did not upload is
+	// dropped and counted in Stats.DroppedJoints.
+	Joints JointRange
 }
 
 // Backend is what a renderer implements; backends/core is the one
@@ -261,7 +278,9 @@ type Draw struct {
 //     naming a stale shader is dropped and counted in DroppedMaterial.
 //   - Limits: framebuffer and shadow map sides are 1 to MaxTargetSize,
 //     textures 1 to MaxTextureSize (CheckSize, CheckTexture); meshes pass
-//     CheckMesh.
+//     CheckMesh. A frame uploads at most MaxFrameJoints joint matrices
+//     (FrameData.Joints), a draw blends at most MaxJoints; a skinned draw
+//     past either is dropped and counted in Stats.DroppedJoints.
 //   - Destroyed objects are freed once no frame in flight uses them.
 type Backend interface {
 	Kind() Kind

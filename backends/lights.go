@@ -28,8 +28,10 @@ type Light struct {
 // frame. The shaders hard-code the same rows (sleak_lights.glsl for Vulkan
 // and OpenGL, sleak_lights_apply.hlsli for Direct3D).
 const (
-	LightGridWidth  = 1024
-	LightGridHeight = 64
+	LightGridWidth = 1024
+	// LightGridHeight is the texture's height: lightListEnd rows of lights
+	// and their lists, then JointRows for the joint palette.
+	LightGridHeight = lightListEnd + JointRows
 	// MaxLights is how many lights a frame shades; the rest are counted in
 	// LightGrid.Dropped.
 	MaxLights = LightGridWidth
@@ -56,7 +58,26 @@ const (
 	lightRow       = 1
 	clusterRow     = 4
 	listRow        = clusterRow + (LightClusters+LightGridWidth-1)/LightGridWidth
-	lightGridTexel = 4 // floats per texel
+	lightListEnd   = 64 // the first row the lists never reach
+	lightGridTexel = 4  // floats per texel
+)
+
+// The joint palette of a frame's skinned draws rides in the same texture,
+// in the rows after those the lights use, so that every backend uploads it
+// with the lights, once a frame, and every vertex shader that skins reads
+// it as the light shaders read the grid (sleak_skin.glsl, sleak_skin.hlsli).
+// A joint is three texels, the rows of its matrix's upper 3x4 part;
+// JointsPerRow joints fill a row (its last texel unused), and joint j of
+// the texture is at column 3*(j mod JointsPerRow) of row j / JointsPerRow.
+const (
+	JointsPerRow = LightGridWidth / 3
+	JointRows    = 12
+	// MaxFrameJoints is how many joint matrices one frame uploads; the
+	// rest are counted in Stats.JointsDropped and their draws dropped.
+	MaxFrameJoints = JointsPerRow * JointRows
+	// MaxJoints is how many joint matrices one draw may blend (the
+	// largest bone id plus one).
+	MaxJoints = 256
 )
 
 // LightGrid is a frame's lights binned into clusters, ready to upload. Build
@@ -166,7 +187,7 @@ func (g *LightGrid) Build(viewProj *vmath.Mat4, lights []Light) {
 		if x+need > LightGridWidth {
 			x, y = 0, y+1
 		}
-		if y >= LightGridHeight {
+		if y >= lightListEnd {
 			g.Clipped += int(g.counts[c])
 			g.counts[c] = 0
 			t[0], t[1], t[2], t[3] = 0, 0, 0, 0
@@ -273,4 +294,28 @@ func tiles(vp *vmath.Mat4, p vmath.Vec3, r float32) (x0, x1, y0, y1 uint8, ok bo
 func tile(ndc float32, n int) uint8 {
 	t := math.Floor(float64((ndc*0.5 + 0.5) * float32(n)))
 	return uint8(min(max(t, 0), float64(n-1)))
+}
+
+// SetJoints writes a frame's joint palette into the rows after the lights'
+// (call it after Build) and grows Rows over them. It returns the texture's
+// joint index of joints[0], which the skinning shaders add to a vertex's
+// bone id, and how many joints it stored: at most MaxFrameJoints.
+func (g *LightGrid) SetJoints(joints []vmath.Mat4) (base, stored int) {
+	// The lights take at most lightListEnd rows, so MaxFrameJoints always
+	// fit after a Build; the room left bounds a second call.
+	stored = min(len(joints), MaxFrameJoints, (LightGridHeight-g.Rows)*JointsPerRow)
+	if stored == 0 {
+		return 0, 0
+	}
+	base = g.Rows * JointsPerRow
+	for i := range stored {
+		j := base + i
+		m := &joints[i]
+		t := g.Texels[((j/JointsPerRow)*LightGridWidth+3*(j%JointsPerRow))*lightGridTexel:][:3*lightGridTexel]
+		for r := range 3 {
+			t[4*r], t[4*r+1], t[4*r+2], t[4*r+3] = m[r], m[4+r], m[8+r], m[12+r]
+		}
+	}
+	g.Rows += (stored + JointsPerRow - 1) / JointsPerRow
+	return base, stored
 }

@@ -185,3 +185,28 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// The palette rides after the lights' rows, three texels a joint holding
+// its matrix's rows, JointsPerRow a row, and Rows covers it.
+func TestSetJoints(t *testing.T) {
+	g := NewLightGrid()
+	g.Build(nil, nil)
+	joints := make([]vmath.Mat4, JointsPerRow+2)
+	for i := range joints {
+		joints[i] = vmath.Translate(vmath.Vec3{float32(i), 2, 3})
+	}
+	base, stored := g.SetJoints(joints)
+	if base != JointsPerRow || stored != len(joints) || g.Rows != 3 {
+		t.Fatalf("base %d, stored %d, rows %d; want %d, %d, 3", base, stored, g.Rows, JointsPerRow, len(joints))
+	}
+	// Joint JointsPerRow+1 of the palette is texture joint
+	// 2*JointsPerRow+1: row 2, column 3.
+	at := (2*LightGridWidth + 3) * 4
+	row0 := g.Texels[at : at+4]
+	if want := []float32{1, 0, 0, float32(JointsPerRow + 1)}; !slices.Equal(row0, want) {
+		t.Errorf("first row of the last joint = %v, want %v", row0, want)
+	}
+	if _, stored := g.SetJoints(make([]vmath.Mat4, MaxFrameJoints+1)); stored != MaxFrameJoints {
+		t.Errorf("stored %d of too many, want %d", stored, MaxFrameJoints)
+	}
+}

@@ -38,8 +38,13 @@ type Stats struct {
 	// Lines counts the debug lines the debug pass drew; DroppedLines
 	// those past MaxLineVertices.
 	Lines, DroppedLines int
-	PassTime            [formats.NumPasses]time.Duration // CPU time spent recording each pass
-	CPUTime             time.Duration                    // the whole frame on the CPU
+	// Joints counts the joint matrices of the frame's palette the backend
+	// uploaded (FrameData.Joints), JointsDropped those past MaxFrameJoints;
+	// DroppedJoints counts skinned draws dropped because their joints were
+	// more than MaxJoints or not all in the uploaded palette.
+	Joints, JointsDropped, DroppedJoints int
+	PassTime                             [formats.NumPasses]time.Duration // CPU time spent recording each pass
+	CPUTime                              time.Duration                    // the whole frame on the CPU
 	// GPUTime is the GPU time of each pass of frame GPUFrame, an earlier
 	// frame (one to three back, as the backend's frames in flight allow),
 	// measured with timestamp queries; GPUFrame is 0 when this frame has no
@@ -83,7 +88,7 @@ func (s *Stats) DroppedIn(h formats.Handle, p formats.Pass) int {
 
 // TotalDropped returns every dropped draw of the frame.
 func (s *Stats) TotalDropped() int {
-	n := s.DroppedMaterial + s.DroppedStale
+	n := s.DroppedMaterial + s.DroppedStale + s.DroppedJoints
 	for _, d := range s.Dropped {
 		for _, c := range d {
 			n += c

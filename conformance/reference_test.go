@@ -38,6 +38,10 @@ type tracer struct {
 	zenith  vmath.Vec3
 	discCos float32
 	lights  []backends.Light
+	// palette is the light grid texture's texels as uploaded, whose rows
+	// past the lights hold the frame's joint matrices, read as the
+	// skinning shaders read them.
+	palette []float32
 	draws   [formats.NumPasses][]traceDraw
 	img     *image.RGBA
 	depth   []float32 // the nearest opaque hit's depth per pixel, 0..1 as a depth buffer holds it; 1 for the sky
@@ -69,6 +73,10 @@ type traceMesh struct {
 	normal []vmath.Vec3
 	color  []vmath.Vec4
 	index  []uint32
+	// bones and weights are each vertex's joints, for draws that skin
+	// (the skinned format's stems); nil when the layout has none.
+	bones   [][4]int32
+	weights []vmath.Vec4
 }
 
 // The tracer keeps no textures and no programs: it only checks that the
@@ -237,6 +245,14 @@ func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, err
 				nn = decode(v[a.Offset:], a.Format)
 			case "color":
 				c = decode(v[a.Offset:], a.Format)
+			case "bone_ids":
+				var ids [4]int32
+				for k := range ids {
+					ids[k] = int32(binary.LittleEndian.Uint32(v[a.Offset+4*uint32(k):]))
+				}
+				m.bones = append(m.bones, ids)
+			case "bone_weights":
+				m.weights = append(m.weights, decode(v[a.Offset:], a.Format))
 			}
 		}
 		m.pos = append(m.pos, p.Vec3())
@@ -286,6 +302,7 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 // them (it does not clip clusters).
 func (r *tracer) UploadLights(g *backends.LightGrid) error {
 	r.lights = append(r.lights[:0], g.All...)
+	r.palette = append(r.palette[:0], g.Texels[:g.Rows*backends.LightGridWidth*4]...)
 	return nil
 }
 
@@ -338,12 +355,19 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 	var out []tri
 	for _, d := range ds {
 		m := d.Mesh
+		// A skinned draw's vertex is blended by its joints before the
+		// model matrix, as the skinned stems blend it.
+		at := func(i uint32) vmath.Mat4 { return d.Model }
+		if base := d.Surface[3]; base > 0 && m.bones != nil {
+			at = func(i uint32) vmath.Mat4 { return d.Model.Mul(r.skin(base, m.bones[i], m.weights[i])) }
+		}
 		for i := 0; i+2 < len(m.index); i += 3 {
 			ia, ib, ic := m.index[i], m.index[i+1], m.index[i+2]
-			n := d.Model.MulVec4(m.normal[ia].Vec4(0)).Vec3().Normalize()
+			ma := at(ia)
+			n := ma.MulVec4(m.normal[ia].Vec4(0)).Vec3().Normalize()
 			c := m.color[ia]
 			t := tri{
-				a: d.Model.MulPoint(m.pos[ia]), b: d.Model.MulPoint(m.pos[ib]), c: d.Model.MulPoint(m.pos[ic]),
+				a: ma.MulPoint(m.pos[ia]), b: at(ib).MulPoint(m.pos[ib]), c: at(ic).MulPoint(m.pos[ic]),
 				n: n, color: vmath.Vec4{c[0] * d.Color[0], c[1] * d.Color[1], c[2] * d.Color[2], c[3] * d.Color[3]},
 				surface: d.Surface, cull: !d.Program.twoSided,
 			}
@@ -353,6 +377,24 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 			out = append(out, t)
 		}
 	}
+	return out
+}
+
+// skin is the blend of a vertex's four joints from the uploaded palette:
+// joint j of the texture is three texels from column 3*(j mod
+// JointsPerRow) of row j / JointsPerRow, the rows of its matrix.
+func (r *tracer) skin(base float32, ids [4]int32, w vmath.Vec4) vmath.Mat4 {
+	var out vmath.Mat4
+	for k, id := range ids {
+		j := int(base) + int(id)
+		t := r.palette[((j/backends.JointsPerRow)*backends.LightGridWidth+3*(j%backends.JointsPerRow))*4:]
+		for row := range 3 {
+			for col := range 4 {
+				out[col*4+row] += w[k] * t[4*row+col]
+			}
+		}
+	}
+	out[15] = 1
 	return out
 }
 

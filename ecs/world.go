@@ -60,6 +60,7 @@ type World struct {
 	lightF     *Filter1[DirectionalLight]
 	transformF *Filter1[Transform]
 	plainF     *Filter1[Transform] // transforms of entities without a Mesh
+	skin       skinAccess
 
 	// Time, Input and Window are the engine's resources, updated by the
 	// game loop before the systems run.
@@ -91,6 +92,7 @@ func NewWorld() *World {
 	w.transformF.Register(&w.w)
 	w.plainF = generic.NewFilter1[Transform]().Without(generic.T[Mesh]())
 	w.plainF.Register(&w.w)
+	w.skin = newSkinAccess(&w.w)
 	return w
 }
 

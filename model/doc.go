@@ -19,5 +19,9 @@
 // integers). A format attribute with no such meaning, or a required one the
 // file lacks, is refused with an error naming the file, the mesh and the
 // attribute. All triangle primitives of the chosen mesh become one mesh;
-// node transforms, skins, morph targets and animations are not applied.
+// node transforms and morph targets are not applied. The skin of the node
+// that instances the mesh, with the animations that drive its joints, is
+// loaded beside it (Mesh.Skeleton, Mesh.Clips; docs/SKINNING.md), and
+// validated: errors name the skin and, for a bad key track, the animation,
+// the channel and its node.
 package model

@@ -18,6 +18,7 @@ import (
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 
+	"github.com/sleakgo/sleak/anim"
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/internal/imagefile"
@@ -35,6 +36,14 @@ type Mesh struct {
 	// material: factor, and the decoded texture or nil.
 	Color   vmath.Vec4
 	Texture *image.RGBA
+	// Skeleton is the skin of the first node that instances the mesh, nil
+	// when none does; its joint i is the vertices' bone id i. Clips are the
+	// file's animations that drive its joints (each one's channels on
+	// other nodes left out).
+	Skeleton *anim.Skeleton
+	Clips    []*anim.Clip
+
+	maxJoint int // the largest JOINTS_0 value of the vertices
 }
 
 // IsFile reports whether name is a mesh file this package loads, by its
@@ -86,6 +95,14 @@ func Decode(r io.Reader, fsys fs.FS, meshName string, layout *formats.Layout) (*
 	if len(gm.Primitives) > 0 && gm.Primitives[0].Material != nil {
 		if err := m.material(doc, fsys, *gm.Primitives[0].Material); err != nil {
 			return nil, fmt.Errorf("mesh %s: %w", label, err)
+		}
+	}
+	for mi := range doc.Meshes {
+		if doc.Meshes[mi] == gm {
+			if err := m.skinOf(doc, mi, m.maxJoint); err != nil {
+				return nil, fmt.Errorf("mesh %s: %w", label, err)
+			}
+			break
 		}
 	}
 	return m, nil
@@ -201,6 +218,11 @@ func (m *Mesh) appendPrimitive(doc *gltf.Document, p *gltf.Primitive, layout *fo
 		}
 		if len(col) != n {
 			return fmt.Errorf("%s has %d values for %d positions", src.gltf, len(col), n)
+		}
+		if src.gltf == gltf.JOINTS_0 {
+			for _, j := range col {
+				m.maxJoint = max(m.maxJoint, int(j[0]), int(j[1]), int(j[2]), int(j[3]))
+			}
 		}
 		columns[i] = col
 	}

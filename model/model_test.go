@@ -117,6 +117,14 @@ func FuzzDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(glb)
+	skinned, err := gltftest.BarGLB(gltftest.BarOptions{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(skinned)
+	f.Add([]byte(`{"asset":{"version":"2.0"},"meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":1}}]}],` +
+		`"nodes":[{"mesh":0,"skin":0,"children":[1]},{"children":[0]}],"skins":[{"joints":[1,0],"inverseBindMatrices":7}],` +
+		`"animations":[{"channels":[{"sampler":3,"target":{"node":1,"path":"rotation"}}],"samplers":[]}]}`))
 	f.Add([]byte(`{"asset":{"version":"2.0"},"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]}`))
 	def := formats.DefaultLayout()
 	f.Fuzz(func(t *testing.T, data []byte) {

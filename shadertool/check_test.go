@@ -634,6 +634,10 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 		"assets/shaders/ui.hlsl":                  "VS_Main and PS_Main of ui",
 		"assets/shaders/ui_dx12.hlsl":             "VS_Main and PS_Main of ui",
 	}
+	for stem, entries := range map[string]string{"skinned_shader": "VS_Main and PS_Main", "skinned_shader_shadow": "VS_Main", "skinned_shader_gbuffer": "VS_Main"} {
+		want["assets/shaders/"+stem+".hlsl"] = entries + " of " + stem
+		want["assets/shaders/"+stem+"_dx12.hlsl"] = entries + " of " + stem
+	}
 	for _, stem := range []string{"ssao", "ssao_blur", "ssr", "bloom", "bloom_blur", "antialias"} {
 		want["assets/shaders/"+stem+".hlsl"] = "VS_Main and PS_Main of " + stem
 		want["assets/shaders/"+stem+"_dx12.hlsl"] = "VS_Main and PS_Main of " + stem

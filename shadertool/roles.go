@@ -92,6 +92,9 @@ const (
 	FeatureSSR            = "ssr"
 	FeatureBloom          = "bloom"
 	FeatureAntialias      = "antialiasing"
+	// FeatureSkinned is meshes of the engine's skinned format
+	// (formats.SkinnedLayout) in every pass that draws meshes.
+	FeatureSkinned = "skinned meshes"
 )
 
 // lightShaders are the engine stems that shade the punctual lights, and
@@ -107,7 +110,7 @@ func lightsMarker(k backends.Kind) (text string, count int) {
 	return "sleakPunctual(", 2 // the definition and a call
 }
 
-var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureSSR, FeatureBloom, FeatureComposite, FeatureAntialias, FeatureDebug, FeatureUI}
+var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureSkinned, FeatureSSR, FeatureBloom, FeatureComposite, FeatureAntialias, FeatureDebug, FeatureUI}
 
 // EngineStems is the one table of engine shader roles; everything that
 // treats an engine stem specially reads it from here.
@@ -125,6 +128,10 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //     backends.LineLayout: position and RGBA8 colour).
 //   - ui draws the screen-space quads of the UI pass (default-format
 //     meshes whose positions are the quad's corners).
+//   - skinned_shader, skinned_shader_shadow and skinned_shader_gbuffer are
+//     the stems of the skinned format (formats.SkinnedLayout): forward,
+//     both stages; shadow and gbuffer, vertex only (the gbuffer one pairs
+//     with the gbuffer fragment stage).
 var EngineStems = []EngineStem{
 	{Stem: "shadow_depth", Stages: Vertex, Feature: FeatureShadows, Role: "shadow pass of default-format meshes", DefaultVertex: true},
 	{Stem: backends.GBufferStem, Stages: Fragment, Feature: FeatureDeferred, Role: "fragment stage of every gbuffer stem"},
@@ -139,6 +146,9 @@ var EngineStems = []EngineStem{
 	{Stem: "antialias", Stages: BothStages, Feature: FeatureAntialias, Role: "edge smoothing of the composited image"},
 	{Stem: "debug_lines", Stages: BothStages, Feature: FeatureDebug, Role: "debug lines over the composited image", Vertex: backends.LineLayout},
 	{Stem: "ui", Stages: BothStages, Feature: FeatureUI, Role: "screen-space user interface", DefaultVertex: true},
+	{Stem: formats.SkinnedStem, Stages: BothStages, Feature: FeatureSkinned, Role: "skinned meshes, forward", DefaultVertex: true},
+	{Stem: formats.SkinnedShadowStem, Stages: Vertex, Feature: FeatureSkinned, Role: "shadow pass of skinned meshes", DefaultVertex: true},
+	{Stem: formats.SkinnedGBufferStem, Stages: Vertex, Feature: FeatureSkinned, Role: "gbuffer pass of skinned meshes", DefaultVertex: true},
 }
 
 func engineStem(stem string) (EngineStem, bool) {

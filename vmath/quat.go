@@ -48,3 +48,27 @@ func (q Quat) Mat4() Mat4 {
 		0, 0, 0, 1,
 	}
 }
+
+// Nlerp blends q towards r by t along the shorter arc and normalizes the
+// result: the interpolation of keyframed rotations, which for the small
+// steps between keys differs from a spherical blend by far less than a
+// degree and costs no trigonometry.
+func (q Quat) Nlerp(r Quat, t float32) Quat {
+	if q[0]*r[0]+q[1]*r[1]+q[2]*r[2]+q[3]*r[3] < 0 {
+		r = Quat{-r[0], -r[1], -r[2], -r[3]}
+	}
+	var o Quat
+	for i := range o {
+		o[i] = q[i] + (r[i]-q[i])*t
+	}
+	return o.Normalize()
+}
+
+// Normalize returns q scaled to unit length, or the identity for a zero q.
+func (q Quat) Normalize() Quat {
+	l := float32(math.Sqrt(float64(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])))
+	if l == 0 {
+		return QuatIdent()
+	}
+	return Quat{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
+}

@@ -36,14 +36,17 @@ type Backend[M, T, P any] struct {
 	seq sequencer
 	// neutral says, per effect pass, whether its output holds its neutral
 	// value since the last clear (effectMode).
-	neutral   [formats.NumPasses]bool
-	block     backends.FrameBlock
-	grid      *backends.LightGrid
-	draws     []Draw[M, T, P]
-	lines     Lines // the open debug pass's lines, reused every frame
-	stats     backends.Stats
-	submitted uint64 // frames ended
-	lastStale uint32 // the stale ID logged last, so a stale ID costs one line
+	neutral [formats.NumPasses]bool
+	block   backends.FrameBlock
+	grid    *backends.LightGrid
+	// jointBase is the light grid's joint index of the frame's first
+	// joint matrix, joints how many it holds (LightGrid.SetJoints).
+	jointBase, joints int
+	draws             []Draw[M, T, P]
+	lines             Lines // the open debug pass's lines, reused every frame
+	stats             backends.Stats
+	submitted         uint64 // frames ended
+	lastStale         uint32 // the stale ID logged last, so a stale ID costs one line
 
 	deadMeshes   []dead[M]
 	deadTextures []dead[T]

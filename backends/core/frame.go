@@ -55,12 +55,14 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 		return b.errorf("BeginFrame: %w", err)
 	}
 	b.grid.Build(&frame.ViewProj, frame.Lights)
+	b.jointBase, b.joints = b.grid.SetJoints(frame.Joints)
 	if err := b.drv.UploadLights(b.grid); err != nil {
 		return b.errorf("BeginFrame: upload lights: %w", err)
 	}
 	b.collect()
 	b.stats.Reset()
 	b.stats.Lights, b.stats.LightsDropped, b.stats.LightsClipped = b.grid.Lights, b.grid.Dropped, b.grid.Clipped
+	b.stats.Joints, b.stats.JointsDropped = b.joints, len(frame.Joints)-b.joints
 	if n, ok := b.drv.GPUTimes(&b.stats.GPUTime); ok {
 		b.stats.GPUFrame = n
 	}
@@ -140,7 +142,9 @@ func (b *Backend[M, T, P]) DrawLines(v []backends.LineVertex, depth backends.Lin
 // for the pass is not Ready, a default-format mesh whose material shader
 // is missing or failed, a default-format mesh in the gbuffer pass (there is
 // no default gbuffer stage), a custom-format mesh in the UI pass (which
-// draws default-format quads with the engine's ui shader only). Nothing
+// draws default-format quads with the engine's ui shader only), a skinned
+// draw naming more than MaxJoints joints or joints the frame did not
+// upload (counted in DroppedJoints). Nothing
 // substitutes another program. The shadow pass writes depth only: it
 // ignores a draw's shader and texture, so one draw record serves the shadow
 // pass and the colour passes alike.
@@ -187,6 +191,16 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		b.stats.Drop(formats.DefaultHandle, p)
 		return
 	}
+	s := surface(d.Surface)
+	if j := d.Joints; j.Count > 0 {
+		// The joints must be in what BeginFrame uploaded; the shaders
+		// read them from the palette rows at jointBase (LightGrid.SetJoints).
+		if j.Count > backends.MaxJoints || uint64(j.First)+uint64(j.Count) > uint64(b.joints) {
+			b.stats.DroppedJoints++
+			return
+		}
+		s[3] = float32(b.jointBase + int(j.First))
+	}
 	tex := b.drv.White()
 	if d.Texture != 0 && p != formats.PassShadow {
 		t := b.textures.Get(uint32(d.Texture))
@@ -205,7 +219,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	} else {
 		b.stats.Triangles[p] += m.triangles
 	}
-	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color, Surface: surface(d.Surface), Cascades: cascades})
+	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color, Surface: s, Cascades: cascades})
 }
 
 // dropStale counts a draw that names an ID no live object has, and logs
@@ -298,10 +312,11 @@ func (b *Backend[M, T, P]) effectMode(p formats.Pass) EffectMode {
 
 // surface is a draw's surface factors as the shaders read them: a
 // roughness of 0 means fully rough, so that a zero Surface is the plain
-// rough material.
+// rough material; w is the core's, 0 until a skinned draw sets it.
 func surface(s vmath.Vec4) vmath.Vec4 {
 	if s[0] == 0 {
 		s[0] = 1
 	}
+	s[3] = 0
 	return s
 }

@@ -42,6 +42,7 @@ const (
 	ctxIASetIndexBuffer       = 19
 	ctxDrawIndexedInstanced   = 20
 	ctxIASetPrimitiveTopo     = 24
+	ctxVSSetShaderResources   = 25
 	ctxOMSetRenderTargets     = 33
 	ctxOMSetBlendState        = 35
 	ctxOMSetDepthStencilState = 36

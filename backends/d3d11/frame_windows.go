@@ -207,6 +207,10 @@ func (r *driver) setupPass(p formats.Pass) {
 	cbs := [2]uintptr{ptr(r.frameCB), ptr(r.drawCB)}
 	ctx.Call(ctxVSSetConstantBuffers, 0, 2, uintptr(unsafe.Pointer(&cbs[0])))
 	ctx.Call(ctxPSSetConstantBuffers, 0, 2, uintptr(unsafe.Pointer(&cbs[0])))
+	// Skinning vertex shaders read the joint palette from the light grid
+	// (sleak_skin.hlsli); no pass writes it.
+	lights := ptr(r.lightSRV)
+	ctx.Call(ctxVSSetShaderResources, slotLights, 1, uintptr(unsafe.Pointer(&lights)))
 	ctx.Call(ctxIASetPrimitiveTopo, dxcom.TopologyTriangleList)
 	ctx.Call(ctxOMSetBlendState, 0, 0, 0xffffffff)
 	w, h := t.w, t.h

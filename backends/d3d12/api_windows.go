@@ -100,6 +100,7 @@ const (
 	stateRenderTarget   = 0x4
 	stateDepthWrite     = 0x10
 	statePixelShaderRes = 0x80
+	stateAnyShaderRes   = 0xc0 // non-pixel and pixel shader resource
 	stateCopyDest       = 0x400
 	stateCopySource     = 0x800
 	stateGenericRead    = 0xac3

@@ -38,7 +38,9 @@ func (r *driver) UploadLights(g *backends.LightGrid) error {
 	from := textureCopyLocation{Resource: r.lightUpload, Type: copyTypeFootprint, Format: dxcom.FormatR32G32B32A32Float,
 		Width: backends.LightGridWidth, Height: uint32(g.Rows), Depth: 1, RowPitch: lightRowPitch}
 	list.Call(listCopyTextureRegion, uintptr(unsafe.Pointer(&to)), 0, 0, 0, uintptr(unsafe.Pointer(&from)), 0)
-	r.lights.to(list, statePixelShaderRes)
+	// Skinning vertex shaders read the joint palette from it too
+	// (sleak_skin.hlsli).
+	r.lights.to(list, stateAnyShaderRes)
 	return nil
 }
 

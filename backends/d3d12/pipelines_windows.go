@@ -28,7 +28,9 @@ const (
 // createRootSignature makes the one root signature every pipeline uses.
 func (d *device) createRootSignature() (*dxcom.Object, error) {
 	texRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 0}
-	targetRange := descriptorRange{Type: rangeSRV, NumDescriptors: 6, BaseRegister: 1} // t1-t6: shadow map, gbuffer, light grid
+	// t1-t6: shadow map, gbuffer, light grid; visible to the vertex stage
+	// too, where skinning reads the joint palette from the light grid.
+	targetRange := descriptorRange{Type: rangeSRV, NumDescriptors: 6, BaseRegister: 1}
 	samplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 0}
 	// t7: the effect output the pass reads (lighting_pass the occlusion,
 	// composite the bloom), a table of its own so that each pass points it
@@ -40,7 +42,7 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 		rootFrame:   {Type: rootCBV, A: 0, Visibility: visibilityAll},
 		rootDraw:    {Type: rootConstants, A: 1, Visibility: visibilityAll},
 		rootTexture: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
-		rootTargets: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityPixel},
+		rootTargets: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityAll},
 		rootSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
 		rootSize:    {Type: rootCBV, A: 2, Visibility: visibilityPixel},
 		rootEffect:  {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},

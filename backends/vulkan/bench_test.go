@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/meshes"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -80,6 +82,68 @@ func BenchmarkLights(bm *testing.B) {
 				frame(bm, b, &s.frame, draws)
 			}
 			bm.ReportMetric(float64(b.Stats().Lights), "lights-on-screen")
+		})
+	}
+}
+
+// BenchmarkSkinned measures what skinning costs a frame: n spheres of 561
+// vertices at a small size, drawn in the shadow and forward passes by the
+// default material shader or, the same geometry, by the skinned format's
+// stems, each draw blending two joints of the frame's palette (the core's
+// upload of the palette included). The difference is the skinning's cost.
+func BenchmarkSkinned(bm *testing.B) {
+	for _, skinned := range []bool{false, true} {
+		name := "default"
+		if skinned {
+			name = "skinned"
+		}
+		bm.Run(name, func(bm *testing.B) {
+			reg := formats.NewRegistry()
+			h, err := reg.Register(*formats.SkinnedLayout())
+			if err != nil {
+				bm.Fatal(err)
+			}
+			cfg, _ := testConfig(64, 64, reg)
+			cfg.Validation = false
+			cfg.ShadowMapSize = 256
+			b := newTestBackend(bm, cfg)
+			shader, err := b.CreateShader("assets/shaders/default_shader.hlsl")
+			if err != nil {
+				bm.Fatal(err)
+			}
+			sphere := meshes.Sphere(0.5, 32, 16)
+			format := formats.DefaultHandle
+			if skinned {
+				format = h
+			}
+			mesh, err := b.CreateMesh(format, sphere.Vertices, sphere.Indices)
+			if err != nil {
+				bm.Fatal(err)
+			}
+			const n = 1000
+			fd := backends.FrameData{ViewProj: vmath.Perspective(vmath.Radians(60), 1, 0.1, 100).Mul(
+				vmath.LookAt(vmath.Vec3{0, 20, 30}, vmath.Vec3{}, vmath.Vec3{0, 1, 0})), LightViewProj: vmath.Ident(),
+				LightDir: vmath.Vec3{0, -1, 0}, LightColor: vmath.Vec3{1, 1, 1}, Shadows: true}
+			draws := make([]backends.Draw, n)
+			for i := range draws {
+				draws[i] = backends.Draw{Mesh: mesh, Shader: shader, Color: vmath.Vec4{1, 1, 1, 1},
+					Model: vmath.Translate(vmath.Vec3{float32(i%32) - 16, 0, -float32(i / 32)})}
+				if skinned {
+					fd.Joints = append(fd.Joints, vmath.Ident(), vmath.Translate(vmath.Vec3{0, 0.1, 0}))
+					draws[i].Joints = backends.JointRange{First: uint32(2 * i), Count: 2}
+				}
+			}
+			frame(bm, b, &fd, draws)
+			if d := b.Stats().TotalDropped(); d != 0 {
+				bm.Fatalf("%d draws dropped", d)
+			}
+			bm.ReportAllocs()
+			bm.ResetTimer()
+			for bm.Loop() {
+				frame(bm, b, &fd, draws)
+			}
+			// The shadow pass draws each sphere into every cascade.
+			bm.ReportMetric(float64(sphere.VertexCount()*n*(1+backends.NumCascades)), "vertices/frame")
 		})
 	}
 }

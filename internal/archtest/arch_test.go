@@ -83,6 +83,7 @@ func TestLayersPointOneWay(t *testing.T) {
 	forbidden := map[string][]string{
 		mod + "backends":        {mod + "systems", mod + "ecs", mod + "voxel", mod + "cmd"},
 		mod + "formats":         {mod + "backends", mod + "systems", mod + "ecs", mod + "voxel"},
+		mod + "anim":            {mod + "backends", mod + "systems", mod + "ecs", mod + "model", mod + "voxel"},
 		mod + "ecs":             {mod + "systems", mod + "voxel", mod + "cmd"},
 		mod + "systems":         {mod + "voxel", mod + "cmd", mod + "backends/choose"},
 		mod + "debugdraw":       {mod + "systems", mod + "ecs", mod + "app", mod + "voxel", mod + "backends/core"},

@@ -106,12 +106,41 @@ func (c *Context) Begin(w *ecs.World) error {
 		c.Casters = CasterVolume(&slice, d.LightDir)
 	}
 	d.Lights = c.collectLights(w, eye)
+	c.collectJoints(w)
 	if err := c.Backend.BeginFrame(d); err != nil {
 		return fmt.Errorf("%s: begin frame: %w", c.Backend.Kind(), err)
 	}
 	c.Stats = c.Backend.Stats() // reset by BeginFrame
 	c.Gather(w)
 	return nil
+}
+
+// collectJoints lays the palettes of the world's skinned meshes (ecs.Skin,
+// posed by systems/animation) end to end into Data.Joints, which the
+// backend uploads with the frame, and remembers each one's range for its
+// draws. The backend checks the ranges against its limits. It allocates
+// nothing once the palette and the map have grown to the scene's size.
+func (c *Context) collectJoints(w *ecs.World) {
+	d := &c.Data
+	d.Joints = d.Joints[:0]
+	clear(c.jointsOf)
+	clear(c.skinFormats)
+	q := w.Skinned()
+	for q.Next() {
+		m, s := q.Get()
+		if len(s.Joints) == 0 {
+			continue
+		}
+		if c.jointsOf == nil {
+			c.jointsOf = map[*ecs.Mesh]backends.JointRange{}
+		}
+		for int(m.Format) >= len(c.skinFormats) {
+			c.skinFormats = append(c.skinFormats, false)
+		}
+		c.skinFormats[m.Format] = true
+		c.jointsOf[m] = backends.JointRange{First: uint32(len(d.Joints)), Count: uint32(len(s.Joints))}
+		d.Joints = append(d.Joints, s.Joints...)
+	}
 }
 
 type lightKey struct {

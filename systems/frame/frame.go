@@ -130,7 +130,13 @@ type Context struct {
 	logged map[string]error
 	// lights is the frame's light list, Data.Lights, with each light's
 	// distance key for the nearest-first order.
-	lights       []backends.Light
+	lights []backends.Light
+	// jointsOf is where each skinned mesh's palette lies in Data.Joints
+	// this frame (collectJoints), for Gather to put into its draws;
+	// skinFormats says, by format handle, whether any mesh of the format
+	// has one, so that Gather looks up only those.
+	jointsOf     map[*ecs.Mesh]backends.JointRange
+	skinFormats  []bool
 	sortedLights []backends.Light // the other buffer of the nearest-first reorder
 	lightKeys    []lightKey
 	lists        drawLists

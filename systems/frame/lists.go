@@ -210,8 +210,12 @@ func (c *Context) Gather(w *ecs.World) {
 			}
 		}
 		if drawn {
+			var joints backends.JointRange
+			if int(m.Format) < len(c.skinFormats) && c.skinFormats[m.Format] {
+				joints = c.jointsOf[m]
+			}
 			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color,
-				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, 0}, Cascades: cascades})
+				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, 0}, Cascades: cascades, Joints: joints})
 		}
 	}
 }

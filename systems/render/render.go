@@ -13,6 +13,7 @@ package render
 import (
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/systems/animation"
 	"github.com/sleakgo/sleak/systems/debugpass"
 	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/gbuffer"
@@ -35,7 +36,9 @@ type Systems struct {
 	End         *End
 }
 
-// Install adds the render systems to the Render stage of s in frame order.
+// Install adds the render systems to the Render stage of s in frame order,
+// and the animation system (systems/animation), which poses the skinned
+// meshes they draw, to the LateUpdate stage.
 func Install(s *ecs.Scheduler, ctx *frame.Context) *Systems {
 	rs := &Systems{
 		Ctx:         ctx,
@@ -49,6 +52,7 @@ func Install(s *ecs.Scheduler, ctx *frame.Context) *Systems {
 		UI:          &uipass.System{Ctx: ctx},
 		End:         &End{Ctx: ctx},
 	}
+	s.Add(ecs.LateUpdate, animation.System{})
 	for _, sys := range rs.List() {
 		s.Add(ecs.Render, sys)
 	}

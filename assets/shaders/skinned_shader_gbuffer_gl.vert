@@ -1,0 +1,27 @@
+#version 410 core
+// GBuffer stem of the skinned format; the same as skinned_shader_gbuffer.vert.
+#include "sleak_gl.glsl"
+#include "sleak_skin.glsl"
+
+layout(location = 0) in vec3 inPosition;
+layout(location = 1) in vec3 inNormal;
+layout(location = 3) in vec4 inColor;
+layout(location = 4) in vec2 inUV;
+layout(location = 5) in ivec4 inBoneIDs;
+layout(location = 6) in vec4 inBoneWeights;
+
+layout(location = 0) out vec3 vNormal;
+layout(location = 1) out vec4 vColor;
+layout(location = 2) out vec2 vUV;
+layout(location = 3) out vec4 vSurface;
+layout(location = 4) flat out vec4 vTile;
+
+void main() {
+    mat4 m = u_model * sleakSkin(inBoneIDs, inBoneWeights);
+    vNormal = mat3(m) * inNormal;
+    vColor = vec4(inColor.rgb, 1.0);
+    vUV = inUV;
+    vSurface = vec4(u_surface.xyz, 0.0);
+    vTile = vec4(0.0);
+    gl_Position = sleakClip(frame.viewProj * m * vec4(inPosition, 1.0));
+}

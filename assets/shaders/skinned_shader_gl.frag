@@ -1,0 +1,35 @@
+#version 410 core
+// Forward lighting of skinned meshes, the default material's: sun with
+// filtered shadows, ambient, punctual lights, distance fog, as
+// default_shader_gl.frag. Output is linear HDR; composite tonemaps it.
+#include "sleak_gl.glsl"
+#include "sleak_lights.glsl"
+uniform sampler2D u_shadowMap;
+uniform sampler2D u_texture;
+#define SHADOWMAP u_shadowMap
+
+layout(location = 0) in vec3 vWorldPos;
+layout(location = 1) in vec3 vNormal;
+layout(location = 2) in vec4 vColor;
+layout(location = 3) in vec2 vUV;
+
+layout(location = 0) out vec4 outColor;
+
+#include "sleak_sun.glsl"
+
+vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, float metallic) {
+    vec3 n = normalize(normal);
+    float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
+    float sun = ndl * shadowFactor(worldPos);
+    vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
+    return applyFog(lit, worldPos);
+}
+
+void main() {
+    vec4 base = texture(u_texture, vUV) * vColor;
+    // Emission, after the fog as the lighting pass adds it.
+    vec3 lit = shade(base.rgb, vNormal, 1.0, vWorldPos, u_surface.x, u_surface.y);
+    outColor = vec4(lit + base.rgb * u_surface.z, base.a);
+}
