@@ -52,6 +52,8 @@ func (r *driver) bindRoot() {
 	list.Call(listSetGraphicsRootCBV, rootFrame, uintptr(addr))
 	list.Call(listSetGraphicsRootCBV, rootSize, uintptr(addr+sizeCBOffset))
 	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvWhite))
+	list.Call(listSetGraphicsRootTable, rootNormalMap, r.srvHeap.gpuAt(srvWhite))
+	list.Call(listSetGraphicsRootTable, rootEmissiveMap, r.srvHeap.gpuAt(srvWhite))
 	list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
 	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(r.white.sampler))
 	list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvSSAO))
@@ -99,6 +101,7 @@ func (r *driver) recordDraws(p formats.Pass, draws []core.Draw[mesh, texture, *p
 	list := r.d.frame
 	var cur *dxcom.Object
 	curTex := ^uint32(0)
+	curMaps := [2]uint32{^uint32(0), ^uint32(0)}
 	for i := range draws {
 		d := &draws[i]
 		if d.Cascades&cascade != cascade {
@@ -112,6 +115,14 @@ func (r *driver) recordDraws(p formats.Pass, draws []core.Draw[mesh, texture, *p
 			curTex = d.Texture.slot
 			list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(d.Texture.slot))
 			list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(d.Texture.sampler))
+		}
+		if d.NormalMap.slot != curMaps[0] {
+			curMaps[0] = d.NormalMap.slot
+			list.Call(listSetGraphicsRootTable, rootNormalMap, r.srvHeap.gpuAt(d.NormalMap.slot))
+		}
+		if d.EmissiveMap.slot != curMaps[1] {
+			curMaps[1] = d.EmissiveMap.slot
+			list.Call(listSetGraphicsRootTable, rootEmissiveMap, r.srvHeap.gpuAt(d.EmissiveMap.slot))
 		}
 		copy(r.draw[:16], d.Model[:])
 		copy(r.draw[16:20], d.Color[:])

@@ -210,8 +210,9 @@ func (c *Context) Gather(w *ecs.World) {
 			}
 		}
 		if drawn {
-			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color,
-				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, 0}, Cascades: cascades})
+			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture,
+				NormalMap: mat.NormalMap, EmissiveMap: mat.EmissiveMap, Model: t.World, Color: mat.Color,
+				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, mat.NormalScale}, Cascades: cascades})
 		}
 	}
 }
