@@ -45,6 +45,8 @@ var scenes = []struct {
 	{"shadow_cascades", shadowCascades, true},
 	{"ssr", ssr, true},
 	{"antialias", antialiasScene, true},
+	{"normal_map", normalMap, true},
+	{"emissive_map", emissiveMap, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},

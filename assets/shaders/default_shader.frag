@@ -34,7 +34,7 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
 
 void main() {
     vec4 base = texture(albedoTex, vUV) * vColor;
-    vec3 normal = sleakMappedNormal(vNormal, vTangent, vWorldPos, vUV, texture(normalMap, vUV).xyz, draw.surface.w);
+    vec3 normal = sleakMappedNormal(vNormal, vTangent, texture(normalMap, vUV).xyz, draw.surface.w);
     // Emission, after the fog as the lighting pass adds it.
     vec3 lit = shade(base.rgb, normal, 1.0, vWorldPos, draw.surface.x, draw.surface.y);
     outColor = vec4(lit + base.rgb * draw.surface.z * texture(emissiveMap, vUV).rgb, base.a);

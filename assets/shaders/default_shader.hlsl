@@ -47,8 +47,6 @@ float4 PS_Main(VSOutput input) : SV_Target {
     float3 albedo = base.rgb;
     float3 smNormal = input.normal;
     float4 smTangent = input.tangent;
-    float3 smPos = input.worldPos;
-    float2 smUV = input.uv;
     float3 smTexel = normalMap.Sample(albedoSampler, input.uv).xyz;
     float smStrength = surface.w;
     float3 smOut;

@@ -32,7 +32,7 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
 
 void main() {
     vec4 base = texture(u_texture, vUV) * vColor;
-    vec3 normal = sleakMappedNormal(vNormal, vTangent, vWorldPos, vUV, texture(u_normalMap, vUV).xyz, u_surface.w);
+    vec3 normal = sleakMappedNormal(vNormal, vTangent, texture(u_normalMap, vUV).xyz, u_surface.w);
     // Emission, after the fog as the lighting pass adds it.
     vec3 lit = shade(base.rgb, normal, 1.0, vWorldPos, u_surface.x, u_surface.y);
     outColor = vec4(lit + base.rgb * u_surface.z * texture(u_emissiveMap, vUV).rgb, base.a);

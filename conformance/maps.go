@@ -1,0 +1,193 @@
+package conformance
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/meshes"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// normalMap: a material's tangent-space normal map turns a flat quad's
+// shading per texel, on every backend, in the OpenGL convention (+Y up
+// the image) and the mesh's tangent frame. The map tilts each quarter of
+// the quad another way: toward its tangent (+X) in the top left, away in
+// the top right, up the image (-Z here) in the bottom left, down it in the
+// bottom right. A sun low from +X and -Z then lights the first and third
+// brightly and leaves the others dim, where the quad without the map is
+// one shade all over. A second quad, the same but with its tangents'
+// handedness flipped (w = -1), mirrors the map's Y: its bottom quarters
+// swap.
+func normalMap(h *harness) {
+	h.open()
+	h.lookFrom(vmath.Vec3{0, 3.4, 2.2}, vmath.Vec3{0, 0, 0.1}, 20)
+	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
+		Direction: mapSun, Color: vmath.Vec3{1, 1, 1}, Intensity: 1.5,
+	})
+	plane := meshes.Plane(mapQuad)
+	flipped := meshes.Plane(mapQuad)
+	for i := range flipped.VertexCount() {
+		binary.LittleEndian.PutUint32(flipped.Vertices[i*meshes.VertexSize+36:], math.Float32bits(-1))
+	}
+	tex, err := h.b.CreateTexture(tiltMap(), backends.TextureOptions{Clamp: true})
+	h.must(err, "CreateTexture")
+	mat := ecs.Material{Shader: defaultShader, Color: vmath.Vec4{0.7, 0.7, 0.7, 1}}
+	quads := []ecs.Entity{
+		h.world.Spawn(ecs.NewTransform(vmath.Vec3{-mapApart, 0, 0}), h.mesh(formats.DefaultHandle, plane.Vertices, plane.Indices, plane.Bounds), mat),
+		h.world.Spawn(ecs.NewTransform(vmath.Vec3{mapApart, 0, 0}), h.mesh(formats.DefaultHandle, flipped.Vertices, flipped.Indices, flipped.Bounds), mat),
+	}
+	h.step(2)
+	flat := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	// The quarters' centres, image order: top left, top right, bottom
+	// left, bottom right (top is -Z).
+	q := mapQuad / 4
+	var boxes [2][4][]image.Point
+	for i, x := range []float32{-mapApart, mapApart} {
+		for k, c := range [4][2]float32{{-q, -q}, {q, -q}, {-q, q}, {q, q}} {
+			boxes[i][k] = h.box(vmath.Vec3{x + c[0], 0, c[1]})
+		}
+	}
+	for i := range boxes {
+		for k := 1; k < 4; k++ {
+			if a, b := mean(flat, boxes[i][k]), mean(flat, boxes[i][0]); a.dist(b) > same {
+				h.t.Errorf("quad %d without a normal map is not one shade: quarter %d %v, quarter 0 %v", i, k, a, b)
+			}
+		}
+	}
+
+	materials := ecs.NewMap[ecs.Material](h.world)
+	for _, e := range quads {
+		materials.Get(e).NormalMap = tex
+	}
+	h.step(2)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	// Bright and dim quarters: the first quad's tilts toward the sun are
+	// its top left and bottom left; the flipped one's bottom quarters swap.
+	for i, lit := range [2][2]int{{0, 2}, {0, 3}} {
+		dim := [2]int{1, 5 - lit[1]}
+		for j := range lit {
+			b, d := mean(img, boxes[i][lit[j]]), mean(img, boxes[i][dim[j]])
+			if b[0]-d[0] < visible {
+				h.t.Errorf("quad %d: the quarter tilted toward the sun (%d, %v) is not brighter than the one tilted away (%d, %v)", i, lit[j], b, dim[j], d)
+			}
+		}
+	}
+	h.matchGolden(img)
+	h.expectNoAllocations()
+}
+
+// The normal map scene's quads and sun: low (about 20 degrees up) from +X
+// and -Z, so a quarter tilted toward it is much brighter than one tilted
+// away.
+var (
+	mapSun   = vmath.Vec3{-0.65, -0.35, 0.65}
+	mapQuad  = float32(1.6)
+	mapApart = float32(0.9)
+)
+
+// tiltMap is the normal map of the normal map scene: each quarter one
+// normal, tilted 45 degrees toward +X, -X, +Y (up the image) and -Y.
+func tiltMap() *image.RGBA {
+	const n = 32
+	img := image.NewRGBA(image.Rect(0, 0, n, n))
+	s := float32(math.Sqrt2 / 2)
+	tilts := [4]vmath.Vec3{{s, 0, s}, {-s, 0, s}, {0, s, s}, {0, -s, s}}
+	for y := range n {
+		for x := range n {
+			t := tilts[x*2/n+2*(y*2/n)]
+			enc := func(v float32) uint8 { return uint8(math.Round(float64((v*0.5 + 0.5) * 255))) }
+			img.SetRGBA(x, y, color.RGBA{enc(t[0]), enc(t[1]), enc(t[2]), 255})
+		}
+	}
+	return img
+}
+
+// emissiveMap: a material's emissive map gives its emission a pattern, on
+// every backend: a dark cube whose map is a white cross on black glows
+// along the cross on every face, the unlit one too, and nowhere else.
+// Bloom stays off, so the glow is the emission alone.
+func emissiveMap(h *harness) {
+	h.open()
+	h.stage()
+	d := meshes.Cube(1)
+	dark := ecs.Material{Shader: defaultShader, Color: vmath.Vec4{0.1, 0.1, 0.12, 1}, CastShadows: true}
+	cube := h.world.Spawn(ecs.NewTransform(cubePos), h.mesh(formats.DefaultHandle, d.Vertices, d.Indices, d.Bounds), dark)
+	h.objects = append(h.objects, object{name: "cube", box: translate(d.Bounds, cubePos), casts: true})
+	tex, err := h.b.CreateTexture(crossMap(), backends.TextureOptions{Clamp: true})
+	h.must(err, "CreateTexture")
+	h.step(2)
+	plain := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	faces := []struct {
+		what    string
+		on, off vmath.Vec3 // on the cross and off it, in world space
+	}{
+		{"+Z face", vmath.Vec3{0, 0.5, 0.5}, vmath.Vec3{-0.3, 0.8, 0.5}},
+		{"top", vmath.Vec3{0, 1, 0}, vmath.Vec3{0.3, 1, 0.3}},
+		{"-X face, away from the sun", vmath.Vec3{-0.5, 0.5, 0}, vmath.Vec3{-0.5, 0.8, 0.3}},
+	}
+	materials := ecs.NewMap[ecs.Material](h.world)
+	m := materials.Get(cube)
+	m.Emissive, m.EmissiveMap = 8, tex
+	h.step(2)
+	img := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	for _, f := range faces {
+		on := h.probe("the cube's "+f.what+" on the cross", f.on, "cube")
+		off := h.probe("the cube's "+f.what+" off the cross", f.off, "cube")
+		if a, b := mean(img, on), mean(plain, on); a[0]-b[0] < 0.3 {
+			h.t.Errorf("the cube's %s does not glow on the emissive map's cross: %v, %v without emission", f.what, a, b)
+		}
+		if a, b := mean(img, off), mean(plain, off); a.dist(b) > same {
+			h.t.Errorf("the cube's %s glows off the emissive map's cross, where the map is black: %v, %v without emission", f.what, a, b)
+		}
+	}
+	h.matchGolden(img)
+	h.expectNoAllocations()
+}
+
+// crossMap is the emissive map of the emissive map scene: a white cross
+// through the middle, a fifth of the side wide, on black.
+func crossMap() *image.RGBA {
+	const n = 40
+	img := image.NewRGBA(image.Rect(0, 0, n, n))
+	for y := range n {
+		for x := range n {
+			c := color.RGBA{0, 0, 0, 255}
+			if (x >= 2*n/5 && x < 3*n/5) || (y >= 2*n/5 && y < 3*n/5) {
+				c = color.RGBA{255, 255, 255, 255}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+// box returns the 5x5 pixels around where world point at shows.
+func (h *harness) box(at vmath.Vec3) []image.Point {
+	c := h.ctx.Data.ViewProj.MulVec4(at.Vec4(1))
+	px, py := int((c[0]/c[3]*0.5+0.5)*Width), int((0.5-c[1]/c[3]*0.5)*Height)
+	var pts []image.Point
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			if x, y := px+dx, py+dy; x >= 0 && y >= 0 && x < Width && y < Height {
+				pts = append(pts, image.Pt(x, y))
+			}
+		}
+	}
+	if len(pts) == 0 {
+		h.t.Fatalf("%v is off screen: the scene's layout is off", at)
+	}
+	return pts
+}
