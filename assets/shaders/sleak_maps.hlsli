@@ -15,7 +15,9 @@
     float3 smT = smTangent.xyz - smN * dot(smN, smTangent.xyz);
     float smLen2 = dot(smT, smT);
     float smHas = saturate(smLen2 * 1e4);
-    smT *= rsqrt(max(smLen2, 1e-24));
+    // Wine's compiler has no sqrt or rsqrt: normalize, kept off zero by a
+    // trace of the normal (a zero tangent then reads the map flat).
+    smT = normalize(smT + smN * 1e-6);
     float3 smB = cross(smN, smT) * smTangent.w;
     float3 smM = smTexel * 2.0 - 1.0;
     smM.xy *= smStrength * smHas;
