@@ -100,7 +100,8 @@ func builtinMesh(name string, b backends.Backend, cache map[string]ecs.Mesh) (ec
 }
 
 // modelMesh loads an entity's glTF file in its format. With the default
-// material, the file's own base colour and texture replace it.
+// material, the file's own base colour and texture, normal map and
+// emission replace it.
 func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *ecs.Material) (ecs.Mesh, error) {
 	h := formats.DefaultHandle
 	layout := formats.DefaultLayout()
@@ -124,13 +125,21 @@ func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *
 	}
 	if e.Material == "" {
 		mat.Color = data.Color
-		if data.Texture != nil {
-			tex, err := b.CreateTexture(data.Texture, backends.TextureOptions{})
-			if err != nil {
-				return ecs.Mesh{}, fmt.Errorf("mesh %s: texture: %w", e.Mesh, err)
+		for _, t := range []struct {
+			what string
+			img  *image.RGBA
+			id   *backends.TextureID
+		}{{"texture", data.Texture, &mat.Texture}, {"normal map", data.NormalMap, &mat.NormalMap}, {"emissive map", data.EmissiveMap, &mat.EmissiveMap}} {
+			if t.img == nil {
+				continue
 			}
-			mat.Texture = tex
+			tex, err := b.CreateTexture(t.img, backends.TextureOptions{})
+			if err != nil {
+				return ecs.Mesh{}, fmt.Errorf("mesh %s: %s: %w", e.Mesh, t.what, err)
+			}
+			*t.id = tex
 		}
+		mat.NormalScale, mat.Emissive = data.NormalScale, data.Emissive
 	}
 	return ecs.Mesh{ID: id, Format: h, Bounds: data.Bounds}, nil
 }
