@@ -200,16 +200,25 @@ func Material(m config.Material, b backends.Backend) (ecs.Material, error) {
 	if em.Shader == "" {
 		em.Shader = DefaultShader
 	}
-	if m.Texture != "" {
-		img, err := LoadPNG(m.Texture)
+	if m.NormalScale != nil {
+		em.NormalScale = max(*m.NormalScale, 1e-3) // 0 in the component means 1
+	}
+	for _, t := range []struct {
+		path string
+		to   *backends.TextureID
+	}{{m.Texture, &em.Texture}, {m.NormalMap, &em.NormalMap}, {m.EmissiveMap, &em.EmissiveMap}} {
+		if t.path == "" {
+			continue
+		}
+		img, err := LoadPNG(t.path)
 		if err != nil {
 			return em, err
 		}
 		id, err := b.CreateTexture(img, backends.TextureOptions{})
 		if err != nil {
-			return em, fmt.Errorf("texture %s: %w", m.Texture, err)
+			return em, fmt.Errorf("texture %s: %w", t.path, err)
 		}
-		em.Texture = id
+		*t.to = id
 	}
 	return em, nil
 }
