@@ -114,15 +114,25 @@ func tiltMap() *image.RGBA {
 // emissiveMap: a material's emissive map gives its emission a pattern, on
 // every backend: a dark cube whose map is a white cross on black glows
 // along the cross on every face, the unlit one too, and nowhere else.
-// Bloom stays off, so the glow is the emission alone.
+// Beside it a cube of a custom format, drawn in the gbuffer pass, takes
+// its emission's colour from its map there: its stem has no uvs, so it
+// reads the one texel, green, and glows green only. Bloom stays off, so
+// the glow is the emission alone.
 func emissiveMap(h *harness) {
-	h.open()
+	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
 	h.stage()
 	d := meshes.Cube(1)
 	dark := ecs.Material{Shader: defaultShader, Color: vmath.Vec4{0.1, 0.1, 0.12, 1}, CastShadows: true}
 	cube := h.world.Spawn(ecs.NewTransform(cubePos), h.mesh(formats.DefaultHandle, d.Vertices, d.Indices, d.Bounds), dark)
 	h.objects = append(h.objects, object{name: "cube", box: translate(d.Bounds, cubePos), casts: true})
-	tex, err := h.b.CreateTexture(crossMap(), backends.TextureOptions{Clamp: true})
+	deferred := h.world.Spawn(ecs.NewTransform(otherPos), h.mesh(hs[0], blobVertices(d, [4]uint8{128, 128, 128, 255}), d.Indices, d.Bounds),
+		ecs.Material{Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true})
+	h.objects = append(h.objects, object{name: "deferred", box: translate(d.Bounds, otherPos), casts: true})
+	cross, err := h.b.CreateTexture(crossMap(), backends.TextureOptions{Clamp: true})
+	h.must(err, "CreateTexture")
+	green := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	copy(green.Pix, []uint8{0, 255, 0, 255})
+	tint, err := h.b.CreateTexture(green, backends.TextureOptions{})
 	h.must(err, "CreateTexture")
 	h.step(2)
 	plain := h.pixels()
@@ -138,7 +148,9 @@ func emissiveMap(h *harness) {
 	}
 	materials := ecs.NewMap[ecs.Material](h.world)
 	m := materials.Get(cube)
-	m.Emissive, m.EmissiveMap = 8, tex
+	m.Emissive, m.EmissiveMap = 8, cross
+	m = materials.Get(deferred)
+	m.Emissive, m.EmissiveMap = 3, tint
 	h.step(2)
 	img := h.pixels()
 	h.noErrors()
@@ -151,6 +163,13 @@ func emissiveMap(h *harness) {
 		}
 		if a, b := mean(img, off), mean(plain, off); a.dist(b) > same {
 			h.t.Errorf("the cube's %s glows off the emissive map's cross, where the map is black: %v, %v without emission", f.what, a, b)
+		}
+	}
+	for _, at := range []vmath.Vec3{{2.1, 0.6, 0.8}, {1.4, 0.5, 0.3}} {
+		p := h.probe("the deferred cube", at, "deferred")
+		a, b := mean(img, p), mean(plain, p)
+		if a[1]-b[1] < 0.2 || vmath.Abs32(float32(a[0]-b[0])) > float32(same) || vmath.Abs32(float32(a[2]-b[2])) > float32(same) {
+			h.t.Errorf("the deferred cube at %v does not glow green alone with its green emissive map: %v, %v without emission", at, a, b)
 		}
 	}
 	h.matchGolden(img)
