@@ -15,17 +15,21 @@ import (
 
 // normalMap: a material's tangent-space normal map turns a flat quad's
 // shading per texel, on every backend, in the OpenGL convention (+Y up
-// the image) and the mesh's tangent frame. The map tilts each quarter of
-// the quad another way: toward its tangent (+X) in the top left, away in
-// the top right, up the image (-Z here) in the bottom left, down it in the
-// bottom right. A sun low from +X and -Z then lights the first and third
-// brightly and leaves the others dim, where the quad without the map is
-// one shade all over. A second quad, the same but with its tangents'
-// handedness flipped (w = -1), mirrors the map's Y: its bottom quarters
-// swap.
+// the image) and the mesh's tangent frame, in the forward pass and in the
+// gbuffer pass alike. The map tilts each quarter of the quad another way:
+// toward its tangent (+X) in the top left, away in the top right, up the
+// image (-Z here) in the bottom left, down it in the bottom right. A sun
+// low from +X and -Z then lights the first and third brightly and leaves
+// the others dim, where the quad without the map is one shade all over.
+// The middle quad is the left one with its tangents' handedness flipped
+// (w = -1), which mirrors the map's Y: its bottom quarters swap. The right
+// one is the left one in a custom format whose gbuffer stem passes its
+// tangents on, drawn deferred.
 func normalMap(h *harness) {
-	h.open()
-	h.lookFrom(vmath.Vec3{0, 3.4, 2.2}, vmath.Vec3{0, 0, 0.1}, 20)
+	mapped := *formats.DefaultLayout()
+	mapped.Name, mapped.Shader, mapped.GBufferShader = "mapped", "default_shader", "mapped_gbuffer"
+	hs := h.open(mapped)
+	h.lookFrom(vmath.Vec3{0, 4, 2.6}, vmath.Vec3{0, 0, 0.1}, 20)
 	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
 		Direction: mapSun, Color: vmath.Vec3{1, 1, 1}, Intensity: 1.5,
 	})
@@ -37,19 +41,22 @@ func normalMap(h *harness) {
 	tex, err := h.b.CreateTexture(tiltMap(), backends.TextureOptions{Clamp: true})
 	h.must(err, "CreateTexture")
 	mat := ecs.Material{Shader: defaultShader, Color: vmath.Vec4{0.7, 0.7, 0.7, 1}}
+	xs := [3]float32{-mapApart, 0, mapApart}
 	quads := []ecs.Entity{
-		h.world.Spawn(ecs.NewTransform(vmath.Vec3{-mapApart, 0, 0}), h.mesh(formats.DefaultHandle, plane.Vertices, plane.Indices, plane.Bounds), mat),
-		h.world.Spawn(ecs.NewTransform(vmath.Vec3{mapApart, 0, 0}), h.mesh(formats.DefaultHandle, flipped.Vertices, flipped.Indices, flipped.Bounds), mat),
+		h.world.Spawn(ecs.NewTransform(vmath.Vec3{xs[0], 0, 0}), h.mesh(formats.DefaultHandle, plane.Vertices, plane.Indices, plane.Bounds), mat),
+		h.world.Spawn(ecs.NewTransform(vmath.Vec3{xs[1], 0, 0}), h.mesh(formats.DefaultHandle, flipped.Vertices, flipped.Indices, flipped.Bounds), mat),
+		h.world.Spawn(ecs.NewTransform(vmath.Vec3{xs[2], 0, 0}), h.mesh(hs[0], plane.Vertices, plane.Indices, plane.Bounds), mat),
 	}
 	h.step(2)
 	flat := h.pixels()
 	h.noErrors()
 	h.noDrops()
+	h.expectDraws(draws{gbuffer: 1, forward: 2})
 	// The quarters' centres, image order: top left, top right, bottom
 	// left, bottom right (top is -Z).
 	q := mapQuad / 4
-	var boxes [2][4][]image.Point
-	for i, x := range []float32{-mapApart, mapApart} {
+	var boxes [3][4][]image.Point
+	for i, x := range xs {
 		for k, c := range [4][2]float32{{-q, -q}, {q, -q}, {-q, q}, {q, q}} {
 			boxes[i][k] = h.box(vmath.Vec3{x + c[0], 0, c[1]})
 		}
@@ -70,9 +77,10 @@ func normalMap(h *harness) {
 	img := h.pixels()
 	h.noErrors()
 	h.noDrops()
-	// Bright and dim quarters: the first quad's tilts toward the sun are
-	// its top left and bottom left; the flipped one's bottom quarters swap.
-	for i, lit := range [2][2]int{{0, 2}, {0, 3}} {
+	// Bright and dim quarters: the left and right quads' tilts toward the
+	// sun are their top left and bottom left; the flipped one's bottom
+	// quarters swap.
+	for i, lit := range [3][2]int{{0, 2}, {0, 3}, {0, 2}} {
 		dim := [2]int{1, 5 - lit[1]}
 		for j := range lit {
 			b, d := mean(img, boxes[i][lit[j]]), mean(img, boxes[i][dim[j]])
@@ -90,8 +98,8 @@ func normalMap(h *harness) {
 // away.
 var (
 	mapSun   = vmath.Vec3{-0.65, -0.35, 0.65}
-	mapQuad  = float32(1.6)
-	mapApart = float32(0.9)
+	mapQuad  = float32(1.5)
+	mapApart = float32(1.7)
 )
 
 // tiltMap is the normal map of the normal map scene: each quarter one
