@@ -216,6 +216,17 @@ func (c *checker) features() {
 	}
 }
 
+// engineStages is the stages engine stem stem has (EngineStems), both
+// for any other.
+func engineStages(stem string) Stages {
+	for _, e := range EngineStems {
+		if e.Stem == stem {
+			return e.Stages
+		}
+	}
+	return BothStages
+}
+
 // markerFeature adds the row of a feature the engine's shaders carry in
 // their fragment stages rather than in stems of their own: every one of
 // its shaders' files exists and builds, and each fragment stage holds the
@@ -230,7 +241,7 @@ func (c *checker) markerFeature(m markerFeature, status func([]featureNeed, back
 			if err != nil {
 				continue
 			}
-			for _, f := range runtimeFiles(sf, BothStages) {
+			for _, f := range runtimeFiles(sf, engineStages(stem)) {
 				needs = append(needs, featureNeed{file: f, stem: stem, runtime: true})
 				if f.stages&Fragment != 0 {
 					frags = append(frags, f)

@@ -94,8 +94,8 @@ const (
 	FeatureAntialias      = "antialiasing"
 	// FeatureNormalMaps and FeatureEmissiveMaps are the material's maps
 	// (backends.Draw.NormalMap, EmissiveMap), read by the default material
-	// shader through sleak_maps.glsl and sleak_maps.hlsli and its own
-	// samplers.
+	// shader and the gbuffer stage through sleak_maps.glsl and
+	// sleak_maps.hlsli and their own samplers.
 	FeatureNormalMaps   = "normal maps"
 	FeatureEmissiveMaps = "emissive maps"
 )
@@ -113,13 +113,13 @@ type markerFeature struct {
 // markerFeatures are the feature matrix's rows after the engine stems'.
 var markerFeatures = []markerFeature{
 	{FeaturePunctualLights, lightShaders, lightsMarker, "shades no punctual lights"},
-	{FeatureNormalMaps, []string{"default_shader"}, func(k backends.Kind) (string, int) {
+	{FeatureNormalMaps, []string{"default_shader", backends.GBufferStem}, func(k backends.Kind) (string, int) {
 		if k == backends.D3D11 || k == backends.D3D12 {
 			return "smOut = normalize(", 1 // sleak_maps.hlsli
 		}
 		return "sleakMappedNormal(", 2 // the definition and a call
 	}, "reads no normal map"},
-	{FeatureEmissiveMaps, []string{"default_shader"}, func(k backends.Kind) (string, int) {
+	{FeatureEmissiveMaps, []string{"default_shader", backends.GBufferStem}, func(k backends.Kind) (string, int) {
 		switch k {
 		case backends.D3D11, backends.D3D12:
 			return "emissiveMap.Sample(", 1
