@@ -114,10 +114,11 @@ type Material struct {
 	// have their own.
 	Roughness, Metallic, Emissive float32
 	// NormalMap is a tangent-space normal map (OpenGL convention, +Y up, as
-	// glTF's), read at the texture's uv with the vertex tangents, or a
-	// frame from the surface's derivatives where the mesh has none; 0
-	// leaves the vertex normal unchanged. NormalScale scales the map's x
-	// and y (glTF's normalTexture.scale; 0 means 1).
+	// glTF's), read at the texture's uv in the frame of the mesh's
+	// tangents (a mesh without them reads it flat); 0 leaves the vertex
+	// normal unchanged. NormalScale scales the map's x and y (glTF's
+	// normalTexture.scale; 0 means 1). Custom formats read the maps in
+	// the gbuffer stage, with the tangent their gbuffer stem passes on.
 	NormalMap   backends.TextureID
 	NormalScale float32
 	// EmissiveMap tints the emission per texel: the light of its own is
