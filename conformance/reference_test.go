@@ -62,6 +62,7 @@ type bugs struct {
 	keepOldStems  bool // Resize does not rebuild pipelines
 	noisy         bool // logs an error every frame
 	linesUntested bool // draws depth-tested debug lines over everything
+	noMaps        bool // binds white for the normal and emissive maps
 }
 
 type traceMesh struct {
@@ -428,6 +429,9 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 				surface: d.Surface, cull: !d.Program.twoSided,
 				uv:        [3]vmath.Vec2{m.uv[ia], m.uv[ib], m.uv[ic]},
 				normalMap: d.NormalMap, emissiveMap: d.EmissiveMap,
+			}
+			if r.bugs.noMaps {
+				t.normalMap, t.emissiveMap = traceTexture{}, traceTexture{}
 			}
 			tg := m.tangent[ia]
 			t.tangent = d.Model.MulVec4(tg.Vec3().Vec4(0)).Vec3().Vec4(tg[3])
