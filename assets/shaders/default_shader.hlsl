@@ -9,9 +9,12 @@ Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
 Texture2D<float> shadowMap : register(t1);
 SamplerState shadowSampler : register(s1);
-// The material's maps, read with its sampler (s0): white where it has none.
+// The material's maps, each read with its own sampler as albedoTex is:
+// white where it has none.
 Texture2D normalMap : register(t9);
 Texture2D emissiveMap : register(t10);
+SamplerState normalSampler : register(s2);
+SamplerState emissiveSampler : register(s3);
 
 struct VSInput {
     float3 position : TEXCOORD0;
@@ -47,7 +50,7 @@ float4 PS_Main(VSOutput input) : SV_Target {
     float3 albedo = base.rgb;
     float3 smNormal = input.normal;
     float4 smTangent = input.tangent;
-    float3 smTexel = normalMap.Sample(albedoSampler, input.uv).xyz;
+    float3 smTexel = normalMap.Sample(normalSampler, input.uv).xyz;
     float smStrength = surface.w;
     float3 smOut;
     #include "sleak_maps.hlsli"
@@ -76,5 +79,5 @@ float4 PS_Main(VSOutput input) : SV_Target {
     // Distance fog.
     #include "sleak_fog.hlsli"
     // Emission, after the fog as the lighting pass adds it.
-    return float4(shaded + albedo * surface.z * emissiveMap.Sample(albedoSampler, input.uv).rgb, base.a);
+    return float4(shaded + albedo * surface.z * emissiveMap.Sample(emissiveSampler, input.uv).rgb, base.a);
 }

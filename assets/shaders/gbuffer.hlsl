@@ -13,9 +13,12 @@
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
-// The material's maps, read with its sampler (s0): white where it has none.
+// The material's maps, each read with its own sampler as albedoTex is:
+// white where it has none.
 Texture2D normalMap : register(t9);
 Texture2D emissiveMap : register(t10);
+SamplerState normalSampler : register(s2);
+SamplerState emissiveSampler : register(s3);
 
 struct PSInput {
     float4 position : SV_Position;
@@ -44,12 +47,12 @@ PSOutput PS_Main(PSInput input) {
     o.albedo = float4(tex.rgb * input.color.rgb * color.rgb, input.color.a);
     float3 smNormal = input.normal;
     float4 smTangent = input.tangent;
-    float3 smTexel = normalMap.Sample(albedoSampler, uv).xyz;
+    float3 smTexel = normalMap.Sample(normalSampler, uv).xyz;
     float smStrength = surface.w;
     float3 smOut;
     #include "sleak_maps.hlsli"
     o.normal = float4(smOut * 0.5 + 0.5, input.surface.x);
-    o.material = float4(input.surface.y, input.surface.z * emissiveMap.Sample(albedoSampler, uv).rgb);
+    o.material = float4(input.surface.y, input.surface.z * emissiveMap.Sample(emissiveSampler, uv).rgb);
     // Cut-out texels (leaves). Wine's compiler has no discard or clip, so
     // such a texel gets the far plane as its depth instead, which fails the
     // pass's LESS depth test and writes nothing, as discard would.

@@ -29,8 +29,10 @@ const (
 	slotEffect    = 7 // an effect's result: ssaoMap for lighting_pass, bloomMap for composite
 	slotSSR       = 8 // the SSR pass's reflections, for composite
 	// t9 and t10: the material's normal and emissive maps, bound per draw
-	// beside t0 (the white texture where it has none) and read with s0.
+	// beside t0 (the white texture where it has none), each read with its
+	// own sampler (s2, s3), as t0 is with s0.
 	slotNormalMap = 9
+	smpNormalMap  = 2
 	numSlots      = 11
 
 	cbFrame  = 0
@@ -143,6 +145,8 @@ func (r *driver) drawAll(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 			curMaps = maps
 			srvs := [2]uintptr{ptr(maps[0]), ptr(maps[1])}
 			ctx.Call(ctxPSSetShaderResources, slotNormalMap, 2, uintptr(unsafe.Pointer(&srvs[0])))
+			smps := [2]uintptr{ptr(r.states.samplers[d.NormalMap.sampler]), ptr(r.states.samplers[d.EmissiveMap.sampler])}
+			ctx.Call(ctxPSSetSamplers, smpNormalMap, 2, uintptr(unsafe.Pointer(&smps[0])))
 		}
 		copy(r.draw[:16], d.Model[:])
 		copy(r.draw[16:20], d.Color[:])

@@ -54,6 +54,8 @@ func (r *driver) bindRoot() {
 	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvWhite))
 	list.Call(listSetGraphicsRootTable, rootNormalMap, r.srvHeap.gpuAt(srvWhite))
 	list.Call(listSetGraphicsRootTable, rootEmissiveMap, r.srvHeap.gpuAt(srvWhite))
+	list.Call(listSetGraphicsRootTable, rootNormalSampler, r.smpHeap.gpuAt(r.white.sampler))
+	list.Call(listSetGraphicsRootTable, rootEmissiveSampler, r.smpHeap.gpuAt(r.white.sampler))
 	list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
 	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(r.white.sampler))
 	list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvSSAO))
@@ -102,6 +104,7 @@ func (r *driver) recordDraws(p formats.Pass, draws []core.Draw[mesh, texture, *p
 	var cur *dxcom.Object
 	curTex := ^uint32(0)
 	curMaps := [2]uint32{^uint32(0), ^uint32(0)}
+	curMapSamplers := [2]uint32{^uint32(0), ^uint32(0)}
 	for i := range draws {
 		d := &draws[i]
 		if d.Cascades&cascade != cascade {
@@ -123,6 +126,14 @@ func (r *driver) recordDraws(p formats.Pass, draws []core.Draw[mesh, texture, *p
 		if d.EmissiveMap.slot != curMaps[1] {
 			curMaps[1] = d.EmissiveMap.slot
 			list.Call(listSetGraphicsRootTable, rootEmissiveMap, r.srvHeap.gpuAt(d.EmissiveMap.slot))
+		}
+		if d.NormalMap.sampler != curMapSamplers[0] {
+			curMapSamplers[0] = d.NormalMap.sampler
+			list.Call(listSetGraphicsRootTable, rootNormalSampler, r.smpHeap.gpuAt(d.NormalMap.sampler))
+		}
+		if d.EmissiveMap.sampler != curMapSamplers[1] {
+			curMapSamplers[1] = d.EmissiveMap.sampler
+			list.Call(listSetGraphicsRootTable, rootEmissiveSampler, r.smpHeap.gpuAt(d.EmissiveMap.sampler))
 		}
 		copy(r.draw[:16], d.Model[:])
 		copy(r.draw[16:20], d.Color[:])

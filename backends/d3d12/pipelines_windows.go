@@ -26,7 +26,10 @@ const (
 	// that a draw points them at its textures' own slots.
 	rootNormalMap   = 8
 	rootEmissiveMap = 9
-	numRootDraws    = backends.DrawBlockSize / 4
+	// Their samplers (s2, s3): each map is read with its own options.
+	rootNormalSampler   = 10
+	rootEmissiveSampler = 11
+	numRootDraws        = backends.DrawBlockSize / 4
 )
 
 // createRootSignature makes the one root signature every pipeline uses.
@@ -42,17 +45,21 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	ssrRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 8}
 	normalRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 9}
 	emissiveRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 10}
-	params := [10]rootParameter{
-		rootFrame:       {Type: rootCBV, A: 0, Visibility: visibilityAll},
-		rootDraw:        {Type: rootConstants, A: 1, Visibility: visibilityAll},
-		rootTexture:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
-		rootTargets:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityPixel},
-		rootSampler:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
-		rootSize:        {Type: rootCBV, A: 2, Visibility: visibilityPixel},
-		rootEffect:      {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},
-		rootSSR:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&ssrRange)), Visibility: visibilityPixel},
-		rootNormalMap:   {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&normalRange)), Visibility: visibilityPixel},
-		rootEmissiveMap: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&emissiveRange)), Visibility: visibilityPixel},
+	normalSamplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 2}
+	emissiveSamplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 3}
+	params := [12]rootParameter{
+		rootFrame:           {Type: rootCBV, A: 0, Visibility: visibilityAll},
+		rootDraw:            {Type: rootConstants, A: 1, Visibility: visibilityAll},
+		rootTexture:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
+		rootTargets:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityPixel},
+		rootSampler:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
+		rootSize:            {Type: rootCBV, A: 2, Visibility: visibilityPixel},
+		rootEffect:          {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},
+		rootSSR:             {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&ssrRange)), Visibility: visibilityPixel},
+		rootNormalMap:       {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&normalRange)), Visibility: visibilityPixel},
+		rootEmissiveMap:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&emissiveRange)), Visibility: visibilityPixel},
+		rootNormalSampler:   {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&normalSamplerRange)), Visibility: visibilityPixel},
+		rootEmissiveSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&emissiveSamplerRange)), Visibility: visibilityPixel},
 	}
 	// Root constants keep the count in the third word of the union.
 	params[rootDraw].Ptr = numRootDraws
@@ -70,6 +77,8 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	dxcom.KeepAlive(&ssrRange)
 	dxcom.KeepAlive(&normalRange)
 	dxcom.KeepAlive(&emissiveRange)
+	dxcom.KeepAlive(&normalSamplerRange)
+	dxcom.KeepAlive(&emissiveSamplerRange)
 	msg := strings.TrimSpace(strings.TrimRight(string(dxcom.BlobBytes(errBlob)), "\x00"))
 	if err != nil {
 		blob.Release()
