@@ -206,13 +206,8 @@ type Draw struct {
 	Mesh    MeshID
 	Shader  ShaderID
 	Texture TextureID
-	// NormalMap is a tangent-space normal map (OpenGL convention, +Y up,
-	// as glTF's), sampled at the base texture's uv; 0 leaves the vertex
-	// normal unchanged. EmissiveMap tints the emission (Surface's z) per
-	// texel; 0 is white. Like Texture, a stale or unknown ID drops the draw.
-	NormalMap, EmissiveMap TextureID
-	Model                  vmath.Mat4
-	Color                  vmath.Vec4
+	Model   vmath.Mat4
+	Color   vmath.Vec4
 	// Surface is the material's roughness (x; 0 means 1, fully rough),
 	// metallic (y) and emissive (z) factors and its normal map's strength
 	// (w; 0 means 1), as the engine's default shader reads them from the
@@ -223,6 +218,11 @@ type Draw struct {
 	// i for cascade i (FrameData.ShadowCascades); 0 means all of them.
 	// Other passes ignore it.
 	Cascades uint8
+	// NormalMap is a tangent-space normal map (OpenGL convention, +Y up,
+	// as glTF's), sampled at the base texture's uv; 0 leaves the vertex
+	// normal unchanged. EmissiveMap tints the emission (Surface's z) per
+	// texel; 0 is white. Like Texture, a stale or unknown ID drops the draw.
+	NormalMap, EmissiveMap TextureID
 }
 
 // Backend is what a renderer implements; backends/core is the one

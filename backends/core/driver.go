@@ -238,15 +238,15 @@ type Draw[M, T, P any] struct {
 	Mesh    M
 	Program P
 	Texture T
-	// NormalMap and EmissiveMap are the material's maps, White where it
-	// has none (Surface's w, the normal map's strength, is then 0).
-	NormalMap, EmissiveMap T
-	Model                  vmath.Mat4
-	Color                  vmath.Vec4
-	Surface                vmath.Vec4 // roughness, metallic, emissive, normal-map strength (backends.Draw.Surface)
+	Model   vmath.Mat4
+	Color   vmath.Vec4
+	Surface vmath.Vec4 // roughness, metallic, emissive, normal-map strength (backends.Draw.Surface)
 	// Cascades are the shadow cascades the draw is drawn into in the
 	// shadow pass, bit i for cascade i, never 0 there.
 	Cascades uint8
+	// NormalMap and EmissiveMap are the material's maps, White where it
+	// has none (Surface's w, the normal map's strength, is then 0).
+	NormalMap, EmissiveMap T
 }
 
 // NativeWindow is the driver's own window; the core wraps it as the
