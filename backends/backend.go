@@ -220,7 +220,7 @@ const NumCascades = 4
 // Draw is one draw call. Default-format meshes (format handle 0) draw with
 // Shader, their material's; custom formats draw with their stem pipeline for
 // the current pass, and Shader is ignored. The shadow pass, depth only,
-// ignores Shader and Texture.
+// ignores Shader and the textures.
 type Draw struct {
 	Mesh    MeshID
 	Shader  ShaderID
@@ -228,10 +228,12 @@ type Draw struct {
 	Model   vmath.Mat4
 	Color   vmath.Vec4
 	// Surface is the material's roughness (x; 0 means 1, fully rough),
-	// metallic (y) and emissive (z) factors, as the engine's default shader
-	// reads them from the Draw block: a zero Surface is a rough dielectric
-	// that emits nothing. The core writes w: where the draw's joints begin
-	// in the palette rows (0: none; docs/SKINNING.md).
+	// metallic (y) and emissive (z) factors and its normal map's strength
+	// (w; 0 means 1), as the engine's default shader reads them from the
+	// Draw block: a zero Surface is a rough dielectric that emits nothing.
+	// The block's w is 0 when the draw has no NormalMap; for a skinned draw
+	// (Joints) the core writes there where its joints begin in the palette
+	// rows instead (docs/SKINNING.md): skinned meshes take no normal map.
 	Surface vmath.Vec4
 	// Cascades are the shadow cascades a shadow caster is drawn into, bit
 	// i for cascade i (FrameData.ShadowCascades); 0 means all of them.
@@ -241,6 +243,11 @@ type Draw struct {
 	// most MaxJoints; a draw naming matrices the frame did not upload is
 	// dropped and counted in Stats.DroppedJoints.
 	Joints JointRange
+	// NormalMap is a tangent-space normal map (OpenGL convention, +Y up,
+	// as glTF's), sampled at the base texture's uv; 0 leaves the vertex
+	// normal unchanged. EmissiveMap tints the emission (Surface's z) per
+	// texel; 0 is white. Like Texture, a stale or unknown ID drops the draw.
+	NormalMap, EmissiveMap TextureID
 }
 
 // Backend is what a renderer implements; backends/core is the one

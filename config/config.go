@@ -157,7 +157,14 @@ type Material struct {
 	Roughness   *float32 // optional, 0 to 1
 	Metallic    *float32 // optional, 0 to 1
 	Emissive    *float32 // optional, 0 to MaxEmissive: light of its own, in multiples of its colour
+	NormalMap   string   // optional path: a tangent-space normal map (OpenGL convention, +Y up)
+	NormalScale *float32 // optional, 0 to MaxNormalScale: the normal map's strength, default 1
+	EmissiveMap string   // optional path: tints the emission per texel, default white
 }
+
+// MaxNormalScale bounds a normal map's strength: beyond it the tilted
+// normals fold over.
+const MaxNormalScale = 10
 
 // MaxEmissive bounds a material's emissive factor: brighter than the sun
 // many times over is a typo.

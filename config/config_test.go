@@ -63,7 +63,8 @@ func TestParseFullFile(t *testing.T) {
 
 	half := float32(0.5)
 	wantMats := []Material{
-		{Name: "red", Shader: "assets/shaders/flat_shader.hlsl", Color: [4]float32{1, 0, 0, 1}, CastShadows: true, Roughness: &half},
+		{Name: "red", Shader: "assets/shaders/flat_shader.hlsl", Color: [4]float32{1, 0, 0, 1}, CastShadows: true, Roughness: &half,
+			NormalMap: "textures/bumps.png", NormalScale: &half, EmissiveMap: "textures/glow.png"},
 		{Name: "glass", Color: [4]float32{0.8, 0.9, 1.0, 0.3}, Transparent: true},
 	}
 	if !reflect.DeepEqual(f.Materials, wantMats) {

@@ -247,6 +247,11 @@ func TestParseErrors(t *testing.T) {
 				"g.toml:4:1: material.metallic: must be between 0 and 1, got -0.5"},
 		{"emissive range", "[[material]]\nname = \"m\"\nemissive = 1000\n",
 			"g.toml:3:1: material.emissive: must be between 0 and 100, got 1000"},
+		{"normal scale range", "[[material]]\nname = \"m\"\nnormal_scale = 20\n",
+			"g.toml:3:1: material.normal_scale: must be between 0 and 10, got 20"},
+		{"absolute maps", "[[material]]\nname = \"m\"\nnormal_map = \"/n.png\"\nemissive_map = \"/e.png\"\n",
+			`g.toml:3:1: material.normal_map: "/n.png": the path is absolute; name it relative to the game's folder` + "\n" +
+				`g.toml:4:1: material.emissive_map: "/e.png": the path is absolute; name it relative to the game's folder`},
 
 		// References and names.
 		{"unknown mesh", "[[entity]]\nmesh = \"cub\"\n[[entity]]\nmesh = \"teapot\"\n",

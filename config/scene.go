@@ -47,12 +47,17 @@ func (d *decoder) material(o *obj) Material {
 	if o.vector("color", m.Color[:]) {
 		d.nonNegative(o, "color", m.Color[:])
 	}
-	if o.str("texture", &m.Texture) {
-		if clean, err := CleanAssetPath(m.Texture); err != nil {
-			d.at(with(o.path, "texture"), err, "%s: %s: %v", o.key("texture"), safetext.Quote(m.Texture), err)
-			m.Texture = ""
-		} else {
-			m.Texture = clean
+	for _, t := range []struct {
+		key string
+		to  *string
+	}{{"texture", &m.Texture}, {"normal_map", &m.NormalMap}, {"emissive_map", &m.EmissiveMap}} {
+		if o.str(t.key, t.to) {
+			if clean, err := CleanAssetPath(*t.to); err != nil {
+				d.at(with(o.path, t.key), err, "%s: %s: %v", o.key(t.key), safetext.Quote(*t.to), err)
+				*t.to = ""
+			} else {
+				*t.to = clean
+			}
 		}
 	}
 	o.boolean("transparent", &m.Transparent)
@@ -61,6 +66,7 @@ func (d *decoder) material(o *obj) Material {
 	m.Roughness = d.unit(o, "roughness")
 	m.Metallic = d.unit(o, "metallic")
 	m.Emissive = d.ranged(o, "emissive", 0, MaxEmissive)
+	m.NormalScale = d.ranged(o, "normal_scale", 0, MaxNormalScale)
 	o.finish()
 	return m
 }

@@ -66,23 +66,28 @@ type bugs struct {
 	keepOldStems  bool // Resize does not rebuild pipelines
 	noisy         bool // logs an error every frame
 	linesUntested bool // draws depth-tested debug lines over everything
+	noMaps        bool // binds white for the normal and emissive maps
 }
 
 type traceMesh struct {
-	pos    []vmath.Vec3
-	normal []vmath.Vec3
-	color  []vmath.Vec4
-	index  []uint32
+	pos     []vmath.Vec3
+	normal  []vmath.Vec3
+	tangent []vmath.Vec4
+	color   []vmath.Vec4
+	uv      []vmath.Vec2
+	index   []uint32
 	// bones and weights are each vertex's joints, for draws that skin
 	// (the skinned format's stems); nil when the layout has none.
 	bones   [][4]int32
 	weights []vmath.Vec4
 }
 
-// The tracer keeps no textures and no programs: it only checks that the
-// files a program needs exist.
+// The tracer keeps no programs: it only checks that the files a program
+// needs exist. It keeps textures for the normal and emissive maps it
+// shades with, and draws base textures as white.
 type (
-	traceTexture struct{}
+	// traceTexture is a texture's image, nil for the white one.
+	traceTexture struct{ img *image.RGBA }
 	// traceProgram is flat for the hot reload scenes' material, whose
 	// colour the tracer reads from its include as a compiler would.
 	traceProgram struct {
@@ -223,8 +228,37 @@ func (r *tracer) WaitIdle()                                                 {}
 func (r *tracer) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
 func (r *tracer) WaitEvents()                                               {}
 func (r *tracer) Surface() (int, int, bool)                                 { return 0, 0, false }
-func (r *tracer) NewTexture(*image.RGBA, backends.TextureOptions) (traceTexture, error) {
-	return traceTexture{}, nil
+func (r *tracer) NewTexture(img *image.RGBA, _ backends.TextureOptions) (traceTexture, error) {
+	c := image.NewRGBA(image.Rect(0, 0, img.Rect.Dx(), img.Rect.Dy()))
+	for y := range c.Rect.Dy() {
+		copy(c.Pix[y*c.Stride:], img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*c.Rect.Dx()])
+	}
+	return traceTexture{c}, nil
+}
+
+// sample reads the texture at uv as a linear, repeating sampler does; the
+// white texture is 1 everywhere.
+func (t traceTexture) sample(uv vmath.Vec2) vmath.Vec4 {
+	if t.img == nil {
+		return vmath.Vec4{1, 1, 1, 1}
+	}
+	w, h := t.img.Rect.Dx(), t.img.Rect.Dy()
+	x, y := float64(uv[0])*float64(w)-0.5, float64(uv[1])*float64(h)-0.5
+	x0, y0 := math.Floor(x), math.Floor(y)
+	fx, fy := float32(x-x0), float32(y-y0)
+	at := func(i, j int) vmath.Vec4 {
+		c := t.img.RGBAAt(((i%w)+w)%w, ((j%h)+h)%h)
+		return vmath.Vec4{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+	}
+	i, j := int(x0), int(y0)
+	lerp := func(a, b vmath.Vec4, f float32) vmath.Vec4 {
+		var o vmath.Vec4
+		for k := range o {
+			o[k] = a[k] + (b[k]-a[k])*f
+		}
+		return o
+	}
+	return lerp(lerp(at(i, j), at(i+1, j), fx), lerp(at(i, j+1), at(i+1, j+1), fx), fy)
 }
 
 func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, error) {
@@ -236,28 +270,39 @@ func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, err
 	m := &traceMesh{index: indices}
 	for i := range n {
 		v := vertices[i*int(l.Stride):]
-		p, nn, c := vmath.Vec4{}, vmath.Vec4{}, vmath.Vec4{1, 1, 1, 1}
+		p, nn, tg, c, uv := vmath.Vec4{}, vmath.Vec4{}, vmath.Vec4{}, vmath.Vec4{1, 1, 1, 1}, vmath.Vec4{}
 		for _, a := range l.Attributes {
 			switch a.Name {
 			case "position":
 				p = decode(v[a.Offset:], a.Format)
 			case "normal":
 				nn = decode(v[a.Offset:], a.Format)
+			case "tangent":
+				tg = decode(v[a.Offset:], a.Format)
 			case "color":
 				c = decode(v[a.Offset:], a.Format)
 			case "bone_ids":
+				if l.Shader != formats.SkinnedStem {
+					continue // only the skinned stems blend by joints
+				}
 				var ids [4]int32
 				for k := range ids {
 					ids[k] = int32(binary.LittleEndian.Uint32(v[a.Offset+4*uint32(k):]))
 				}
 				m.bones = append(m.bones, ids)
 			case "bone_weights":
-				m.weights = append(m.weights, decode(v[a.Offset:], a.Format))
+				if l.Shader == formats.SkinnedStem {
+					m.weights = append(m.weights, decode(v[a.Offset:], a.Format))
+				}
+			case "uv":
+				uv = decode(v[a.Offset:], a.Format)
 			}
 		}
 		m.pos = append(m.pos, p.Vec3())
 		m.normal = append(m.normal, nn.Vec3())
+		m.tangent = append(m.tangent, tg)
 		m.color = append(m.color, c)
+		m.uv = append(m.uv, vmath.Vec2{uv[0], uv[1]})
 	}
 	return m, nil
 }
@@ -347,8 +392,49 @@ type tri struct {
 	n       vmath.Vec3
 	color   vmath.Vec4
 	flat    bool       // unlit, in color
-	surface vmath.Vec4 // roughness, metallic, emissive (core.Draw.Surface)
+	surface vmath.Vec4 // roughness, metallic, emissive, normal-map strength (core.Draw.Surface)
 	cull    bool       // seen from behind, it is not drawn
+	// uv are the corners' texture coordinates; tangent is the first
+	// corner's, the frame the normal map is read in (world space, w the
+	// bitangent's sign; zero, where the mesh has none, leaves the normal
+	// unchanged, as sleak_maps.glsl does).
+	uv                     [3]vmath.Vec2
+	tangent                vmath.Vec4
+	normalMap, emissiveMap traceTexture
+}
+
+// at returns the texture coordinates at world point p on the triangle.
+func (t *tri) at(p vmath.Vec3) vmath.Vec2 {
+	e1, e2, d := t.b.Sub(t.a), t.c.Sub(t.a), p.Sub(t.a)
+	d11, d12, d22 := e1.Dot(e1), e1.Dot(e2), e2.Dot(e2)
+	d1, d2 := d.Dot(e1), d.Dot(e2)
+	den := d11*d22 - d12*d12
+	if den == 0 {
+		return t.uv[0]
+	}
+	v := (d22*d1 - d12*d2) / den
+	w := (d11*d2 - d12*d1) / den
+	u := 1 - v - w
+	return vmath.Vec2{u*t.uv[0][0] + v*t.uv[1][0] + w*t.uv[2][0], u*t.uv[0][1] + v*t.uv[1][1] + w*t.uv[2][1]}
+}
+
+// mapped is the normal at p as sleak_maps.glsl reads the normal map: n, the
+// interpolated normal turned toward the eye, in the triangle's frame.
+func (t *tri) mapped(n vmath.Vec3, p vmath.Vec3) vmath.Vec3 {
+	s := t.surface[3]
+	if s == 0 {
+		return n
+	}
+	texel := t.normalMap.sample(t.at(p))
+	m := vmath.Vec3{(texel[0]*2 - 1) * s, (texel[1]*2 - 1) * s, texel[2]*2 - 1}
+	tg := t.tangent.Vec3()
+	tg = tg.Sub(n.Mul(n.Dot(tg)))
+	if tg.Dot(tg) < 1e-8 {
+		return n
+	}
+	tg = tg.Normalize()
+	b := n.Cross(tg).Mul(t.tangent[3])
+	return tg.Mul(m[0]).Add(b.Mul(m[1])).Add(n.Mul(m[2])).Normalize()
 }
 
 func (r *tracer) triangles(ds []traceDraw) []tri {
@@ -370,7 +456,14 @@ func (r *tracer) triangles(ds []traceDraw) []tri {
 				a: ma.MulPoint(m.pos[ia]), b: at(ib).MulPoint(m.pos[ib]), c: at(ic).MulPoint(m.pos[ic]),
 				n: n, color: vmath.Vec4{c[0] * d.Color[0], c[1] * d.Color[1], c[2] * d.Color[2], c[3] * d.Color[3]},
 				surface: d.Surface, cull: !d.Program.twoSided,
+				uv:        [3]vmath.Vec2{m.uv[ia], m.uv[ib], m.uv[ic]},
+				normalMap: d.NormalMap, emissiveMap: d.EmissiveMap,
 			}
+			if r.bugs.noMaps {
+				t.normalMap, t.emissiveMap = traceTexture{}, traceTexture{}
+			}
+			tg := m.tangent[ia]
+			t.tangent = d.Model.MulVec4(tg.Vec3().Vec4(0)).Vec3().Vec4(tg[3])
 			if d.Program.flat {
 				t.color, t.flat = d.Program.color, true
 			}
@@ -442,6 +535,7 @@ func (r *tracer) EndFrame() error {
 		if n.Dot(eye.Sub(at)) < 0 {
 			n = n.Mul(-1)
 		}
+		n = t.mapped(n, at)
 		sun := max(n.Dot(toSun), 0)
 		if f.Shadows && sun > 0 {
 			from := at.Add(toSun.Mul(1e-3))
@@ -486,7 +580,7 @@ func (r *tracer) EndFrame() error {
 			out = out.Add(diffuse.Add(spec).MulVec(l.Color).Mul(win * win / (d2 + 1) * cone * cone * ndl))
 		}
 		// Emission, as the default shader and the lighting pass add it.
-		return out.Add(albedo.Mul(t.surface[2]))
+		return out.Add(albedo.Mul(t.surface[2]).MulVec(t.emissiveMap.sample(t.at(at)).Vec3()))
 	}
 	// First what each pixel sees, as the gbuffer and forward passes leave
 	// it; then the SSAO pass over the depth buffer; then the shading.

@@ -46,6 +46,8 @@ var scenes = []struct {
 	{"ssr", ssr, true},
 	{"antialias", antialiasScene, true},
 	{"skinned", skinned, true},
+	{"normal_map", normalMap, true},
+	{"emissive_map", emissiveMap, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},

@@ -113,6 +113,17 @@ type Material struct {
 	// shader through the draw's surface factors; custom formats' shaders
 	// have their own.
 	Roughness, Metallic, Emissive float32
+	// NormalMap is a tangent-space normal map (OpenGL convention, +Y up, as
+	// glTF's), read at the texture's uv in the frame of the mesh's
+	// tangents (a mesh without them reads it flat); 0 leaves the vertex
+	// normal unchanged. NormalScale scales the map's x and y (glTF's
+	// normalTexture.scale; 0 means 1). Custom formats read the maps in
+	// the gbuffer stage, with the tangent their gbuffer stem passes on.
+	NormalMap   backends.TextureID
+	NormalScale float32
+	// EmissiveMap tints the emission per texel: the light of its own is
+	// Emissive times its colour times the map; 0 is white.
+	EmissiveMap backends.TextureID
 
 	// ShaderID is Shader loaded by the render systems: 0 until then, and
 	// while loading it fails.

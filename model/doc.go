@@ -1,5 +1,6 @@
 // Package model loads glTF 2.0 meshes (.gltf with its buffers, or .glb) into
-// any registered vertex format, with their PNG or JPEG base colour texture.
+// any registered vertex format, with their PNG or JPEG base colour texture,
+// normal map and emission.
 //
 // The file is parsed by github.com/qmuntal/gltf; this package only maps
 // glTF's attributes onto a format's. Each attribute of the format is filled
@@ -8,7 +9,7 @@
 //
 //	position                    POSITION (required)
 //	normal                      NORMAL (required)
-//	tangent                     TANGENT, else (1, 0, 0, 1)
+//	tangent                     TANGENT, else derived from POSITION, NORMAL and TEXCOORD_0, else (1, 0, 0, 1)
 //	uv, texcoord, texcoord_0    TEXCOORD_0, else (0, 0)
 //	uv1, texcoord_1             TEXCOORD_1, else (0, 0)
 //	color, color_0              COLOR_0, else opaque white

@@ -44,6 +44,18 @@ type Mesh struct {
 	Clips    []*anim.Clip
 
 	maxJoint int // the largest JOINTS_0 value of the vertices
+	// NormalMap is the material's normalTexture, or nil, and NormalScale
+	// its scale (ecs.Material.NormalScale).
+	NormalMap   *image.RGBA
+	NormalScale float32
+	// Emissive and EmissiveMap are the material's emission as
+	// ecs.Material takes it: Emissive the largest component of
+	// emissiveFactor, EmissiveMap the emissiveTexture (white where it has
+	// none) tinted by emissiveFactor over Emissive, or nil when the
+	// material emits nothing. The engine's emission is in multiples of the
+	// surface colour, so it matches glTF's where the base colour is white.
+	Emissive    float32
+	EmissiveMap *image.RGBA
 }
 
 // IsFile reports whether name is a mesh file this package loads, by its
@@ -251,6 +263,15 @@ func (m *Mesh) appendPrimitive(doc *gltf.Document, p *gltf.Primitive, layout *fo
 		}
 		m.Indices = append(m.Indices, base+ix)
 	}
+	for i, a := range layout.Attributes {
+		if strings.ToLower(a.Name) == "tangent" {
+			if _, has := p.Attributes[gltf.TANGENT]; !has {
+				if err := deriveTangents(doc, p, positions, indices, columns[i]); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	first := len(m.Vertices) == 0
 	for v := 0; v < n; v++ {
 		vert := make([]byte, layout.Stride)
@@ -373,12 +394,95 @@ func half(f float32) uint16 {
 	return sign | uint16(exp)<<10 | uint16(mant>>13)
 }
 
-// material reads the base colour factor and texture of material index mi.
+// deriveTangents fills col, a primitive's tangent column, from its
+// positions, normals and first uvs when the file has no TANGENT: per
+// vertex the sum of its triangles' directions of increasing u, made
+// perpendicular to the normal, with w the sign that turns normal × tangent
+// up the image (decreasing v), as glTF's tangents are. Without uvs or
+// normals col keeps its fill.
+func deriveTangents(doc *gltf.Document, p *gltf.Primitive, positions [][3]float32, indices []uint32, col [][4]float32) error {
+	ni, hasN := p.Attributes[gltf.NORMAL]
+	ui, hasUV := p.Attributes[gltf.TEXCOORD_0]
+	if !hasN || !hasUV {
+		return nil
+	}
+	read := func(idx int, attr string) ([][4]float32, error) {
+		acc, err := accessor(doc, idx)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", attr, err)
+		}
+		c, err := readColumn(doc, acc, attr)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", attr, err)
+		}
+		if len(c) != len(positions) {
+			return nil, fmt.Errorf("%s has %d values for %d positions", attr, len(c), len(positions))
+		}
+		return c, nil
+	}
+	normals, err := read(ni, gltf.NORMAL)
+	if err != nil {
+		return err
+	}
+	uvs, err := read(ui, gltf.TEXCOORD_0)
+	if err != nil {
+		return err
+	}
+	t := make([]vmath.Vec3, len(positions))
+	b := make([]vmath.Vec3, len(positions))
+	for k := 0; k+2 < len(indices); k += 3 {
+		i0, i1, i2 := indices[k], indices[k+1], indices[k+2]
+		if int(max(i0, i1, i2)) >= len(positions) {
+			return fmt.Errorf("index %d past the last of %d vertices", max(i0, i1, i2), len(positions))
+		}
+		p0 := vmath.Vec3(positions[i0])
+		e1, e2 := vmath.Vec3(positions[i1]).Sub(p0), vmath.Vec3(positions[i2]).Sub(p0)
+		u1, v1 := uvs[i1][0]-uvs[i0][0], uvs[i1][1]-uvs[i0][1]
+		u2, v2 := uvs[i2][0]-uvs[i0][0], uvs[i2][1]-uvs[i0][1]
+		det := u1*v2 - u2*v1
+		if det == 0 {
+			continue
+		}
+		dt := e1.Mul(v2).Sub(e2.Mul(v1)).Mul(1 / det)
+		db := e2.Mul(u1).Sub(e1.Mul(u2)).Mul(1 / det)
+		for _, i := range [3]uint32{i0, i1, i2} {
+			t[i], b[i] = t[i].Add(dt), b[i].Add(db)
+		}
+	}
+	for i := range col {
+		n := vmath.Vec3{normals[i][0], normals[i][1], normals[i][2]}
+		tt := t[i].Sub(n.Mul(n.Dot(t[i])))
+		if tt.Dot(tt) < 1e-20 {
+			continue // no uv gradient here: keep the fill
+		}
+		tt = tt.Normalize()
+		w := float32(1)
+		if n.Cross(tt).Dot(b[i]) > 0 { // normal × tangent runs down the image
+			w = -1
+		}
+		col[i] = [4]float32{tt[0], tt[1], tt[2], w}
+	}
+	return nil
+}
+
+// material reads the base colour factor and texture, the normal map and
+// the emission of material index mi.
 func (m *Mesh) material(doc *gltf.Document, fsys fs.FS, mi int) error {
 	if mi < 0 || mi >= len(doc.Materials) {
 		return fmt.Errorf("material %d does not exist", mi)
 	}
-	pbr := doc.Materials[mi].PBRMetallicRoughness
+	mat := doc.Materials[mi]
+	if nt := mat.NormalTexture; nt != nil && nt.Index != nil {
+		img, err := textureImage(doc, fsys, *nt.Index)
+		if err != nil {
+			return fmt.Errorf("material %d: normal texture: %w", mi, err)
+		}
+		m.NormalMap, m.NormalScale = img, float32(nt.ScaleOrDefault())
+	}
+	if err := m.emission(doc, fsys, mat); err != nil {
+		return fmt.Errorf("material %d: %w", mi, err)
+	}
+	pbr := mat.PBRMetallicRoughness
 	if pbr == nil {
 		return nil
 	}
@@ -387,16 +491,48 @@ func (m *Mesh) material(doc *gltf.Document, fsys fs.FS, mi int) error {
 	if pbr.BaseColorTexture == nil {
 		return nil
 	}
-	ti := pbr.BaseColorTexture.Index
-	if ti < 0 || ti >= len(doc.Textures) || doc.Textures[ti].Source == nil || *doc.Textures[ti].Source >= len(doc.Images) {
-		return fmt.Errorf("material %d: base colour texture %d has no image", mi, ti)
-	}
-	img, err := readImage(doc, fsys, doc.Images[*doc.Textures[ti].Source])
+	img, err := textureImage(doc, fsys, pbr.BaseColorTexture.Index)
 	if err != nil {
 		return fmt.Errorf("material %d: base colour texture: %w", mi, err)
 	}
 	m.Texture = img
 	return nil
+}
+
+// emission reads a material's emissiveFactor and emissiveTexture into
+// Emissive and EmissiveMap.
+func (m *Mesh) emission(doc *gltf.Document, fsys fs.FS, mat *gltf.Material) error {
+	f := mat.EmissiveFactor
+	peak := float32(max(f[0], f[1], f[2]))
+	if peak <= 0 {
+		return nil
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	copy(img.Pix, []uint8{255, 255, 255, 255})
+	if mat.EmissiveTexture != nil {
+		var err error
+		if img, err = textureImage(doc, fsys, mat.EmissiveTexture.Index); err != nil {
+			return fmt.Errorf("emissive texture: %w", err)
+		}
+	}
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(img.Rect.Min.X, y):][:4*img.Rect.Dx()]
+		for x := 0; x < len(row); x += 4 {
+			for k := range 3 {
+				row[x+k] = uint8(math.Round(float64(row[x+k]) * f[k] / float64(peak)))
+			}
+		}
+	}
+	m.Emissive, m.EmissiveMap = peak, img
+	return nil
+}
+
+// textureImage decodes the image of texture ti.
+func textureImage(doc *gltf.Document, fsys fs.FS, ti int) (*image.RGBA, error) {
+	if ti < 0 || ti >= len(doc.Textures) || doc.Textures[ti].Source == nil || *doc.Textures[ti].Source < 0 || *doc.Textures[ti].Source >= len(doc.Images) {
+		return nil, fmt.Errorf("texture %d has no image", ti)
+	}
+	return readImage(doc, fsys, doc.Images[*doc.Textures[ti].Source])
 }
 
 func readImage(doc *gltf.Document, fsys fs.FS, im *gltf.Image) (*image.RGBA, error) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/internal/gltftest"
+	"github.com/sleakgo/sleak/meshes"
 )
 
 func cube(t *testing.T, o gltftest.Options) []byte {
@@ -130,4 +131,43 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Decode(bytes.NewReader(data), nil, "", def)
 	})
+}
+
+// TestMaps: a file's normal and emissive textures come with the material,
+// the emission as the engine takes it (the largest factor, the map tinted
+// by the factors over it), and a file without TANGENT gets its tangents
+// from its uvs: along u, w making normal x tangent point up the image, as
+// the built-in cube's.
+func TestMaps(t *testing.T) {
+	m, err := Decode(bytes.NewReader(cube(t, gltftest.Options{Maps: true})), nil, "", formats.DefaultLayout())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.NormalMap == nil || m.NormalScale != 0.5 {
+		t.Errorf("normal map %v, scale %v; want the checker, 0.5", m.NormalMap != nil, m.NormalScale)
+	}
+	if m.Emissive != 2 || m.EmissiveMap == nil {
+		t.Fatalf("emissive %v, map %v; want 2 and the tinted checker", m.Emissive, m.EmissiveMap != nil)
+	}
+	c, w := m.EmissiveMap.RGBAAt(0, 0), gltftest.Checker().RGBAAt(0, 0)
+	if want := [3]uint8{w.R, uint8(math.Round(float64(w.G) / 2)), 0}; [3]uint8{c.R, c.G, c.B} != want {
+		t.Errorf("emissive texel %v, want %v", c, want)
+	}
+	ref := meshes.Cube(1)
+	for i := range 24 {
+		got := meshes.ReadVertex(m.Vertices, i)
+		want := meshes.ReadVertex(ref.Vertices, i)
+		for k := range 4 {
+			if math.Abs(float64(got.Tangent[k]-want.Tangent[k])) > 1e-5 {
+				t.Fatalf("vertex %d (normal %v): derived tangent %v, want %v", i, got.Normal, got.Tangent, want.Tangent)
+			}
+		}
+	}
+	plain, err := Decode(bytes.NewReader(cube(t, gltftest.Options{})), nil, "", formats.DefaultLayout())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.NormalMap != nil || plain.EmissiveMap != nil || plain.Emissive != 0 {
+		t.Errorf("a material without maps or emission loaded %v, %v, %v", plain.NormalMap != nil, plain.EmissiveMap != nil, plain.Emissive)
+	}
 }

@@ -100,7 +100,8 @@ func builtinMesh(name string, b backends.Backend, cache map[string]ecs.Mesh) (ec
 }
 
 // modelMesh loads an entity's glTF file in its format. With the default
-// material, the file's own base colour and texture replace it.
+// material, the file's own base colour and texture, normal map and
+// emission replace it.
 func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *ecs.Material) (ecs.Mesh, error) {
 	h := formats.DefaultHandle
 	layout := formats.DefaultLayout()
@@ -124,13 +125,21 @@ func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *
 	}
 	if e.Material == "" {
 		mat.Color = data.Color
-		if data.Texture != nil {
-			tex, err := b.CreateTexture(data.Texture, backends.TextureOptions{})
-			if err != nil {
-				return ecs.Mesh{}, fmt.Errorf("mesh %s: texture: %w", e.Mesh, err)
+		for _, t := range []struct {
+			what string
+			img  *image.RGBA
+			id   *backends.TextureID
+		}{{"texture", data.Texture, &mat.Texture}, {"normal map", data.NormalMap, &mat.NormalMap}, {"emissive map", data.EmissiveMap, &mat.EmissiveMap}} {
+			if t.img == nil {
+				continue
 			}
-			mat.Texture = tex
+			tex, err := b.CreateTexture(t.img, backends.TextureOptions{})
+			if err != nil {
+				return ecs.Mesh{}, fmt.Errorf("mesh %s: %s: %w", e.Mesh, t.what, err)
+			}
+			*t.id = tex
 		}
+		mat.NormalScale, mat.Emissive = data.NormalScale, data.Emissive
 	}
 	return ecs.Mesh{ID: id, Format: h, Bounds: data.Bounds}, nil
 }
@@ -191,16 +200,25 @@ func Material(m config.Material, b backends.Backend) (ecs.Material, error) {
 	if em.Shader == "" {
 		em.Shader = DefaultShader
 	}
-	if m.Texture != "" {
-		img, err := LoadPNG(m.Texture)
+	if m.NormalScale != nil {
+		em.NormalScale = max(*m.NormalScale, 1e-3) // 0 in the component means 1
+	}
+	for _, t := range []struct {
+		path string
+		to   *backends.TextureID
+	}{{m.Texture, &em.Texture}, {m.NormalMap, &em.NormalMap}, {m.EmissiveMap, &em.EmissiveMap}} {
+		if t.path == "" {
+			continue
+		}
+		img, err := LoadPNG(t.path)
 		if err != nil {
 			return em, err
 		}
 		id, err := b.CreateTexture(img, backends.TextureOptions{})
 		if err != nil {
-			return em, fmt.Errorf("texture %s: %w", m.Texture, err)
+			return em, fmt.Errorf("texture %s: %w", t.path, err)
 		}
-		em.Texture = id
+		*t.to = id
 	}
 	return em, nil
 }

@@ -600,6 +600,45 @@ func TestPunctualLightsFeature(t *testing.T) {
 	}
 }
 
+// TestMapsFeatures: the feature matrix says which backends read the
+// material's normal and emissive maps, from what the default shader and
+// the gbuffer stage hold.
+func TestMapsFeatures(t *testing.T) {
+	requireTools(t, Glslc, GlslangValidator, SpirvCross)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
+	writeFile(t, filepath.Join(root, "game.toml"), "")
+	copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
+	// The gbuffer stage without its normal map on Direct3D: the include
+	// goes, and smOut is the plain normal.
+	p := filepath.Join(root, "assets", "shaders", "gbuffer.hlsl")
+	writeFile(t, p, strings.Replace(readFile(t, p), `#include "sleak_maps.hlsli"`, "smOut = smNormal;", 1))
+	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		feature string
+		want    [4]string
+	}{
+		{FeatureNormalMaps, [4]string{StatusOK, StatusOK, StatusMissing, StatusMissing}},
+		{FeatureEmissiveMaps, [4]string{StatusOK, StatusOK, StatusOK, StatusOK}},
+	} {
+		f := rep.feature(tc.feature)
+		if f == nil {
+			t.Fatalf("no %s row", tc.feature)
+		}
+		for i, want := range tc.want {
+			if got := f.Backends[i].Status; got != want {
+				t.Errorf("%s on %s: %s, want %s (%+v)", tc.feature, f.Backends[i].Backend, got, want, f.Backends[i])
+			}
+		}
+	}
+	if m := rep.feature(FeatureNormalMaps).Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], "gbuffer.hlsl (reads no normal map)") {
+		t.Errorf("d3d11 missing %q, want gbuffer.hlsl named", m)
+	}
+}
+
 func TestEngineShadersBeforeDirect3D(t *testing.T) {
 	requireTools(t, Glslc, GlslangValidator, SpirvCross)
 	root := t.TempDir()

@@ -163,7 +163,9 @@ func (c *checker) features() {
 		c.rep.Features = append(c.rep.Features, row)
 	}
 
-	c.lightFeature(status, runtimeFiles)
+	for _, m := range markerFeatures {
+		c.markerFeature(m, status, runtimeFiles)
+	}
 
 	if c.cfg == nil {
 		return
@@ -214,19 +216,32 @@ func (c *checker) features() {
 	}
 }
 
-// lightFeature adds the punctual lights row: every light shader's files
-// exist and build, and each fragment stage reads the light grid.
-func (c *checker) lightFeature(status func([]featureNeed, backends.Kind) BackendStatus, runtimeFiles func(backends.ShaderFiles, Stages) []reqFile) {
-	row := FeatureRow{Feature: FeaturePunctualLights, Stems: lightShaders}
+// engineStages is the stages engine stem stem has (EngineStems), both
+// for any other.
+func engineStages(stem string) Stages {
+	for _, e := range EngineStems {
+		if e.Stem == stem {
+			return e.Stages
+		}
+	}
+	return BothStages
+}
+
+// markerFeature adds the row of a feature the engine's shaders carry in
+// their fragment stages rather than in stems of their own: every one of
+// its shaders' files exists and builds, and each fragment stage holds the
+// feature's marker (after its includes are expanded).
+func (c *checker) markerFeature(m markerFeature, status func([]featureNeed, backends.Kind) BackendStatus, runtimeFiles func(backends.ShaderFiles, Stages) []reqFile) {
+	row := FeatureRow{Feature: m.name, Stems: m.stems}
 	for _, k := range backends.Kinds() {
 		var needs []featureNeed
 		var frags []reqFile
-		for _, stem := range lightShaders {
+		for _, stem := range m.stems {
 			sf, err := backends.Resolve(k, backends.ShaderDir+"/"+stem+".hlsl")
 			if err != nil {
 				continue
 			}
-			for _, f := range runtimeFiles(sf, BothStages) {
+			for _, f := range runtimeFiles(sf, engineStages(stem)) {
 				needs = append(needs, featureNeed{file: f, stem: stem, runtime: true})
 				if f.stages&Fragment != 0 {
 					frags = append(frags, f)
@@ -235,7 +250,7 @@ func (c *checker) lightFeature(status func([]featureNeed, backends.Kind) Backend
 		}
 		bs := status(needs, k)
 		if bs.Status == StatusOK {
-			marker, want := lightsMarker(k)
+			marker, want := m.marker(k)
 			for _, f := range frags {
 				// A Vulkan fragment stage is judged by the source its .spv
 				// is compiled from (a stale .spv is reported on its own).
@@ -243,7 +258,7 @@ func (c *checker) lightFeature(status func([]featureNeed, backends.Kind) Backend
 				where := c.locate(abs, true)
 				text, err := c.readFound(abs, where)
 				if where == "" || err != nil || bytes.Count(text, []byte(marker)) < want {
-					bs.Missing = append(bs.Missing, disp+" (shades no punctual lights)")
+					bs.Missing = append(bs.Missing, disp+" ("+m.lacks+")")
 					bs.Status = StatusMissing
 				}
 			}

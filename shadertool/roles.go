@@ -95,7 +95,43 @@ const (
 	// FeatureSkinned is meshes of the engine's skinned format
 	// (formats.SkinnedLayout) in every pass that draws meshes.
 	FeatureSkinned = "skinned meshes"
+	// FeatureNormalMaps and FeatureEmissiveMaps are the material's maps
+	// (backends.Draw.NormalMap, EmissiveMap), read by the default material
+	// shader and the gbuffer stage through sleak_maps.glsl and
+	// sleak_maps.hlsli and their own samplers.
+	FeatureNormalMaps   = "normal maps"
+	FeatureEmissiveMaps = "emissive maps"
 )
+
+// markerFeature is a feature the engine's shaders carry inside their
+// fragment stages: which stems, and what each language's fragment stage
+// must contain, count times at least, after its includes are expanded.
+type markerFeature struct {
+	name   string
+	stems  []string
+	marker func(k backends.Kind) (text string, count int)
+	lacks  string // what a file without the marker is reported as
+}
+
+// markerFeatures are the feature matrix's rows after the engine stems'.
+var markerFeatures = []markerFeature{
+	{FeaturePunctualLights, lightShaders, lightsMarker, "shades no punctual lights"},
+	{FeatureNormalMaps, []string{"default_shader", backends.GBufferStem}, func(k backends.Kind) (string, int) {
+		if k == backends.D3D11 || k == backends.D3D12 {
+			return "smOut = normalize(", 1 // sleak_maps.hlsli
+		}
+		return "sleakMappedNormal(", 2 // the definition and a call
+	}, "reads no normal map"},
+	{FeatureEmissiveMaps, []string{"default_shader", backends.GBufferStem}, func(k backends.Kind) (string, int) {
+		switch k {
+		case backends.D3D11, backends.D3D12:
+			return "emissiveMap.Sample(", 1
+		case backends.OpenGL:
+			return "texture(u_emissiveMap", 1
+		}
+		return "texture(emissiveMap", 1
+	}, "reads no emissive map"},
+}
 
 // lightShaders are the engine stems that shade the punctual lights, and
 // what each language's file must contain (after its includes are

@@ -3,14 +3,20 @@
 // linear HDR; composite tonemaps it.
 #include "sleak.glsl"
 #include "sleak_lights.glsl"
+#include "sleak_maps.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D albedoTex;
+// The material's maps, each texture's own set as albedoTex's is: white
+// where it has none.
+layout(set = 2, binding = 0) uniform sampler2D normalMap;
+layout(set = 3, binding = 0) uniform sampler2D emissiveMap;
 #define SHADOWMAP shadowMap
 
 layout(location = 0) in vec3 vWorldPos;
 layout(location = 1) in vec3 vNormal;
 layout(location = 2) in vec4 vColor;
 layout(location = 3) in vec2 vUV;
+layout(location = 4) in vec4 vTangent;
 
 layout(location = 0) out vec4 outColor;
 
@@ -28,7 +34,8 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
 
 void main() {
     vec4 base = texture(albedoTex, vUV) * vColor;
+    vec3 normal = sleakMappedNormal(vNormal, vTangent, texture(normalMap, vUV).xyz, draw.surface.w);
     // Emission, after the fog as the lighting pass adds it.
-    vec3 lit = shade(base.rgb, vNormal, 1.0, vWorldPos, draw.surface.x, draw.surface.y);
-    outColor = vec4(lit + base.rgb * draw.surface.z, base.a);
+    vec3 lit = shade(base.rgb, normal, 1.0, vWorldPos, draw.surface.x, draw.surface.y);
+    outColor = vec4(lit + base.rgb * draw.surface.z * texture(emissiveMap, vUV).rgb, base.a);
 }

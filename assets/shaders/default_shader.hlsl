@@ -9,10 +9,17 @@ Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
 Texture2D<float> shadowMap : register(t1);
 SamplerState shadowSampler : register(s1);
+// The material's maps, each read with its own sampler as albedoTex is:
+// white where it has none.
+Texture2D normalMap : register(t9);
+Texture2D emissiveMap : register(t10);
+SamplerState normalSampler : register(s2);
+SamplerState emissiveSampler : register(s3);
 
 struct VSInput {
     float3 position : TEXCOORD0;
     float3 normal   : TEXCOORD1;
+    float4 tangent  : TEXCOORD2;
     float4 color    : TEXCOORD3;
     float2 uv       : TEXCOORD4;
 };
@@ -23,6 +30,7 @@ struct VSOutput {
     float3 normal   : NORMAL;
     float4 color    : COLOR0;
     float2 uv       : TEXCOORD1;
+    float4 tangent  : TEXCOORD2; // world space, w the bitangent's sign
 };
 
 VSOutput VS_Main(VSInput input) {
@@ -30,6 +38,7 @@ VSOutput VS_Main(VSInput input) {
     float4 world = mul(model, float4(input.position, 1.0));
     o.worldPos = world.xyz;
     o.normal = mul(model, float4(input.normal, 0.0)).xyz;
+    o.tangent = float4(mul(model, float4(input.tangent.xyz, 0.0)).xyz, input.tangent.w);
     o.color = input.color * color;
     o.uv = input.uv;
     o.position = mul(viewProj, world);
@@ -39,7 +48,13 @@ VSOutput VS_Main(VSInput input) {
 float4 PS_Main(VSOutput input) : SV_Target {
     float4 base = albedoTex.Sample(albedoSampler, input.uv) * input.color;
     float3 albedo = base.rgb;
-    float3 normal = input.normal;
+    float3 smNormal = input.normal;
+    float4 smTangent = input.tangent;
+    float3 smTexel = normalMap.Sample(normalSampler, input.uv).xyz;
+    float smStrength = surface.w;
+    float3 smOut;
+    #include "sleak_maps.hlsli"
+    float3 normal = smOut;
     float ao = 1.0;
     float3 worldPos = input.worldPos;
     // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
@@ -64,5 +79,5 @@ float4 PS_Main(VSOutput input) : SV_Target {
     // Distance fog.
     #include "sleak_fog.hlsli"
     // Emission, after the fog as the lighting pass adds it.
-    return float4(shaded + albedo * surface.z, base.a);
+    return float4(shaded + albedo * surface.z * emissiveMap.Sample(emissiveSampler, input.uv).rgb, base.a);
 }

@@ -3,14 +3,18 @@
 // linear HDR; composite tonemaps it.
 #include "sleak_gl.glsl"
 #include "sleak_lights.glsl"
+#include "sleak_maps.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_texture;
+uniform sampler2D u_normalMap;   // white where the material has none
+uniform sampler2D u_emissiveMap; // white where the material has none
 #define SHADOWMAP u_shadowMap
 
 layout(location = 0) in vec3 vWorldPos;
 layout(location = 1) in vec3 vNormal;
 layout(location = 2) in vec4 vColor;
 layout(location = 3) in vec2 vUV;
+layout(location = 4) in vec4 vTangent;
 
 layout(location = 0) out vec4 outColor;
 
@@ -28,7 +32,8 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
 
 void main() {
     vec4 base = texture(u_texture, vUV) * vColor;
+    vec3 normal = sleakMappedNormal(vNormal, vTangent, texture(u_normalMap, vUV).xyz, u_surface.w);
     // Emission, after the fog as the lighting pass adds it.
-    vec3 lit = shade(base.rgb, vNormal, 1.0, vWorldPos, u_surface.x, u_surface.y);
-    outColor = vec4(lit + base.rgb * u_surface.z, base.a);
+    vec3 lit = shade(base.rgb, normal, 1.0, vWorldPos, u_surface.x, u_surface.y);
+    outColor = vec4(lit + base.rgb * u_surface.z * texture(u_emissiveMap, vUV).rgb, base.a);
 }

@@ -2,17 +2,22 @@
 // The engine's fixed gbuffer fragment stage; every gbuffer stem's vertex
 // shader feeds it (see docs/SHADERS.md for the interface).
 layout(set = 1, binding = 0) uniform sampler2D albedoTex;
+// The material's maps, white where it has none (see default_shader.frag).
+layout(set = 2, binding = 0) uniform sampler2D normalMap;
+layout(set = 3, binding = 0) uniform sampler2D emissiveMap;
 #include "sleak.glsl"
+#include "sleak_maps.glsl"
 
 layout(location = 0) in vec3 vNormal;
 layout(location = 1) in vec4 vColor;   // rgb albedo, a ambient occlusion
 layout(location = 2) in vec2 vUV;
 layout(location = 3) in vec4 vSurface; // roughness, metallic, emissive
 layout(location = 4) flat in vec4 vTile;
+layout(location = 5) in vec4 vTangent; // world space, w the bitangent's sign; 0: no frame, the normal map reads flat
 
 layout(location = 0) out vec4 outAlbedo;   // rgb albedo, a AO
 layout(location = 1) out vec4 outNormal;   // xyz 0.5 + 0.5 n, w roughness
-layout(location = 2) out vec4 outMaterial; // x metallic, y emissive
+layout(location = 2) out vec4 outMaterial; // x metallic, yzw emission (emissive times the emissive map)
 
 void main() {
     vec2 uv = vUV;
@@ -24,6 +29,7 @@ void main() {
         discard; // cut-out texels (leaves)
     }
     outAlbedo = vec4(tex.rgb * vColor.rgb * draw.color.rgb, vColor.a);
-    outNormal = vec4(normalize(vNormal) * 0.5 + 0.5, vSurface.x);
-    outMaterial = vec4(vSurface.y, vSurface.z, 0.0, 1.0);
+    vec3 n = sleakMappedNormal(vNormal, vTangent, texture(normalMap, uv).xyz, draw.surface.w);
+    outNormal = vec4(n * 0.5 + 0.5, vSurface.x);
+    outMaterial = vec4(vSurface.y, vSurface.z * texture(emissiveMap, uv).rgb);
 }

@@ -8,10 +8,17 @@
 //   float2 uv       : TEXCOORD0;
 //   float4 surface  : TEXCOORD1;   roughness, metallic, emissive
 //   nointerpolation float4 tile : TEXCOORD2;  atlas tile: xy origin, zw size (zw = 0: none)
+//   float4 tangent  : TEXCOORD3;   world-space tangent, w the bitangent's sign (0: the normal map reads flat)
 #include "sleak.hlsli"
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
+// The material's maps, each read with its own sampler as albedoTex is:
+// white where it has none.
+Texture2D normalMap : register(t9);
+Texture2D emissiveMap : register(t10);
+SamplerState normalSampler : register(s2);
+SamplerState emissiveSampler : register(s3);
 
 struct PSInput {
     float4 position : SV_Position;
@@ -20,12 +27,13 @@ struct PSInput {
     float2 uv       : TEXCOORD0;
     float4 surface  : TEXCOORD1;
     nointerpolation float4 tile : TEXCOORD2;
+    float4 tangent  : TEXCOORD3;
 };
 
 struct PSOutput {
     float4 albedo   : SV_Target0; // rgb albedo, a AO
     float4 normal   : SV_Target1; // xyz 0.5 + 0.5 n, w roughness
-    float4 material : SV_Target2; // x metallic, y emissive
+    float4 material : SV_Target2; // x metallic, yzw emission (emissive times the emissive map)
     float depth     : SV_Depth;
 };
 
@@ -37,8 +45,14 @@ PSOutput PS_Main(PSInput input) {
     }
     float4 tex = albedoTex.Sample(albedoSampler, uv);
     o.albedo = float4(tex.rgb * input.color.rgb * color.rgb, input.color.a);
-    o.normal = float4(normalize(input.normal) * 0.5 + 0.5, input.surface.x);
-    o.material = float4(input.surface.y, input.surface.z, 0.0, 1.0);
+    float3 smNormal = input.normal;
+    float4 smTangent = input.tangent;
+    float3 smTexel = normalMap.Sample(normalSampler, uv).xyz;
+    float smStrength = surface.w;
+    float3 smOut;
+    #include "sleak_maps.hlsli"
+    o.normal = float4(smOut * 0.5 + 0.5, input.surface.x);
+    o.material = float4(input.surface.y, input.surface.z * emissiveMap.Sample(emissiveSampler, uv).rgb);
     // Cut-out texels (leaves). Wine's compiler has no discard or clip, so
     // such a texel gets the far plane as its depth instead, which fails the
     // pass's LESS depth test and writes nothing, as discard would.

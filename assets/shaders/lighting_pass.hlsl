@@ -61,7 +61,8 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     shaded += slSum;
     // Distance fog.
     #include "sleak_fog.hlsli"
-        outColor = float4(shaded + albedo * material.y, 1.0);
+        // The emission, its colour per texel (the gbuffer stage's emissive map).
+        outColor = float4(shaded + albedo * material.yzw, 1.0);
     }
     return outColor;
 }

@@ -29,6 +29,9 @@ VSOutput VS_Main(SkinnedInput input) {
     float4 world = mul(model, float4(dot(skinX, p), dot(skinY, p), dot(skinZ, p), 1.0));
     o.worldPos = world.xyz;
     o.normal = mul(model, float4(dot(skinX, n), dot(skinY, n), dot(skinZ, n), 0.0)).xyz;
+    // No tangent frame: skinned meshes take no normal map (the core writes
+    // their surface.w), and a zero tangent reads the map flat.
+    o.tangent = float4(0.0, 0.0, 0.0, 0.0);
     o.color = input.color * color;
     o.uv = input.uv;
     o.position = mul(viewProj, world);

@@ -20,6 +20,7 @@ struct VSOutput {
     float2 uv       : TEXCOORD0;
     float4 surface  : TEXCOORD1;   // roughness, metallic, emissive
     nointerpolation float4 tile : TEXCOORD2; // no atlas tile
+    float4 tangent  : TEXCOORD3;   // none: skinned meshes take no normal map
 };
 
 VSOutput VS_Main(VSInput input) {
@@ -39,6 +40,7 @@ VSOutput VS_Main(VSInput input) {
     o.uv = input.uv;
     o.surface = float4(surface.xyz, 0.0);
     o.tile = float4(0.0, 0.0, 0.0, 0.0);
+    o.tangent = float4(0.0, 0.0, 0.0, 0.0);
     o.position = mul(viewProj, world);
     return o;
 }

@@ -17,6 +17,7 @@ layout(location = 1) out vec4 vColor;     // albedo rgb, a ambient occlusion
 layout(location = 2) out vec2 vUV;
 layout(location = 3) out vec4 vSurface;   // roughness, metallic, emissive
 layout(location = 4) flat out vec4 vTile; // no atlas tile
+layout(location = 5) out vec4 vTangent;  // none: skinned meshes take no normal map
 
 void main() {
     mat4 m = draw.model * sleakSkin(inBoneIDs, inBoneWeights);
@@ -26,5 +27,6 @@ void main() {
     vUV = inUV;
     vSurface = vec4(draw.surface.xyz, 0.0);
     vTile = vec4(0.0);
+    vTangent = vec4(0.0);
     gl_Position = frame.viewProj * m * vec4(inPosition, 1.0);
 }

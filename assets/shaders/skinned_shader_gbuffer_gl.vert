@@ -15,6 +15,7 @@ layout(location = 1) out vec4 vColor;
 layout(location = 2) out vec2 vUV;
 layout(location = 3) out vec4 vSurface;
 layout(location = 4) flat out vec4 vTile;
+layout(location = 5) out vec4 vTangent; // none: skinned meshes take no normal map
 
 void main() {
     mat4 m = u_model * sleakSkin(inBoneIDs, inBoneWeights);
@@ -23,5 +24,6 @@ void main() {
     vUV = inUV;
     vSurface = vec4(u_surface.xyz, 0.0);
     vTile = vec4(0.0);
+    vTangent = vec4(0.0);
     gl_Position = sleakClip(frame.viewProj * m * vec4(inPosition, 1.0));
 }

@@ -500,3 +500,55 @@ func TestSteadyDebugLinesAllocateNothing(t *testing.T) {
 		t.Errorf("a steady frame of debug lines allocates %v times", n)
 	}
 }
+
+// TestMaterialMaps: a draw's normal and emissive maps resolve as its base
+// texture does: 0 to the white texture (and a normal-map strength of 0,
+// so the white texel leaves the normal as it is), a live ID to its
+// texture (a strength of 0 read as 1), a stale one dropped and counted.
+func TestMaterialMaps(t *testing.T) {
+	f := open(t)
+	sh, err := f.b.CreateShader("assets/shaders/default_shader.hlsl")
+	must(t, err)
+	tex, err := f.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
+	must(t, err)
+	gone, err := f.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
+	must(t, err)
+	f.b.DestroyTexture(gone)
+	tests := []struct {
+		name                string
+		normal, emissive    backends.TextureID
+		scale               float32
+		drawn               bool
+		wantScale           float32
+		whiteNormal, whiteE bool
+	}{
+		{"no maps", 0, 0, 0.5, true, 0, true, true},
+		{"normal map, default strength", tex, 0, 0, true, 1, false, true},
+		{"normal map, strength", tex, tex, 0.5, true, 0.5, false, false},
+		{"stale normal map", gone, 0, 0, false, 0, false, false},
+		{"stale emissive map", 0, gone, 0, false, 0, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f.frame([]formats.Pass{formats.PassForward}, backends.Draw{Mesh: f.cube, Shader: sh,
+				NormalMap: tt.normal, EmissiveMap: tt.emissive, Surface: vmath.Vec4{0, 0, 0, tt.scale}})
+			draws := f.d.Draws[formats.PassForward]
+			if !tt.drawn {
+				if len(draws) != 0 || f.b.Stats().DroppedStale != 1 {
+					t.Errorf("%d draws reached the driver, %d counted stale; want 0 and 1", len(draws), f.b.Stats().DroppedStale)
+				}
+				return
+			}
+			if len(draws) != 1 {
+				t.Fatalf("%d draws reached the driver, want 1", len(draws))
+			}
+			d := draws[0]
+			if got := d.Surface[3]; got != tt.wantScale {
+				t.Errorf("normal-map strength %v, want %v", got, tt.wantScale)
+			}
+			if (d.NormalMap.N == -1) != tt.whiteNormal || (d.EmissiveMap.N == -1) != tt.whiteE {
+				t.Errorf("maps %d, %d; want white %v, %v", d.NormalMap.N, d.EmissiveMap.N, tt.whiteNormal, tt.whiteE)
+			}
+		})
+	}
+}

@@ -56,7 +56,8 @@ type Driver[M, T, P any] interface {
 	FreeTexture(T)
 	FreeProgram(P)
 
-	// White is the 1x1 white texture, drawn when a draw names texture 0.
+	// White is the 1x1 white texture, drawn when a draw names texture 0
+	// (and bound for a normal or emissive map of 0).
 	White() T
 	// ShadowProgram draws default-format meshes into the shadow map.
 	ShadowProgram() P
@@ -239,10 +240,13 @@ type Draw[M, T, P any] struct {
 	Texture T
 	Model   vmath.Mat4
 	Color   vmath.Vec4
-	Surface vmath.Vec4 // roughness, metallic, emissive (backends.Draw.Surface)
+	Surface vmath.Vec4 // roughness, metallic, emissive, normal-map strength (backends.Draw.Surface)
 	// Cascades are the shadow cascades the draw is drawn into in the
 	// shadow pass, bit i for cascade i, never 0 there.
 	Cascades uint8
+	// NormalMap and EmissiveMap are the material's maps, White where it
+	// has none (Surface's w, the normal map's strength, is then 0).
+	NormalMap, EmissiveMap T
 }
 
 // NativeWindow is the driver's own window; the core wraps it as the

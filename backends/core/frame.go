@@ -191,7 +191,19 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		b.stats.Drop(formats.DefaultHandle, p)
 		return
 	}
-	s := surface(d.Surface)
+	tex, ok := b.texture(d.Texture, p)
+	if !ok {
+		return
+	}
+	normalMap, ok := b.texture(d.NormalMap, p)
+	if !ok {
+		return
+	}
+	emissiveMap, ok := b.texture(d.EmissiveMap, p)
+	if !ok {
+		return
+	}
+	s := surface(d.Surface, d.NormalMap != 0 && p != formats.PassShadow)
 	if j := d.Joints; j.Count > 0 {
 		// The joints must be in what BeginFrame uploaded; the shaders
 		// read them from the palette rows at jointBase (LightGrid.SetJoints).
@@ -200,15 +212,6 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 			return
 		}
 		s[3] = float32(b.jointBase + int(j.First))
-	}
-	tex := b.drv.White()
-	if d.Texture != 0 && p != formats.PassShadow {
-		t := b.textures.Get(uint32(d.Texture))
-		if t == nil {
-			b.dropStale("texture", uint32(d.Texture))
-			return
-		}
-		tex = *t
 	}
 	cascades := d.Cascades
 	if cascades == 0 {
@@ -219,7 +222,25 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	} else {
 		b.stats.Triangles[p] += m.triangles
 	}
-	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex, Model: d.Model, Color: d.Color, Surface: s, Cascades: cascades})
+	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex,
+		NormalMap: normalMap, EmissiveMap: emissiveMap, Model: d.Model, Color: d.Color,
+		Surface: s, Cascades: cascades})
+}
+
+// texture resolves a draw's texture ID: 0 is the white texture, as is
+// any ID in the shadow pass, which samples nothing. A stale or unknown ID
+// is counted and logged (dropStale), and the draw must be dropped.
+func (b *Backend[M, T, P]) texture(id backends.TextureID, p formats.Pass) (T, bool) {
+	if id == 0 || p == formats.PassShadow {
+		return b.drv.White(), true
+	}
+	t := b.textures.Get(uint32(id))
+	if t == nil {
+		b.dropStale("texture", uint32(id))
+		var zero T
+		return zero, false
+	}
+	return *t, true
 }
 
 // dropStale counts a draw that names an ID no live object has, and logs
@@ -312,11 +333,18 @@ func (b *Backend[M, T, P]) effectMode(p formats.Pass) EffectMode {
 
 // surface is a draw's surface factors as the shaders read them: a
 // roughness of 0 means fully rough, so that a zero Surface is the plain
-// rough material; w is the core's, 0 until a skinned draw sets it.
-func surface(s vmath.Vec4) vmath.Vec4 {
+// rough material; the normal map's strength is 0 without a normal map, so
+// the white texture bound in its place leaves the normal as it is, and 0
+// means 1 with one. A skinned draw's w is then the core's (Draw.Surface).
+func surface(s vmath.Vec4, normalMap bool) vmath.Vec4 {
 	if s[0] == 0 {
 		s[0] = 1
 	}
-	s[3] = 0
+	switch {
+	case !normalMap:
+		s[3] = 0
+	case s[3] == 0:
+		s[3] = 1
+	}
 	return s
 }

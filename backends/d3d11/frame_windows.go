@@ -28,7 +28,12 @@ const (
 	slotLights    = 6 // the light grid: lighting, forward and transparent
 	slotEffect    = 7 // an effect's result: ssaoMap for lighting_pass, bloomMap for composite
 	slotSSR       = 8 // the SSR pass's reflections, for composite
-	numSlots      = 9
+	// t9 and t10: the material's normal and emissive maps, bound per draw
+	// beside t0 (the white texture where it has none), each read with its
+	// own sampler (s2, s3), as t0 is with s0.
+	slotNormalMap = 9
+	smpNormalMap  = 2
+	numSlots      = 11
 
 	cbFrame  = 0
 	cbDraw   = 1
@@ -111,6 +116,7 @@ func (r *driver) drawAll(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 	ctx := r.d.ctx
 	var cur *program
 	var curSRV *dxcom.Object
+	var curMaps [2]*dxcom.Object
 	for i := range draws {
 		d := &draws[i]
 		if d.Cascades&cascade != cascade {
@@ -134,6 +140,13 @@ func (r *driver) drawAll(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 			srv := ptr(curSRV)
 			ctx.Call(ctxPSSetShaderResources, slotTexture, 1, uintptr(unsafe.Pointer(&srv)))
 			r.bindSamplers(d.Texture.sampler)
+		}
+		if maps := [2]*dxcom.Object{d.NormalMap.srv, d.EmissiveMap.srv}; maps != curMaps {
+			curMaps = maps
+			srvs := [2]uintptr{ptr(maps[0]), ptr(maps[1])}
+			ctx.Call(ctxPSSetShaderResources, slotNormalMap, 2, uintptr(unsafe.Pointer(&srvs[0])))
+			smps := [2]uintptr{ptr(r.states.samplers[d.NormalMap.sampler]), ptr(r.states.samplers[d.EmissiveMap.sampler])}
+			ctx.Call(ctxPSSetSamplers, smpNormalMap, 2, uintptr(unsafe.Pointer(&smps[0])))
 		}
 		copy(r.draw[:16], d.Model[:])
 		copy(r.draw[16:20], d.Color[:])

@@ -21,6 +21,10 @@
 //	param 6  descriptor table t7: the blurred occlusion (lighting_pass), the blurred
 //	         bloom (composite)
 //	param 7  descriptor table t8: the reflections (composite)
+//	param 8  descriptor table t9: the material's normal map (white when none)
+//	param 9  descriptor table t10: the material's emissive map (white when none)
+//	param 10 descriptor table s2: the normal map's sampler
+//	param 11 descriptor table s3: the emissive map's sampler
 //	static   s1: point, clamped, for the shadow map
 //
 // The passes, in order: shadow (D32 map, cleared once, then each cascade

@@ -54,6 +54,10 @@ func (r *driver) bindRoot() {
 	list.Call(listSetGraphicsRootCBV, rootFrame, uintptr(addr))
 	list.Call(listSetGraphicsRootCBV, rootSize, uintptr(addr+sizeCBOffset))
 	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvWhite))
+	list.Call(listSetGraphicsRootTable, rootNormalMap, r.srvHeap.gpuAt(srvWhite))
+	list.Call(listSetGraphicsRootTable, rootEmissiveMap, r.srvHeap.gpuAt(srvWhite))
+	list.Call(listSetGraphicsRootTable, rootNormalSampler, r.smpHeap.gpuAt(r.white.sampler))
+	list.Call(listSetGraphicsRootTable, rootEmissiveSampler, r.smpHeap.gpuAt(r.white.sampler))
 	list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
 	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(r.white.sampler))
 	list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvSSAO))
@@ -101,6 +105,8 @@ func (r *driver) recordDraws(p formats.Pass, draws []core.Draw[mesh, texture, *p
 	list := r.d.frame
 	var cur *dxcom.Object
 	curTex := ^uint32(0)
+	curMaps := [2]uint32{^uint32(0), ^uint32(0)}
+	curMapSamplers := [2]uint32{^uint32(0), ^uint32(0)}
 	for i := range draws {
 		d := &draws[i]
 		if d.Cascades&cascade != cascade {
@@ -114,6 +120,22 @@ func (r *driver) recordDraws(p formats.Pass, draws []core.Draw[mesh, texture, *p
 			curTex = d.Texture.slot
 			list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(d.Texture.slot))
 			list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(d.Texture.sampler))
+		}
+		if d.NormalMap.slot != curMaps[0] {
+			curMaps[0] = d.NormalMap.slot
+			list.Call(listSetGraphicsRootTable, rootNormalMap, r.srvHeap.gpuAt(d.NormalMap.slot))
+		}
+		if d.EmissiveMap.slot != curMaps[1] {
+			curMaps[1] = d.EmissiveMap.slot
+			list.Call(listSetGraphicsRootTable, rootEmissiveMap, r.srvHeap.gpuAt(d.EmissiveMap.slot))
+		}
+		if d.NormalMap.sampler != curMapSamplers[0] {
+			curMapSamplers[0] = d.NormalMap.sampler
+			list.Call(listSetGraphicsRootTable, rootNormalSampler, r.smpHeap.gpuAt(d.NormalMap.sampler))
+		}
+		if d.EmissiveMap.sampler != curMapSamplers[1] {
+			curMapSamplers[1] = d.EmissiveMap.sampler
+			list.Call(listSetGraphicsRootTable, rootEmissiveSampler, r.smpHeap.gpuAt(d.EmissiveMap.sampler))
 		}
 		copy(r.draw[:16], d.Model[:])
 		copy(r.draw[16:20], d.Color[:])

@@ -14,15 +14,22 @@ import (
 
 // Root parameter indices (see the package documentation).
 const (
-	rootFrame    = 0
-	rootDraw     = 1
-	rootTexture  = 2
-	rootTargets  = 3
-	rootSampler  = 4
-	rootSize     = 5
-	rootEffect   = 6
-	rootSSR      = 7
-	numRootDraws = backends.DrawBlockSize / 4
+	rootFrame   = 0
+	rootDraw    = 1
+	rootTexture = 2
+	rootTargets = 3
+	rootSampler = 4
+	rootSize    = 5
+	rootEffect  = 6
+	rootSSR     = 7
+	// The material's normal and emissive maps (t9, t10), a table each so
+	// that a draw points them at its textures' own slots.
+	rootNormalMap   = 8
+	rootEmissiveMap = 9
+	// Their samplers (s2, s3): each map is read with its own options.
+	rootNormalSampler   = 10
+	rootEmissiveSampler = 11
+	numRootDraws        = backends.DrawBlockSize / 4
 )
 
 // createRootSignature makes the one root signature every pipeline uses.
@@ -38,15 +45,23 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	effectRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 7}
 	// t8: the reflections composite adds.
 	ssrRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 8}
-	params := [8]rootParameter{
-		rootFrame:   {Type: rootCBV, A: 0, Visibility: visibilityAll},
-		rootDraw:    {Type: rootConstants, A: 1, Visibility: visibilityAll},
-		rootTexture: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
-		rootTargets: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityAll},
-		rootSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
-		rootSize:    {Type: rootCBV, A: 2, Visibility: visibilityPixel},
-		rootEffect:  {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},
-		rootSSR:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&ssrRange)), Visibility: visibilityPixel},
+	normalRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 9}
+	emissiveRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 10}
+	normalSamplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 2}
+	emissiveSamplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 3}
+	params := [12]rootParameter{
+		rootFrame:           {Type: rootCBV, A: 0, Visibility: visibilityAll},
+		rootDraw:            {Type: rootConstants, A: 1, Visibility: visibilityAll},
+		rootTexture:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
+		rootTargets:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&targetRange)), Visibility: visibilityAll},
+		rootSampler:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&samplerRange)), Visibility: visibilityPixel},
+		rootSize:            {Type: rootCBV, A: 2, Visibility: visibilityPixel},
+		rootEffect:          {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},
+		rootSSR:             {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&ssrRange)), Visibility: visibilityPixel},
+		rootNormalMap:       {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&normalRange)), Visibility: visibilityPixel},
+		rootEmissiveMap:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&emissiveRange)), Visibility: visibilityPixel},
+		rootNormalSampler:   {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&normalSamplerRange)), Visibility: visibilityPixel},
+		rootEmissiveSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&emissiveSamplerRange)), Visibility: visibilityPixel},
 	}
 	// Root constants keep the count in the third word of the union.
 	params[rootDraw].Ptr = numRootDraws
@@ -62,6 +77,10 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	dxcom.KeepAlive(&samplerRange)
 	dxcom.KeepAlive(&effectRange)
 	dxcom.KeepAlive(&ssrRange)
+	dxcom.KeepAlive(&normalRange)
+	dxcom.KeepAlive(&emissiveRange)
+	dxcom.KeepAlive(&normalSamplerRange)
+	dxcom.KeepAlive(&emissiveSamplerRange)
 	msg := strings.TrimSpace(strings.TrimRight(string(dxcom.BlobBytes(errBlob)), "\x00"))
 	if err != nil {
 		blob.Release()

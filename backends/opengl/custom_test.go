@@ -97,12 +97,14 @@ layout(location = 1) out vec4 vColor;
 layout(location = 2) out vec2 vUV;
 layout(location = 3) out vec4 vSurface;
 layout(location = 4) flat out vec4 vTile;
+layout(location = 5) out vec4 vTangent;
 void main() {
     vNormal = vec3(0.0, 0.0, 1.0);
     vColor = vec4(inColor.rgb, 1.0);
     vUV = vec2(0.5);
     vSurface = vec4(1.0, 0.0, 0.0, 0.0);
     vTile = vec4(0.0);
+    vTangent = vec4(0.0);
     gl_Position = frame.viewProj * u_model * vec4(inPos, 1.0);
     gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
 }

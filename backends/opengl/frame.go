@@ -292,9 +292,9 @@ func (r *driver) replay(cmds []drawCmd) {
 	if len(cmds) == 0 {
 		return
 	}
-	gl.ActiveTexture(gl.TEXTURE0 + unitTexture)
 	var cur *program
 	tex, vao := ^uint32(0), ^uint32(0)
+	maps := [2]uint32{^uint32(0), ^uint32(0)}
 	for i := range cmds {
 		c := &cmds[i]
 		if c.Cascades&r.cascade != r.cascade {
@@ -311,8 +311,19 @@ func (r *driver) replay(cmds []drawCmd) {
 				}
 			}
 		}
+		if c.NormalMap != maps[0] {
+			maps[0] = c.NormalMap
+			gl.ActiveTexture(gl.TEXTURE0 + unitNormalMap)
+			gl.BindTexture(gl.TEXTURE_2D, maps[0])
+		}
+		if c.EmissiveMap != maps[1] {
+			maps[1] = c.EmissiveMap
+			gl.ActiveTexture(gl.TEXTURE0 + unitEmissiveMap)
+			gl.BindTexture(gl.TEXTURE_2D, maps[1])
+		}
 		if c.Texture != tex {
 			tex = c.Texture
+			gl.ActiveTexture(gl.TEXTURE0 + unitTexture)
 			gl.BindTexture(gl.TEXTURE_2D, tex)
 		}
 		if cur.model >= 0 {

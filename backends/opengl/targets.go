@@ -27,6 +27,10 @@ const (
 	unitBloom       = 11 // u_bloomMap, read by composite
 	unitSSR         = 12 // u_ssrMap, the SSR pass's reflections, read by composite
 	unitLDR         = 13 // u_ldrColor: the composited image before antialiasing (aa), which the antialias pass reads
+	// The material's normal and emissive maps, bound per draw beside
+	// u_texture (white where it has none).
+	unitNormalMap   = 14 // u_normalMap
+	unitEmissiveMap = 15 // u_emissiveMap
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -48,6 +52,8 @@ var samplerUnits = []struct {
 	{"u_bloomMap\x00", unitBloom},
 	{"u_ssrMap\x00", unitSSR},
 	{"u_ldrColor\x00", unitLDR},
+	{"u_normalMap\x00", unitNormalMap},
+	{"u_emissiveMap\x00", unitEmissiveMap},
 }
 
 // shadowTarget is the depth-only shadow map. Its size comes from the config

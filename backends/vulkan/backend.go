@@ -127,8 +127,11 @@ type driver struct {
 	// frame set and imageSetLayouts[n].
 	imageSetLayouts [maxSetImages + 1]vk.DescriptorSetLayout
 	imageLayouts    [maxSetImages + 1]vk.PipelineLayout
-	// texSetLayout and mainLayout are imageSetLayouts[1] and
-	// imageLayouts[1], the layouts of every draw.
+	// texSetLayout is imageSetLayouts[1], a texture's own set; mainLayout,
+	// the pipeline layout of every draw, is the frame set and three
+	// texture sets: the base texture (set 1), the normal map (2) and the
+	// emissive map (3), so a material binds its textures' own sets and
+	// needs none of its own.
 	texSetLayout                 vk.DescriptorSetLayout
 	mainLayout                   vk.PipelineLayout
 	staticPool                   vk.DescriptorPool
@@ -461,7 +464,7 @@ func (b *driver) Close() error {
 				vk.DestroySampler(b.dev, s, nil)
 			}
 		}
-		for _, l := range b.imageLayouts {
+		for _, l := range append([]vk.PipelineLayout{b.mainLayout}, b.imageLayouts[:]...) {
 			if l != nil {
 				vk.DestroyPipelineLayout(b.dev, l, nil)
 			}

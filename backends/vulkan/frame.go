@@ -133,6 +133,7 @@ func (b *driver) record(p formats.Pass, draws []core.Draw[mesh, texture, program
 			voffset:    m.voff,
 			ibuf:       h(m.block.buf),
 			set:        h(d.Texture.set),
+			maps:       [2]uint64{h(d.NormalMap.set), h(d.EmissiveMap.set)},
 			indexCount: m.indexCount,
 			firstIndex: m.firstIndex,
 			ioffset:    m.ioff,

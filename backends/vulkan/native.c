@@ -251,17 +251,19 @@ void sl_lines(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t buf, uint64
 void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n) {
 	VkCommandBuffer cb = CMD(cmd);
 	VkPipelineLayout pl = (VkPipelineLayout)(uintptr_t)layout;
-	uint64_t pipe = 0, set = 0, vbuf = 0, voff = ~(uint64_t)0, ibuf = 0;
+	uint64_t pipe = 0, set = 0, maps[2] = {0, 0}, vbuf = 0, voff = ~(uint64_t)0, ibuf = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const slDraw *dr = &draws[i];
 		if (dr->pipeline != pipe) {
 			pipe = dr->pipeline;
 			d->CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipeline)(uintptr_t)pipe);
 		}
-		if (dr->set != set) {
+		if (dr->set != set || dr->maps[0] != maps[0] || dr->maps[1] != maps[1]) {
 			set = dr->set;
-			VkDescriptorSet s = (VkDescriptorSet)(uintptr_t)set;
-			d->CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 1, 1, &s, 0, NULL);
+			maps[0] = dr->maps[0];
+			maps[1] = dr->maps[1];
+			VkDescriptorSet s[3] = {(VkDescriptorSet)(uintptr_t)set, (VkDescriptorSet)(uintptr_t)maps[0], (VkDescriptorSet)(uintptr_t)maps[1]};
+			d->CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 1, 3, s, 0, NULL);
 		}
 		if (dr->instanceCount > 0) {
 			// Binding 0 the vertices (unused when none step per vertex),

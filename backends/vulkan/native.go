@@ -26,7 +26,8 @@ type drawRecord struct {
 	vbuf       uint64
 	voffset    uint64
 	ibuf       uint64
-	set        uint64
+	set        uint64    // set 1: the base texture's
+	maps       [2]uint64 // sets 2 and 3: the normal and emissive maps' own sets
 	indexCount uint32
 	firstIndex uint32
 	ioffset    uint64 // instanced formats: the instance records, in vbuf

@@ -18,7 +18,8 @@ typedef struct {
 	uint64_t vbuf;
 	uint64_t voffset;
 	uint64_t ibuf;
-	uint64_t set;
+	uint64_t set;           // set 1: the base texture's
+	uint64_t maps[2];       // sets 2 and 3: the normal and emissive maps' own sets
 	uint32_t indexCount;
 	uint32_t firstIndex;
 	uint64_t ioffset;       // instanced formats: the instance records, in vbuf

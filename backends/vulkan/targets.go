@@ -436,7 +436,10 @@ func (b *driver) createDescriptors() error {
 			return err
 		}
 	}
-	b.texSetLayout, b.mainLayout = b.imageSetLayouts[1], b.imageLayouts[1]
+	b.texSetLayout = b.imageSetLayouts[1]
+	if b.mainLayout, err = b.newPipelineLayout(b.frameSetLayout, b.texSetLayout, b.texSetLayout, b.texSetLayout); err != nil {
+		return err
+	}
 	if b.targetSampler, err = b.newSampler(true, true, false); err != nil {
 		return err
 	}

@@ -16,7 +16,10 @@ import (
 type Options struct {
 	NoNormals bool // leave NORMAL out, to test refusals
 	NoTexture bool
-	MeshName  string // default "cube"
+	// Maps makes the checker texture the material's normalTexture too
+	// (scale 0.5) and its emissiveTexture, with emissiveFactor (2, 1, 0).
+	Maps     bool
+	MeshName string // default "cube"
 }
 
 // CubeGLB returns a GLB holding one mesh: a unit cube centred on the
@@ -73,6 +76,12 @@ func CubeGLB(o Options) ([]byte, error) {
 		}
 		doc.Textures = []*gltf.Texture{{Source: gltf.Index(imi)}}
 		mat.PBRMetallicRoughness.BaseColorTexture = &gltf.TextureInfo{Index: 0}
+		if o.Maps {
+			scale := 0.5
+			mat.NormalTexture = &gltf.NormalTexture{Index: gltf.Index(0), Scale: &scale}
+			mat.EmissiveTexture = &gltf.TextureInfo{Index: 0}
+			mat.EmissiveFactor = [3]float64{2, 1, 0}
+		}
 	}
 	doc.Materials = []*gltf.Material{mat}
 	var out bytes.Buffer

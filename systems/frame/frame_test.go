@@ -1,6 +1,7 @@
 package frame_test
 
 import (
+	"image"
 	"math"
 	"strings"
 	"testing"
@@ -276,6 +277,38 @@ func TestNoSunMakesTheLightMatrixTheIdentity(t *testing.T) {
 	}
 	if got := s.Ctx.Data.ShadowCascades; got != ([backends.NumCascades]vmath.Mat4{}) {
 		t.Errorf("cascades without a sun = %v, want zero (each then LightViewProj)", got)
+	}
+	s.End()
+}
+
+// TestMaterialMapsReachTheDraws: a material's normal and emissive maps and
+// its normal map's strength go into its draws.
+func TestMaterialMapsReachTheDraws(t *testing.T) {
+	s := frametest.New(t)
+	normal, err := s.B.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emissive, err := s.B.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Cube(formats.DefaultHandle, vmath.Vec3{}, ecs.Material{Shader: "assets/shaders/default_shader.hlsl",
+		NormalMap: normal, NormalScale: 0.25, EmissiveMap: emissive, Emissive: 2})
+	s.Begin()
+	if err := s.Ctx.RunPass(formats.PassForward); err != nil {
+		t.Fatal(err)
+	}
+	draws := s.D.Draws[formats.PassForward]
+	if len(draws) != 1 {
+		t.Fatalf("%d forward draws, want 1", len(draws))
+	}
+	d := draws[0]
+	if d.NormalMap.N == d.EmissiveMap.N || d.NormalMap == s.D.White() || d.EmissiveMap == s.D.White() {
+		t.Errorf("maps %v and %v, want the two textures", d.NormalMap, d.EmissiveMap)
+	}
+	if d.Surface[2] != 2 || d.Surface[3] != 0.25 {
+		t.Errorf("surface %v, want emissive 2 and normal-map strength 0.25", d.Surface)
 	}
 	s.End()
 }

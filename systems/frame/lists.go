@@ -214,8 +214,9 @@ func (c *Context) Gather(w *ecs.World) {
 			if int(m.Format) < len(c.skinFormats) && c.skinFormats[m.Format] {
 				joints = c.jointsOf[m]
 			}
-			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture, Model: t.World, Color: mat.Color,
-				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, 0}, Cascades: cascades, Joints: joints})
+			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture,
+				NormalMap: mat.NormalMap, EmissiveMap: mat.EmissiveMap, Model: t.World, Color: mat.Color,
+				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, mat.NormalScale}, Cascades: cascades, Joints: joints})
 		}
 	}
 }

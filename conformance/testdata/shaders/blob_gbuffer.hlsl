@@ -16,6 +16,7 @@ struct VSOutput {
     float2 uv       : TEXCOORD0;   // the white default texture: any uv
     float4 surface  : TEXCOORD1;   // roughness, metallic, emissive
     nointerpolation float4 tile : TEXCOORD2; // no atlas tile
+    float4 tangent  : TEXCOORD3;   // no tangent frame: a normal map reads flat
 };
 
 VSOutput VS_Main(VSInput input) {
@@ -27,6 +28,7 @@ VSOutput VS_Main(VSInput input) {
     o.uv = float2(0.0, 0.0);
     o.surface = surface; // the material's roughness, metallic and emissive
     o.tile = float4(0.0, 0.0, 0.0, 0.0);
+    o.tangent = float4(0.0, 0.0, 0.0, 0.0);
     o.position = mul(viewProj, world);
     return o;
 }

@@ -13,6 +13,7 @@ layout(location = 1) out vec4 vColor;       // albedo rgb, a ambient occlusion
 layout(location = 2) out vec2 vUV;          // the white default texture: any uv
 layout(location = 3) out vec4 vSurface;     // roughness, metallic, emissive
 layout(location = 4) flat out vec4 vTile;   // no atlas tile
+layout(location = 5) out vec4 vTangent;  // no tangent frame: a normal map reads flat
 
 void main() {
     vec4 world = draw.model * vec4(inPosition, 1.0);
@@ -22,5 +23,6 @@ void main() {
     vUV = vec2(0.0);
     vSurface = draw.surface; // the material's roughness, metallic and emissive
     vTile = vec4(0.0);
+    vTangent = vec4(0.0);
     gl_Position = frame.viewProj * world;
 }

@@ -31,6 +31,7 @@ layout(location = 2) in vec4 inColor;
 layout(location = 2) out vec2 vUV;
 layout(location = 3) out vec4 vSurface;
 layout(location = 4) flat out vec4 vTile;
+layout(location = 5) out vec4 vTangent;
 void main()
 {
     vec4 world = u_model * vec4(inPosition, 1.0);
@@ -39,6 +40,7 @@ void main()
     vUV = vec2(0.0);
     vSurface = u_surface;
     vTile = vec4(0.0);
+    vTangent = vec4(0.0);
     gl_Position = frame.viewProj * world;
     gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
 }

@@ -21,6 +21,7 @@ struct VSOutput {
     float2 uv       : TEXCOORD0;   // in tiles: the tile repeats across a greedy quad
     float4 surface  : TEXCOORD1;   // roughness, metallic, emissive
     nointerpolation float4 tile : TEXCOORD2; // atlas tile: xy origin, zw size
+    float4 tangent  : TEXCOORD3;   // no tangent frame: a normal map reads flat
 };
 
 VSOutput VS_Main(VSInput input) {
@@ -32,6 +33,7 @@ VSOutput VS_Main(VSInput input) {
     o.uv = quadUV;
     o.surface = float4(0.9, 0.0, 0.0, 0.0);
     o.tile = quadTile;
+    o.tangent = float4(0.0, 0.0, 0.0, 0.0);
     o.position = mul(viewProj, world);
     return o;
 }

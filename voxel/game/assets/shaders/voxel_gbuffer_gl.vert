@@ -8,6 +8,7 @@ layout(location = 1) out vec4 vColor;
 layout(location = 2) out vec2 vUV;
 layout(location = 3) out vec4 vSurface;
 layout(location = 4) flat out vec4 vTile;
+layout(location = 5) out vec4 vTangent;  // no tangent frame: a normal map reads flat
 
 void main() {
     VoxelCorner c = voxelCorner(uint(gl_VertexID));
@@ -17,6 +18,7 @@ void main() {
     vUV = c.uv;
     vSurface = vec4(0.9, 0.0, 0.0, 0.0);
     vTile = c.tile;
+    vTangent = vec4(0.0);
     gl_Position = frame.viewProj * world;
     gl_Position = sleakClip(gl_Position);
 }

@@ -15,6 +15,7 @@ struct VS_OUTPUT {
     float2 uv : TEXCOORD0;
     float4 surface : TEXCOORD1;
     nointerpolation float4 tile : TEXCOORD2;
+    float4 tangent  : TEXCOORD3;   // no tangent frame: a normal map reads flat
 };
 
 // Vertex only: the engine's gbuffer shader supplies PS_Main.
@@ -26,5 +27,6 @@ VS_OUTPUT VS_Main(VS_INPUT input) {
     o.uv = input.uv;
     o.surface = float4(0.8, 0.0, 0.0, 0.0);
     o.tile = float4(0.0, 0.0, 0.0, 0.0);
+    o.tangent = float4(0.0, 0.0, 0.0, 0.0);
     return o;
 }

@@ -13,6 +13,7 @@ layout(location = 1) out vec4 gAlbedo;
 layout(location = 2) out vec2 gUV;
 layout(location = 3) out vec4 gSurface;
 layout(location = 4) flat out vec4 gTile;
+layout(location = 5) out vec4 gTangent;  // no tangent frame: a normal map reads flat
 
 void main() {
     gNormal = mat3(draw.model) * inNormal;
@@ -20,5 +21,6 @@ void main() {
     gUV = inUV;
     gSurface = vec4(0.8, 0.0, 0.0, 0.0);
     gTile = vec4(0.0);
+    gTangent = vec4(0.0);
     gl_Position = frame.viewProj * draw.model * vec4(inPosition, 1.0);
 }

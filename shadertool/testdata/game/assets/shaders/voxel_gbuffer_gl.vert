@@ -13,6 +13,7 @@ out vec4 gAlbedo;
 out vec2 gUV;
 out vec4 gSurface;
 flat out vec4 gTile;
+out vec4 gTangent; // no tangent frame: a normal map reads flat
 
 void main() {
     gNormal = mat3(u_model) * inNormal;
@@ -20,5 +21,6 @@ void main() {
     gUV = inUV;
     gSurface = vec4(0.8, 0.0, 0.0, 0.0);
     gTile = vec4(0.0);
+    gTangent = vec4(0.0);
     gl_Position = frame.viewProj * u_model * vec4(inPosition, 1.0);
 }
