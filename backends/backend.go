@@ -127,6 +127,10 @@ type FrameData struct {
 	// Effects are the frame's post-processing passes and their settings;
 	// the zero value turns them all off.
 	Effects Effects
+	// Environment, when set, lights the frame with image-based lighting
+	// from an environment map and draws the map as the sky; nil keeps
+	// Ambient and the procedural sky.
+	Environment *Environment
 }
 
 // Effects are the post-processing passes a frame turns on; the zero value

@@ -19,6 +19,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/ibl"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -49,6 +50,12 @@ type tracer struct {
 	effects [formats.NumPasses]bool
 	fx      [4]float32
 	post    [4]float32 // the block's post vec4: SSR strength and reach, antialias
+	// env is the environment atlas, nil without one; envIntensity and
+	// irradiance are the block's (its ibl.x, 0 without a map, and the
+	// coefficients).
+	env          *image.RGBA
+	envIntensity float32
+	irradiance   [9]vmath.Vec3
 }
 
 // bugs are faults a broken backend might have.
@@ -71,10 +78,11 @@ type traceMesh struct {
 	index  []uint32
 }
 
-// The tracer keeps no textures and no programs: it only checks that the
-// files a program needs exist.
+// The tracer keeps no programs (it only checks that the files a program
+// needs exist) and of textures only their pixels, which it reads for the
+// environment atlas alone.
 type (
-	traceTexture struct{}
+	traceTexture struct{ img *image.RGBA }
 	// traceProgram is flat for the hot reload scenes' material, whose
 	// colour the tracer reads from its include as a compiler would.
 	traceProgram struct {
@@ -215,9 +223,12 @@ func (r *tracer) WaitIdle()                                                 {}
 func (r *tracer) GPUTimes(*[formats.NumPasses]time.Duration) (uint64, bool) { return 0, false }
 func (r *tracer) WaitEvents()                                               {}
 func (r *tracer) Surface() (int, int, bool)                                 { return 0, 0, false }
-func (r *tracer) NewTexture(*image.RGBA, backends.TextureOptions) (traceTexture, error) {
-	return traceTexture{}, nil
+func (r *tracer) NewTexture(img *image.RGBA, _ backends.TextureOptions) (traceTexture, error) {
+	return traceTexture{img: img}, nil
 }
+
+// SetEnvironment keeps the frame's environment atlas (nil for White).
+func (r *tracer) SetEnvironment(t traceTexture) { r.env = t.img }
 
 func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, error) {
 	if l.Instanced() {
@@ -275,6 +286,13 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
 	copy(r.fx[:], b[76:80])
 	copy(r.post[:], b[144:148])
+	r.envIntensity = b[148]
+	if b[149] == 0 {
+		r.env = nil
+	}
+	for i := range r.irradiance {
+		r.irradiance[i] = vmath.Vec3{b[152+4*i], b[153+4*i], b[154+4*i]}
+	}
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
@@ -411,14 +429,21 @@ func (r *tracer) EndFrame() error {
 			}
 		}
 		albedo := t.color.Vec3()
-		light := f.Ambient.Mul(ao).Add(f.LightColor.Mul(sun))
-		out := albedo.MulVec(light)
 		rough, metal := t.surface[0], t.surface[1]
+		view := eye.Sub(at).Normalize()
+		ambient := f.Ambient.Mul(ao)
+		if r.env != nil {
+			// The environment map's light replaces the flat ambient.
+			ambient = vmath.Vec3{}
+		}
+		out := albedo.MulVec(ambient.Add(f.LightColor.Mul(sun)))
+		if r.env != nil {
+			out = out.Add(ibl.Shade(r.env, &r.irradiance, r.envIntensity, n, view, albedo, rough, metal).Mul(ao))
+		}
 		a := max(rough*rough, 0.002)
 		a2, k := a*a, a*0.5
 		f0 := vmath.Vec3{0.04, 0.04, 0.04}.Lerp(albedo, metal)
 		diffuse := albedo.Mul(1 - metal)
-		view := eye.Sub(at).Normalize()
 		ndv := max(n.Dot(view), 1e-4)
 		for _, l := range r.lights {
 			// sleak_lights.glsl's GGX, with Smith-Schlick visibility and
@@ -491,6 +516,9 @@ func (r *tracer) EndFrame() error {
 			h := hits[py*r.w+px]
 			o, d, best := h.o, h.d, h.t
 			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
+			if r.env != nil {
+				col = ibl.Sky(r.env, d.Normalize()).Mul(r.envIntensity)
+			}
 			if h.tri >= 0 {
 				occ := float32(1)
 				if h.tri < len(deferred) {

@@ -184,7 +184,7 @@ func TestShaderInterfaceCatchesDrift(t *testing.T) {
 	writeFile(t, src, `#version 450
 layout(set = 0, binding = 0) uniform Frame {
     mat4 viewProj; mat4 invViewProj; mat4 lightViewProj;
-    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects; mat4 cascades[4]; vec4 post;
+    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects; mat4 cascades[4]; vec4 post; vec4 ibl; vec4 irradiance[9];
 } frame;
 layout(push_constant) uniform Draw { mat4 model; } draw;
 void main() { gl_Position = frame.viewProj * draw.model * frame.lightDir; }

@@ -22,6 +22,7 @@ const (
 	rootSize     = 5
 	rootEffect   = 6
 	rootSSR      = 7
+	rootEnv      = 8
 	numRootDraws = backends.DrawBlockSize / 4
 )
 
@@ -36,7 +37,9 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	effectRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 7}
 	// t8: the reflections composite adds.
 	ssrRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 8}
-	params := [8]rootParameter{
+	// t9: the environment atlas (backends.Environment), read through s2.
+	envRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 9}
+	params := [9]rootParameter{
 		rootFrame:   {Type: rootCBV, A: 0, Visibility: visibilityAll},
 		rootDraw:    {Type: rootConstants, A: 1, Visibility: visibilityAll},
 		rootTexture: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
@@ -45,13 +48,19 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 		rootSize:    {Type: rootCBV, A: 2, Visibility: visibilityPixel},
 		rootEffect:  {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&effectRange)), Visibility: visibilityPixel},
 		rootSSR:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&ssrRange)), Visibility: visibilityPixel},
+		rootEnv:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&envRange)), Visibility: visibilityPixel},
 	}
 	// Root constants keep the count in the third word of the union.
 	params[rootDraw].Ptr = numRootDraws
-	shadowSampler := staticSamplerDesc{Filter: dxcom.FilterPoint, AddressU: dxcom.AddressClamp, AddressV: dxcom.AddressClamp, AddressW: dxcom.AddressClamp,
-		MaxAnisotropy: 1, ComparisonFunc: dxcom.ComparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 1, Visibility: visibilityPixel}
+	statics := [2]staticSamplerDesc{
+		{Filter: dxcom.FilterPoint, AddressU: dxcom.AddressClamp, AddressV: dxcom.AddressClamp, AddressW: dxcom.AddressClamp,
+			MaxAnisotropy: 1, ComparisonFunc: dxcom.ComparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 1, Visibility: visibilityPixel},
+		// s2: linear, clamped, for the environment atlas.
+		{Filter: dxcom.FilterLinear, AddressU: dxcom.AddressClamp, AddressV: dxcom.AddressClamp, AddressW: dxcom.AddressClamp,
+			MaxAnisotropy: 1, ComparisonFunc: dxcom.ComparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 2, Visibility: visibilityPixel},
+	}
 	desc := rootSignatureDesc{NumParameters: uint32(len(params)), Parameters: &params[0],
-		NumStaticSamplers: 1, StaticSamplers: &shadowSampler, Flags: rootFlagInputLayout}
+		NumStaticSamplers: uint32(len(statics)), StaticSamplers: &statics[0], Flags: rootFlagInputLayout}
 	var blob, errBlob *dxcom.Blob
 	const version1_0 = 1
 	err := procSerializeRootSig.CallHR(uintptr(unsafe.Pointer(&desc)), version1_0, uintptr(unsafe.Pointer(&blob)), uintptr(unsafe.Pointer(&errBlob)))
@@ -60,6 +69,8 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	dxcom.KeepAlive(&samplerRange)
 	dxcom.KeepAlive(&effectRange)
 	dxcom.KeepAlive(&ssrRange)
+	dxcom.KeepAlive(&envRange)
+	dxcom.KeepAlive(&statics)
 	msg := strings.TrimSpace(strings.TrimRight(string(dxcom.BlobBytes(errBlob)), "\x00"))
 	if err != nil {
 		blob.Release()

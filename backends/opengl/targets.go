@@ -27,6 +27,7 @@ const (
 	unitBloom       = 11 // u_bloomMap, read by composite
 	unitSSR         = 12 // u_ssrMap, the SSR pass's reflections, read by composite
 	unitLDR         = 13 // u_ldrColor: the composited image before antialiasing (aa), which the antialias pass reads
+	unitEnvironment = 14 // u_environment, the environment atlas (made linear and clamped by ibl.Map.Upload)
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -48,6 +49,7 @@ var samplerUnits = []struct {
 	{"u_bloomMap\x00", unitBloom},
 	{"u_ssrMap\x00", unitSSR},
 	{"u_ldrColor\x00", unitLDR},
+	{"u_environment\x00", unitEnvironment},
 }
 
 // shadowTarget is the depth-only shadow map. Its size comes from the config

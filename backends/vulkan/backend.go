@@ -36,6 +36,9 @@ type frameSlot struct {
 	// copied from lightStaging at the start of the frame's commands.
 	lights       gpuImage
 	lightStaging gpuBuffer
+	// env is the environment atlas the slot's sets point at (binding 3),
+	// rewritten when the frame's differs.
+	env vk.ImageView
 	timed        bool      // the slot's timestamp queries were written by that frame
 	lines        gpuBuffer // the debug pass's vertices, mapped; grown when a frame needs more
 }
@@ -150,6 +153,7 @@ type driver struct {
 
 	meshBlocks []*meshBlock
 	white      texture
+	env        vk.ImageView // the environment atlas of the next frame (SetEnvironment)
 	staging    gpuBuffer
 
 	// Frame state.

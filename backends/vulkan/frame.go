@@ -39,6 +39,13 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 		return vkError("vkBeginCommandBuffer", r)
 	}
 	b.readTimes(slot, slot.cmd)
+	if slot.env != b.env {
+		// The slot's previous frame has finished with its sets.
+		for _, set := range append([]vk.DescriptorSet{slot.set}, slot.shadowSets[:]...) {
+			b.writeImages(set, 3, b.texSamplers[backends.TextureOptions{Clamp: true}.SamplerIndex()], vk.ImageLayoutShaderReadOnlyOptimal, b.env)
+		}
+		slot.env = b.env
+	}
 	*b.uboBlock(&slot.ubo, 0) = *block
 	for c := range backends.NumCascades {
 		block.Cascade(c, b.uboBlock(&slot.ubo, 1+c))
@@ -46,6 +53,10 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 	b.slot = slot
 	return nil
 }
+
+// SetEnvironment makes t the environment atlas of the next frame; its
+// slot's sets are pointed at it in BeginFrame.
+func (b *driver) SetEnvironment(t texture) { b.env = t.img.view }
 
 // lightGridBytes is the size of a whole light grid.
 const lightGridBytes = backends.LightGridWidth * backends.LightGridHeight * 16

@@ -1,0 +1,18 @@
+// Image-based lighting for HLSL: the twin of sleak_ibl.glsl, reading the
+// same environment atlas (backends.Environment) from t9 through s2, a
+// linear, clamped sampler. Include it after sleak.hlsli:
+//
+//     #include "sleak_ibl.hlsli"
+//
+// and, inside the pixel shader, sleak_ibl_apply.hlsli where the ambient
+// light is wanted and sleak_ibl_sky.hlsli where the sky is drawn (see
+// there). Wine's HLSL compiler takes no calls to user functions and its
+// preprocessor does not expand a macro's parameters inside another macro
+// (docs/DIRECTX.md), so the lookups are written out in those files.
+#ifndef SLEAK_IBL_HLSLI
+#define SLEAK_IBL_HLSLI
+
+Texture2D<float4> sleakEnvironment : register(t9);
+SamplerState sleakEnvSampler : register(s2);
+
+#endif
