@@ -38,9 +38,9 @@ type frameSlot struct {
 	lightStaging gpuBuffer
 	// env is the environment atlas the slot's sets point at (binding 3),
 	// rewritten when the frame's differs.
-	env vk.ImageView
-	timed        bool      // the slot's timestamp queries were written by that frame
-	lines        gpuBuffer // the debug pass's vertices, mapped; grown when a frame needs more
+	env   vk.ImageView
+	timed bool      // the slot's timestamp queries were written by that frame
+	lines gpuBuffer // the debug pass's vertices, mapped; grown when a frame needs more
 }
 
 // passTarget is one render pass with what it draws into.
