@@ -45,6 +45,7 @@ var scenes = []struct {
 	{"shadow_cascades", shadowCascades, true},
 	{"ssr", ssr, true},
 	{"antialias", antialiasScene, true},
+	{"ibl", iblScene, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},
