@@ -163,7 +163,9 @@ func (c *checker) features() {
 		c.rep.Features = append(c.rep.Features, row)
 	}
 
-	c.lightFeature(status, runtimeFiles)
+	for _, f := range includeFeatures {
+		c.includeFeature(f, status, runtimeFiles)
+	}
 
 	if c.cfg == nil {
 		return
@@ -214,14 +216,16 @@ func (c *checker) features() {
 	}
 }
 
-// lightFeature adds the punctual lights row: every light shader's files
-// exist and build, and each fragment stage reads the light grid.
-func (c *checker) lightFeature(status func([]featureNeed, backends.Kind) BackendStatus, runtimeFiles func(backends.ShaderFiles, Stages) []reqFile) {
-	row := FeatureRow{Feature: FeaturePunctualLights, Stems: lightShaders}
+// includeFeature adds the row of a feature shared includes give (the
+// punctual lights, image-based lighting, the skybox): every one of its
+// stems' files exists and builds, and each fragment stage holds the
+// include's marker.
+func (c *checker) includeFeature(feat includeFeature, status func([]featureNeed, backends.Kind) BackendStatus, runtimeFiles func(backends.ShaderFiles, Stages) []reqFile) {
+	row := FeatureRow{Feature: feat.feature, Stems: feat.stems}
 	for _, k := range backends.Kinds() {
 		var needs []featureNeed
 		var frags []reqFile
-		for _, stem := range lightShaders {
+		for _, stem := range feat.stems {
 			sf, err := backends.Resolve(k, backends.ShaderDir+"/"+stem+".hlsl")
 			if err != nil {
 				continue
@@ -235,7 +239,7 @@ func (c *checker) lightFeature(status func([]featureNeed, backends.Kind) Backend
 		}
 		bs := status(needs, k)
 		if bs.Status == StatusOK {
-			marker, want := lightsMarker(k)
+			marker, want := feat.marker(k)
 			for _, f := range frags {
 				// A Vulkan fragment stage is judged by the source its .spv
 				// is compiled from (a stale .spv is reported on its own).
@@ -243,7 +247,7 @@ func (c *checker) lightFeature(status func([]featureNeed, backends.Kind) Backend
 				where := c.locate(abs, true)
 				text, err := c.readFound(abs, where)
 				if where == "" || err != nil || bytes.Count(text, []byte(marker)) < want {
-					bs.Missing = append(bs.Missing, disp+" (shades no punctual lights)")
+					bs.Missing = append(bs.Missing, disp+" ("+feat.lacks+")")
 					bs.Status = StatusMissing
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/vmath"
 )
 
 // packedOffsets says at which byte offset backends.FrameBlock.Pack and
@@ -33,6 +34,11 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 	d.Effects.SSAO = backends.SSAO{Radius: next(), Strength: next()}
 	d.Effects.Bloom = backends.Bloom{Threshold: next(), Strength: next()}
 	d.Effects.SSR = backends.SSR{Strength: next(), Reach: next()}
+	env := &backends.Environment{Intensity: next()}
+	for i := range env.Irradiance {
+		env.Irradiance[i] = vmath.Vec3{next(), next(), next()}
+	}
+	d.Environment = env
 	for c := range d.ShadowCascades {
 		for i := range d.ShadowCascades[c] {
 			d.ShadowCascades[c][i] = next()
@@ -53,6 +59,7 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		"ambient": at(d.Ambient[0]), "fogColor": at(d.FogColor[0]), "fogParams": at(d.FogStart),
 		"skyColor": at(d.SkyColor[0]), "effects": at(d.Effects.SSAO.Radius),
 		"cascades": at(d.ShadowCascades[1][0]) - 64, "post": at(d.Effects.SSR.Strength),
+		"ibl": at(env.Intensity), "irradiance": at(env.Irradiance[0][0]),
 	}
 	// The w and y components the docs promise, where Pack puts them.
 	for _, c := range []struct {

@@ -94,17 +94,52 @@ const (
 	FeatureAntialias      = "antialiasing"
 )
 
-// lightShaders are the engine stems that shade the punctual lights, and
-// what each language's file must contain (after its includes are
-// expanded) to do so: a call of sleak_lights.glsl's sleakPunctual, the
-// unrolled loop of sleak_lights_apply.hlsli.
+// FeatureIBL is image-based lighting from an environment map, and
+// FeatureSkybox the map drawn as the sky: like the punctual lights, the
+// work of shared includes in the lighting pass (and, for the ambient
+// light, the default material shader), not of stems of their own.
+const (
+	FeatureIBL    = "image-based lighting"
+	FeatureSkybox = "skybox"
+)
+
+// includeFeature is an engine feature that stems get from a shared
+// include: the stems that must have it, and what each language's
+// fragment stage must contain (after its includes are expanded) to do
+// so, at least count times.
+type includeFeature struct {
+	feature string
+	stems   []string
+	marker  func(backends.Kind) (text string, count int)
+	lacks   string // what the matrix says of a stage without the marker
+}
+
+// lightShaders are the engine stems that shade the punctual lights.
 var lightShaders = []string{"lighting_pass", "default_shader"}
 
-func lightsMarker(k backends.Kind) (text string, count int) {
-	if k == backends.D3D11 || k == backends.D3D12 {
-		return "sleakLights.Load(int3(0, 0, 0))", 1
-	}
-	return "sleakPunctual(", 2 // the definition and a call
+var includeFeatures = []includeFeature{
+	// A call of sleak_lights.glsl's sleakPunctual, the unrolled loop of
+	// sleak_lights_apply.hlsli.
+	{FeaturePunctualLights, lightShaders, func(k backends.Kind) (string, int) {
+		if k == backends.D3D11 || k == backends.D3D12 {
+			return "sleakLights.Load(int3(0, 0, 0))", 1
+		}
+		return "sleakPunctual(", 2 // the definition and a call
+	}, "shades no punctual lights"},
+	// sleak_ibl.glsl's sleakIBL, sleak_ibl_apply.hlsli's lookups.
+	{FeatureIBL, []string{"lighting_pass", "default_shader"}, func(k backends.Kind) (string, int) {
+		if k == backends.D3D11 || k == backends.D3D12 {
+			return "iblLight = (iblDiffuse + iblSpec", 1
+		}
+		return "sleakIBL(", 2
+	}, "adds no image-based lighting"},
+	// sleak_ibl.glsl's sleakEnvSky, sleak_ibl_sky.hlsli.
+	{FeatureSkybox, []string{"lighting_pass"}, func(k backends.Kind) (string, int) {
+		if k == backends.D3D11 || k == backends.D3D12 {
+			return "sky = lerp(sky, envC * envC * ibl.x, ibl.y)", 1
+		}
+		return "sleakEnvSky(", 2
+	}, "draws no skybox"},
 }
 
 var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureSSR, FeatureBloom, FeatureComposite, FeatureAntialias, FeatureDebug, FeatureUI}

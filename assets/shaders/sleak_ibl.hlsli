@@ -8,7 +8,11 @@
 // light is wanted and sleak_ibl_sky.hlsli where the sky is drawn (see
 // there). Wine's HLSL compiler takes no calls to user functions and its
 // preprocessor does not expand a macro's parameters inside another macro
-// (docs/DIRECTX.md), so the lookups are written out in those files.
+// (docs/DIRECTX.md), so the lookups are written out in those files. They
+// read with Sample, not SampleLevel, which Wine's compiler does not
+// implement ("SM4 sample-LOD expression"): the atlas has one level and
+// its sampler the same filter for minifying and magnifying, so whatever
+// level the derivatives pick, even inside a branch, reads the same.
 #ifndef SLEAK_IBL_HLSLI
 #define SLEAK_IBL_HLSLI
 
