@@ -157,3 +157,14 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFromImage is the precomputation at load for a 2048 x 1024 map
+// (the atlas is the same size whatever the map's).
+func BenchmarkFromImage(b *testing.B) {
+	img := halves(1024)
+	for b.Loop() {
+		if _, err := FromImage("bench", img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
