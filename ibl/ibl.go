@@ -331,9 +331,8 @@ func prefilter(c [][3]float64, dirs [][3]float64, omega []float64, n [3]float64,
 		if ndl <= 0 {
 			continue
 		}
-		h := normalize([3]float64{n[0] + l[0], n[1] + l[1], n[2] + l[2]})
-		ndh := dot(n, h)
-		q := ndh*ndh*(a2-1) + 1
+		// The half vector of n and l makes (n·h)² = (1 + n·l) / 2.
+		q := (1+ndl)/2*(a2-1) + 1
 		w := a2 / (math.Pi * q * q) * ndl * omega[i]
 		for ch := range 3 {
 			sum[ch] += c[i][ch] * w
