@@ -112,8 +112,9 @@ type Effects struct {
 // environment map. Off unless Map names one.
 type Environment struct {
 	// Map is the environment map, an equirectangular LDR PNG twice as
-	// wide as high (package ibl), relative to game.toml's folder. Its
-	// light replaces [lighting]'s flat ambient and it is drawn as the sky.
+	// wide as high (package ibl), an asset path as a material's texture
+	// is. Its light replaces the flat ambient light and it is drawn as the
+	// sky.
 	Map string
 	// Intensity scales the map's light and sky: 0.01 to 16, default 1.
 	Intensity float32
