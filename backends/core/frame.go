@@ -71,8 +71,8 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 
 // setEnvironment hands the driver the frame's environment atlas, or White
 // when it has none or its texture is not live (and turns the block's
-// environment off then). The atlas is kept as used by this frame, so
-// destroying it defers its free past the frame.
+// environment off then). As for any texture, destroying the atlas defers
+// its free past every frame that may still read it.
 func (b *Backend[M, T, P]) setEnvironment(e *backends.Environment) {
 	if e != nil {
 		if t := b.textures.Get(uint32(e.Texture)); t != nil {

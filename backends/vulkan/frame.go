@@ -39,12 +39,12 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 		return vkError("vkBeginCommandBuffer", r)
 	}
 	b.readTimes(slot, slot.cmd)
-	if slot.env != b.env {
+	if slot.envGen != b.envGen {
 		// The slot's previous frame has finished with its sets.
 		for _, set := range append([]vk.DescriptorSet{slot.set}, slot.shadowSets[:]...) {
 			b.writeImages(set, 3, b.texSamplers[backends.TextureOptions{Clamp: true}.SamplerIndex()], vk.ImageLayoutShaderReadOnlyOptimal, b.env)
 		}
-		slot.env = b.env
+		slot.envGen = b.envGen
 	}
 	*b.uboBlock(&slot.ubo, 0) = *block
 	for c := range backends.NumCascades {
@@ -56,7 +56,12 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 
 // SetEnvironment makes t the environment atlas of the next frame; its
 // slot's sets are pointed at it in BeginFrame.
-func (b *driver) SetEnvironment(t texture) { b.env = t.img.view }
+func (b *driver) SetEnvironment(t texture) {
+	if t.img.view != b.env {
+		b.env = t.img.view
+		b.envGen++
+	}
+}
 
 // lightGridBytes is the size of a whole light grid.
 const lightGridBytes = backends.LightGridWidth * backends.LightGridHeight * 16
