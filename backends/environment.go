@@ -22,6 +22,10 @@ type Environment struct {
 	Irradiance [9]vmath.Vec3
 	// Intensity scales the map's light and the sky drawn from it; 0 means 1.
 	Intensity float32
+	// Overlay draws the map over the procedural sky, added to it in
+	// Intensity, instead of in its place, and leaves the ambient light
+	// flat: a map of stars or clouds that only the sky shows.
+	Overlay bool
 }
 
 // The environment atlas: one RGBA8 texture, so that every backend reads it
@@ -36,7 +40,7 @@ type Environment struct {
 // the split sum). Light is stored as the square root of linear colour, so
 // eight bits keep the dark end; the table is stored as it is.
 const (
-	EnvSkySize     = 256
+	EnvSkySize     = 1024
 	EnvLevelSize   = 32
 	EnvLevels      = 6
 	EnvLUTSize     = 32

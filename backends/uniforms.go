@@ -86,8 +86,9 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 	b.packEnvironment(d.Environment)
 }
 
-// The environment's words: the ibl vec4 (x the intensity, 0 when there is
-// no map; y 1 when there is one), then the nine irradiance coefficients.
+// The environment's words: the ibl vec4 (x the intensity of the map's
+// light, 0 when no map lights the frame; y 1 when one does; z an overlay
+// map's intensity, 0 without one), then the nine irradiance coefficients.
 const (
 	iblWord        = postWord + 4
 	irradianceWord = iblWord + 4
@@ -101,6 +102,10 @@ func (b *FrameBlock) packEnvironment(e *Environment) {
 	intensity := e.Intensity
 	if intensity <= 0 {
 		intensity = 1
+	}
+	if e.Overlay {
+		b[iblWord+2] = intensity
+		return
 	}
 	b[iblWord], b[iblWord+1] = intensity, 1
 	for i, c := range e.Irradiance {

@@ -102,3 +102,12 @@ func TestFrameBlockEnvironment(t *testing.T) {
 		t.Errorf("ClearEnvironment left %v", b[iblWord:])
 	}
 }
+
+// An overlay map lights nothing: only its sky intensity is set.
+func TestFrameBlockOverlay(t *testing.T) {
+	var b FrameBlock
+	b.Pack(&FrameData{Environment: &Environment{Intensity: 0.25, Overlay: true}}, 512)
+	if b[iblWord] != 0 || b[iblWord+1] != 0 || b[iblWord+2] != 0.25 {
+		t.Errorf("overlay packed as %v", b[iblWord:iblWord+4])
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/ibl"
@@ -73,7 +74,8 @@ func iblPicture() *image.RGBA {
 // model reads the atlas; the chalk sphere is bluer on top, under the sky,
 // than below, over the ground; the glossy metal ones, deferred and
 // forward, mirror the warm band behind the camera, which the chalk does
-// not; without the map the frame is the one before it was set.
+// not; without the map the frame is the one before it was set; as an
+// overlay the map is added over the procedural sky and lights nothing.
 func iblScene(h *harness) {
 	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
 	h.lookFrom(iblEye, iblTarget, 50)
@@ -156,7 +158,45 @@ func iblScene(h *harness) {
 	h.ctx.Env.Map = nil
 	h.step(2)
 	h.expectSame(before, "with the environment map taken away")
+
+	// The same map as an overlay: added over the procedural sky, lighting
+	// nothing, so the spheres look as they did without a map.
+	const overlay = 0.5
+	h.ctx.Env.Map = &backends.Environment{Texture: env.Texture, Intensity: overlay, Overlay: true}
+	h.step(2)
+	over := h.pixels()
+	h.noErrors()
+	zenith := h.ctx.Env.SkyColor
+	if zenith == (vmath.Vec3{}) {
+		zenith = f.FogColor
+	}
+	bad, checked = 0, 0
+	for py := range Height {
+		for px := range Width {
+			dir := pixelRay(f.InvViewProj, px, py)
+			if iblNearSphere(dir) {
+				continue
+			}
+			want := displayed(skyColor(f, zenith, 0, dir).Add(ibl.Sky(m.Atlas, dir).Mul(overlay)), f.Exposure)
+			checked++
+			if mean(over, []image.Point{{px, py}}).dist(want) > same {
+				bad++
+			}
+		}
+	}
+	if bad > 0 {
+		h.t.Errorf("%d of %d sky pixels differ from the procedural sky with the overlay map added; wrote %s", bad, checked, h.writeFailure("ibl_overlay_actual.png", over))
+	}
+	for i := range iblSpheres {
+		c := f.ViewProj.MulVec4(iblSphereAt(i).Vec4(1))
+		pt := []image.Point{{int((c[0]/c[3]*0.5 + 0.5) * Width), int((0.5 - c[1]/c[3]*0.5) * Height)}}
+		if a, b := mean(over, pt), mean(before, pt); a.dist(b) > same {
+			h.t.Errorf("sphere %d changed under an overlay map, which lights nothing: %v against %v without a map", i, a, b)
+		}
+	}
+	h.ctx.Env.Map = nil
 	h.b.DestroyTexture(env.Texture)
+	h.step(1)
 	h.noErrors()
 }
 

@@ -50,11 +50,13 @@ type tracer struct {
 	effects [formats.NumPasses]bool
 	fx      [4]float32
 	post    [4]float32 // the block's post vec4: SSR strength and reach, antialias
-	// env is the environment atlas, nil without one; envIntensity and
-	// irradiance are the block's (its ibl.x, 0 without a map, and the
+	// env is the environment atlas, nil without one; envIntensity,
+	// overlay and irradiance are the block's (its ibl.x, 0 unless a map
+	// lights the frame, ibl.z, 0 without an overlay map, and the
 	// coefficients).
 	env          *image.RGBA
 	envIntensity float32
+	overlay      float32
 	irradiance   [9]vmath.Vec3
 }
 
@@ -286,8 +288,8 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
 	copy(r.fx[:], b[76:80])
 	copy(r.post[:], b[144:148])
-	r.envIntensity = b[148]
-	if b[149] == 0 {
+	r.envIntensity, r.overlay = b[148], b[150]
+	if b[149] == 0 && r.overlay == 0 {
 		r.env = nil
 	}
 	for i := range r.irradiance {
@@ -432,12 +434,13 @@ func (r *tracer) EndFrame() error {
 		rough, metal := t.surface[0], t.surface[1]
 		view := eye.Sub(at).Normalize()
 		ambient := f.Ambient.Mul(ao)
-		if r.env != nil {
+		lit := r.env != nil && r.envIntensity > 0
+		if lit {
 			// The environment map's light replaces the flat ambient.
 			ambient = vmath.Vec3{}
 		}
 		out := albedo.MulVec(ambient.Add(f.LightColor.Mul(sun)))
-		if r.env != nil {
+		if lit {
 			out = out.Add(ibl.Shade(r.env, &r.irradiance, r.envIntensity, n, view, albedo, rough, metal).Mul(ao))
 		}
 		a := max(rough*rough, 0.002)
@@ -517,7 +520,12 @@ func (r *tracer) EndFrame() error {
 			o, d, best := h.o, h.d, h.t
 			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
 			if r.env != nil {
-				col = ibl.Sky(r.env, d.Normalize()).Mul(r.envIntensity)
+				// The map in place of the procedural sky, or over it.
+				env := ibl.Sky(r.env, d.Normalize())
+				if r.envIntensity > 0 {
+					col = env.Mul(r.envIntensity)
+				}
+				col = col.Add(env.Mul(r.overlay))
 			}
 			if h.tri >= 0 {
 				occ := float32(1)

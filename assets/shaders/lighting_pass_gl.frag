@@ -39,7 +39,7 @@ void main() {
         vec4 far = frame.invViewProj * vec4(ndc, 1.0, 1.0);
         vec3 dir = normalize(far.xyz / far.w - frame.cameraPos.xyz);
         // The environment map where one is set, the procedural sky otherwise.
-        outColor = vec4(mix(sleakSky(dir), sleakEnvSky(dir), frame.ibl.y), 1.0);
+        outColor = vec4(sleakEnvSky(dir, sleakSky(dir)), 1.0);
         return;
     }
     vec4 w = frame.invViewProj * vec4(ndc, depth, 1.0);

@@ -7,7 +7,8 @@
 //
 // sleakIBL(N, V, albedo, roughness, metallic) is the ambient light a
 // surface reflects towards the eye (V points from it to the eye), 0 when
-// the frame has no map; sleakEnvSky(dir) is the map seen along dir. Both
+// the frame has no map; sleakEnvSky(dir, sky) is the sky seen along dir
+// given the procedural sky there. Both
 // are weighted by the Frame block's ibl.x rather than tested with an if
 // (see sleak_sun.glsl). The atlas layout is the one package ibl writes;
 // sleak_ibl.hlsli and sleak_ibl_sky.hlsli are the Direct3D twins, and
@@ -30,13 +31,16 @@ vec3 sleakEnvTile(float x0, float size, vec3 d) {
     vec2 folded = (1.0 - abs(p.yx)) * (step(vec2(0.0), p) * 2.0 - 1.0);
     vec2 uv = mix(p, folded, float(d.y < 0.0)) * 0.5 + 0.5;
     vec2 t = vec2(x0, 0.0) + clamp(uv * size, vec2(0.5), vec2(size - 0.5));
-    vec3 c = textureLod(u_environment, t / vec2(448.0, 256.0), 0.0).rgb;
+    vec3 c = textureLod(u_environment, t / vec2(1216.0, 1024.0), 0.0).rgb;
     return c * c;
 }
 
-// sleakEnvSky is the environment map along dir, in the frame's intensity.
-vec3 sleakEnvSky(vec3 dir) {
-    return sleakEnvTile(0.0, 256.0, dir) * frame.ibl.x;
+// sleakEnvSky is the sky along dir (normalized), given the procedural sky
+// there: the environment map in its place where one lights the frame
+// (ibl.y), plus an overlay map's light (ibl.z), in their intensities.
+vec3 sleakEnvSky(vec3 dir, vec3 procedural) {
+    vec3 env = sleakEnvTile(0.0, 1024.0, dir);
+    return mix(procedural, env * frame.ibl.x, frame.ibl.y) + env * frame.ibl.z;
 }
 
 vec3 sleakIBL(vec3 N, vec3 V, vec3 albedo, float roughness, float metallic) {
@@ -55,9 +59,9 @@ vec3 sleakIBL(vec3 N, vec3 V, vec3 albedo, float roughness, float metallic) {
     float lv = clamp(roughness, 0.0, 1.0) * 5.0;
     float l0 = floor(lv);
     float l1 = min(l0 + 1.0, 5.0);
-    vec3 spec = mix(sleakEnvTile(256.0 + 32.0 * l0, 32.0, r), sleakEnvTile(256.0 + 32.0 * l1, 32.0, r), lv - l0);
-    vec2 lut = vec2(256.0, 32.0) + clamp(vec2(ndv, roughness) * 32.0, vec2(0.5), vec2(31.5));
-    vec2 ab = textureLod(u_environment, lut / vec2(448.0, 256.0), 0.0).rg;
+    vec3 spec = mix(sleakEnvTile(1024.0 + 32.0 * l0, 32.0, r), sleakEnvTile(1024.0 + 32.0 * l1, 32.0, r), lv - l0);
+    vec2 lut = vec2(1024.0, 32.0) + clamp(vec2(ndv, roughness) * 32.0, vec2(0.5), vec2(31.5));
+    vec2 ab = textureLod(u_environment, lut / vec2(1216.0, 1024.0), 0.0).rg;
     return (diffuse + spec * (f0 * ab.x + ab.y)) * frame.ibl.x;
 }
 

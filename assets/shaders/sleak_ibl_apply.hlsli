@@ -27,9 +27,9 @@ float3 iblLight = float3(0.0, 0.0, 0.0);
     float iblLv = clamp(iblRough, 0.0, 1.0) * 5.0;
     float iblL0 = floor(iblLv);
     float iblL1 = min(iblL0 + 1.0, 5.0);
-    float3 iblS0 = sleakEnvironment.Sample(sleakEnvSampler, (float2(256.0 + 32.0 * iblL0, 0.0) + iblT) / float2(448.0, 256.0)).rgb;
-    float3 iblS1 = sleakEnvironment.Sample(sleakEnvSampler, (float2(256.0 + 32.0 * iblL1, 0.0) + iblT) / float2(448.0, 256.0)).rgb;
+    float3 iblS0 = sleakEnvironment.Sample(sleakEnvSampler, (float2(1024.0 + 32.0 * iblL0, 0.0) + iblT) / float2(1216.0, 1024.0)).rgb;
+    float3 iblS1 = sleakEnvironment.Sample(sleakEnvSampler, (float2(1024.0 + 32.0 * iblL1, 0.0) + iblT) / float2(1216.0, 1024.0)).rgb;
     float3 iblSpec = lerp(iblS0 * iblS0, iblS1 * iblS1, iblLv - iblL0);
-    float2 iblAB = sleakEnvironment.Sample(sleakEnvSampler, (float2(256.0, 32.0) + clamp(float2(iblNdv, iblRough) * 32.0, 0.5, 31.5)) / float2(448.0, 256.0)).rg;
+    float2 iblAB = sleakEnvironment.Sample(sleakEnvSampler, (float2(1024.0, 32.0) + clamp(float2(iblNdv, iblRough) * 32.0, 0.5, 31.5)) / float2(1216.0, 1024.0)).rg;
     iblLight = (iblDiffuse + iblSpec * (iblF0 * iblAB.x + iblAB.y)) * ibl.x;
 }
