@@ -60,7 +60,14 @@ func Load(path string) (*Map, error) {
 // sRGB: column 0 and the last meet behind the viewer of a camera looking
 // down -Z, whom the middle column faces; row 0 is straight up. name is
 // used in errors only.
-func FromImage(name string, img *image.RGBA) (*Map, error) {
+func FromImage(name string, img *image.RGBA) (*Map, error) { return build(name, img, true) }
+
+// SkyOnly is FromImage for an overlay map (backends.Environment.Overlay),
+// which lights nothing: only the sky tile is computed, the rest of the
+// atlas and the coefficients are left zero.
+func SkyOnly(name string, img *image.RGBA) (*Map, error) { return build(name, img, false) }
+
+func build(name string, img *image.RGBA, light bool) (*Map, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	if h < MinHeight || h > MaxHeight || w != 2*h {
 		return nil, fmt.Errorf("environment map %s: %dx%d pixels: want an equirectangular picture twice as wide as high, %d to %d pixels high",
@@ -78,6 +85,9 @@ func FromImage(name string, img *image.RGBA) (*Map, error) {
 			skyLight[y*sky+x] = c
 			m.put(x, y, c)
 		}
+	}
+	if !light {
+		return m, nil
 	}
 	coarse := downsample(skyLight, sky, sourceSize)
 	dirs, omega := texelDirections(sourceSize)

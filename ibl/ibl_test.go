@@ -168,3 +168,27 @@ func BenchmarkFromImage(b *testing.B) {
 		}
 	}
 }
+
+// SkyOnly computes the sky tile as FromImage does and nothing else.
+func TestSkyOnly(t *testing.T) {
+	img := halves(16)
+	full, err := FromImage("a", img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sky, err := SkyOnly("a", img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []vmath.Vec3{{0, 1, 0}, {0, -1, 0}, vmath.Vec3{1, 0.2, -0.3}.Normalize()} {
+		if a, b := Sky(full.Atlas, d), Sky(sky.Atlas, d); a != b {
+			t.Errorf("Sky(%v): %v from FromImage, %v from SkyOnly", d, a, b)
+		}
+	}
+	if sky.Irradiance != ([9]vmath.Vec3{}) || Specular(sky.Atlas, vmath.Vec3{0, 1, 0}, 0.5) != (vmath.Vec3{}) {
+		t.Error("SkyOnly computed more than the sky")
+	}
+	if _, err := SkyOnly("square.png", uniform(8, 8, color.RGBA{})); err == nil || !strings.Contains(err.Error(), "square.png") {
+		t.Errorf("SkyOnly of a square picture = %v, want an error naming it", err)
+	}
+}
