@@ -192,3 +192,14 @@ func TestSkyOnly(t *testing.T) {
 		t.Errorf("SkyOnly of a square picture = %v, want an error naming it", err)
 	}
 }
+
+// BenchmarkSkyOnly is the precomputation of an overlay map, 1024 x 512
+// (Sleakcraft's night sky).
+func BenchmarkSkyOnly(b *testing.B) {
+	img := halves(512)
+	for b.Loop() {
+		if _, err := SkyOnly("bench", img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
