@@ -143,28 +143,22 @@ func unorm(v float64) uint8 { return uint8(math.Round(min(max(v, 0), 1) * 255)) 
 // run over: fine enough for the smallest roughness step above 0.
 const sourceSize = 64
 
-// picture is an equirectangular map in linear light.
+// picture is an equirectangular map, read in linear light: its sRGB bytes
+// are decoded as they are sampled, so a large map costs no copy.
 type picture struct {
-	w, h int
-	c    [][3]float64
+	w, h   int
+	img    *image.RGBA
+	decode [256]float64
 }
 
 func linearPicture(img *image.RGBA) *picture {
-	var decode [256]float64
-	for i := range decode {
+	p := &picture{w: img.Rect.Dx(), h: img.Rect.Dy(), img: img}
+	for i := range p.decode {
 		v := float64(i) / 255
 		if v <= 0.04045 {
-			decode[i] = v / 12.92
+			p.decode[i] = v / 12.92
 		} else {
-			decode[i] = math.Pow((v+0.055)/1.055, 2.4)
-		}
-	}
-	w, h := img.Rect.Dx(), img.Rect.Dy()
-	p := &picture{w: w, h: h, c: make([][3]float64, w*h)}
-	for y := range h {
-		for x := range w {
-			o := img.PixOffset(img.Rect.Min.X+x, img.Rect.Min.Y+y)
-			p.c[y*w+x] = [3]float64{decode[img.Pix[o]], decode[img.Pix[o+1]], decode[img.Pix[o+2]]}
+			p.decode[i] = math.Pow((v+0.055)/1.055, 2.4)
 		}
 	}
 	return p
@@ -190,9 +184,9 @@ func (p *picture) at(d [3]float64) [3]float64 {
 			if i == 0 {
 				wx = 1 - tx
 			}
-			c := p.c[y*p.w+x]
+			o := p.img.PixOffset(p.img.Rect.Min.X+x, p.img.Rect.Min.Y+y)
 			for k := range 3 {
-				out[k] += c[k] * wx * wy
+				out[k] += p.decode[p.img.Pix[o+k]] * wx * wy
 			}
 		}
 	}
