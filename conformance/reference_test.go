@@ -71,6 +71,7 @@ type bugs struct {
 	keepOldStems  bool // Resize does not rebuild pipelines
 	noisy         bool // logs an error every frame
 	linesUntested bool // draws depth-tested debug lines over everything
+	noEnvironment bool // binds no environment atlas: the map is neither seen nor lights
 }
 
 type traceMesh struct {
@@ -230,7 +231,12 @@ func (r *tracer) NewTexture(img *image.RGBA, _ backends.TextureOptions) (traceTe
 }
 
 // SetEnvironment keeps the frame's environment atlas (nil for White).
-func (r *tracer) SetEnvironment(t traceTexture) { r.env = t.img }
+func (r *tracer) SetEnvironment(t traceTexture) {
+	r.env = t.img
+	if r.bugs.noEnvironment {
+		r.env = nil
+	}
+}
 
 func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, error) {
 	if l.Instanced() {
