@@ -16,6 +16,7 @@ import (
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/ibl"
 	"github.com/sleakgo/sleak/input"
 	"github.com/sleakgo/sleak/scene"
 	"github.com/sleakgo/sleak/systems/frame"
@@ -226,6 +227,15 @@ func (r *Runner) start() error {
 	r.Frame.Env.MaxLights = f.Lighting.MaxLights
 	r.Frame.Env.Effects = f.Effects.Settings()
 	r.Frame.Env.ShadowMapSize = f.Renderer.ShadowMapSize
+	if f.Environment.Map != "" {
+		m, err := ibl.Load(f.Environment.Map)
+		if err != nil {
+			return err
+		}
+		if r.Frame.Env.Map, err = m.Upload(r.Backend, f.Environment.Intensity); err != nil {
+			return fmt.Errorf("%s: %w", f.Environment.Map, err)
+		}
+	}
 	// The screen-space interface: games draw on it from any system
 	// (ecs.Resource[ui.Canvas]); the UI pass shows it after the composite.
 	ecs.AddResource(r.World, r.Frame.UI)

@@ -134,6 +134,10 @@ type FrameData struct {
 	// Effects are the frame's post-processing passes and their settings;
 	// the zero value turns them all off.
 	Effects Effects
+	// Environment, when set, lights the frame with image-based lighting
+	// from an environment map and draws the map as the sky; nil keeps
+	// Ambient and the procedural sky.
+	Environment *Environment
 	// Joints is the frame's joint palette: the model-space joint matrices
 	// of every skinned draw, which names its part with Draw.Joints. The
 	// core uploads the first MaxFrameJoints once, in BeginFrame, beside the

@@ -10,7 +10,7 @@ import (
 
 // FrameBlockSize is the size in bytes of the Frame uniform block that every
 // shader sees (std140; the layout is in docs/SHADERS.md).
-const FrameBlockSize = 592
+const FrameBlockSize = 752
 
 // DrawBlockSize is the size in bytes of the per-draw block: the model
 // matrix, the colour and the surface factors.
@@ -83,7 +83,39 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 		aa = 1
 	}
 	put(postWord, vmath.Vec3{max(fx.SSR.Strength, 0), reach, aa}, 0)
+	b.packEnvironment(d.Environment)
 }
+
+// The environment's words: the ibl vec4 (x the intensity of the map's
+// light, 0 when no map lights the frame; y 1 when one does; z an overlay
+// map's intensity, 0 without one), then the nine irradiance coefficients.
+const (
+	iblWord        = postWord + 4
+	irradianceWord = iblWord + 4
+)
+
+func (b *FrameBlock) packEnvironment(e *Environment) {
+	clear(b[iblWord : irradianceWord+4*9])
+	if e == nil {
+		return
+	}
+	intensity := e.Intensity
+	if intensity <= 0 {
+		intensity = 1
+	}
+	if e.Overlay {
+		b[iblWord+2] = intensity
+		return
+	}
+	b[iblWord], b[iblWord+1] = intensity, 1
+	for i, c := range e.Irradiance {
+		copy(b[irradianceWord+4*i:irradianceWord+4*i+3], c[:])
+	}
+}
+
+// ClearEnvironment turns the block's environment off, as a frame without
+// one has it: the core does so when the environment's texture is not live.
+func (b *FrameBlock) ClearEnvironment() { b.packEnvironment(nil) }
 
 // postWord is where the block's post vec4 starts: x SSR strength, y SSR
 // reach, z 1 when the antialias pass is on.

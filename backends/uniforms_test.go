@@ -77,3 +77,37 @@ func TestFrameBlockCascades(t *testing.T) {
 		}
 	}
 }
+
+// The environment's words: off without one (and after ClearEnvironment),
+// the intensity (0 packed as 1), the on flag and the coefficients with one.
+func TestFrameBlockEnvironment(t *testing.T) {
+	var b FrameBlock
+	d := FrameData{}
+	b.Pack(&d, 512)
+	if b[iblWord] != 0 || b[iblWord+1] != 0 {
+		t.Errorf("no environment packed as %v", b[iblWord:iblWord+4])
+	}
+	env := &Environment{Intensity: 0}
+	env.Irradiance[8] = vmath.Vec3{1, 2, 3}
+	d.Environment = env
+	b.Pack(&d, 512)
+	if b[iblWord] != 1 || b[iblWord+1] != 1 || b[irradianceWord+32] != 1 || b[irradianceWord+34] != 3 || b[irradianceWord+35] != 0 {
+		t.Errorf("environment packed as %v", b[iblWord:])
+	}
+	if FrameBlockSize != 4*(irradianceWord+4*9) {
+		t.Errorf("FrameBlockSize = %d, the block ends at byte %d", FrameBlockSize, 4*(irradianceWord+4*9))
+	}
+	b.ClearEnvironment()
+	if b[iblWord] != 0 || b[iblWord+1] != 0 || b[irradianceWord+32] != 0 {
+		t.Errorf("ClearEnvironment left %v", b[iblWord:])
+	}
+}
+
+// An overlay map lights nothing: only its sky intensity is set.
+func TestFrameBlockOverlay(t *testing.T) {
+	var b FrameBlock
+	b.Pack(&FrameData{Environment: &Environment{Intensity: 0.25, Overlay: true}}, 512)
+	if b[iblWord] != 0 || b[iblWord+1] != 0 || b[iblWord+2] != 0.25 {
+		t.Errorf("overlay packed as %v", b[iblWord:iblWord+4])
+	}
+}

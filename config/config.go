@@ -24,6 +24,7 @@ type File struct {
 	Renderer      Renderer
 	Lighting      Lighting
 	Effects       Effects
+	Environment   Environment
 	VertexFormats []formats.Layout // [[vertex_format]], in file order, already validated
 	Materials     []Material       // [[material]], in file order
 	Entities      []Entity         // [[entity]], in file order
@@ -106,6 +107,21 @@ type Effects struct {
 	// Antialias smooths the composited image's edges (the antialias pass).
 	Antialias bool
 }
+
+// Environment is the [environment] table: image-based lighting from an
+// environment map. Off unless Map names one.
+type Environment struct {
+	// Map is the environment map, an equirectangular LDR PNG twice as
+	// wide as high (package ibl), an asset path as a material's texture
+	// is. Its light replaces the flat ambient light and it is drawn as the
+	// sky.
+	Map string
+	// Intensity scales the map's light and sky: 0.01 to 16, default 1.
+	Intensity float32
+}
+
+// DefaultEnvironmentIntensity is [environment]'s default intensity.
+const DefaultEnvironmentIntensity = 1
 
 // The defaults of [effects].
 const (
@@ -274,7 +290,7 @@ type Section struct {
 }
 
 // Engine sections, in the order the file is decoded.
-var engineSections = []string{"window", "renderer", "lighting", "effects", "vertex_format", "material", "entity", "shaders", "game"}
+var engineSections = []string{"window", "renderer", "lighting", "effects", "environment", "vertex_format", "material", "entity", "shaders", "game"}
 
 func defaults(path string) *File {
 	return &File{
@@ -398,6 +414,10 @@ func (d *decoder) section(f *File, top *obj, name string) {
 	case "effects":
 		if o, ok := top.sub(name); ok {
 			d.effects(o, &f.Effects)
+		}
+	case "environment":
+		if o, ok := top.sub(name); ok {
+			d.environment(o, &f.Environment)
 		}
 	case "vertex_format":
 		f.VertexFormats = d.vertexFormats(top.tables(name))
@@ -580,6 +600,21 @@ func (d *decoder) effects(o *obj, e *Effects) {
 	}
 	if v := d.ranged(o, "bloom_strength", 0.01, 16); v != nil {
 		e.BloomStrength = *v
+	}
+	o.finish()
+}
+
+func (d *decoder) environment(o *obj, e *Environment) {
+	if o.str("map", &e.Map) {
+		if clean, err := CleanAssetPath(e.Map); err != nil {
+			d.at(with(o.path, "map"), err, "%s: %s: %v", o.key("map"), safetext.Quote(e.Map), err)
+			e.Map = ""
+		} else {
+			e.Map = clean
+		}
+	}
+	if v := d.ranged(o, "intensity", 0.01, 16); v != nil {
+		e.Intensity = *v
 	}
 	o.finish()
 }

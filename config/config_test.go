@@ -361,3 +361,33 @@ func TestLighting(t *testing.T) {
 		}
 	}
 }
+
+func TestEnvironment(t *testing.T) {
+	tests := []struct {
+		src  string
+		want Environment
+		err  string
+	}{
+		{src: "", want: Environment{}},
+		{src: "[environment]\nmap = \"assets/sky/./day.png\"\n", want: Environment{Map: "assets/sky/day.png"}},
+		{src: "[environment]\nmap = \"sky.png\"\nintensity = 2.5\n", want: Environment{Map: "sky.png", Intensity: 2.5}},
+		{src: "[environment]\nmap = \"../sky.png\"\n", err: `env.toml:2:1: environment.map: "../sky.png": the path climbs out of the game's folder`},
+		{src: "[environment]\nmap = \"sky.png\"\nintensity = 0\n", err: "environment.intensity"},
+		{src: "[environment]\nmaps = \"sky.png\"\n", err: "maps"},
+	}
+	for _, tt := range tests {
+		f, err := Parse("env.toml", []byte(tt.src))
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: err = %v, want it to say %q", tt.src, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", tt.src, err)
+		}
+		if f.Environment != tt.want {
+			t.Errorf("%q: Environment = %+v, want %+v", tt.src, f.Environment, tt.want)
+		}
+	}
+}

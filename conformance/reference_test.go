@@ -19,6 +19,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/backends/core"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/ibl"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -53,6 +54,14 @@ type tracer struct {
 	effects [formats.NumPasses]bool
 	fx      [4]float32
 	post    [4]float32 // the block's post vec4: SSR strength and reach, antialias
+	// env is the environment atlas, nil without one; envIntensity,
+	// overlay and irradiance are the block's (its ibl.x, 0 unless a map
+	// lights the frame, ibl.z, 0 without an overlay map, and the
+	// coefficients).
+	env          *image.RGBA
+	envIntensity float32
+	overlay      float32
+	irradiance   [9]vmath.Vec3
 }
 
 // bugs are faults a broken backend might have.
@@ -67,6 +76,7 @@ type bugs struct {
 	noisy         bool // logs an error every frame
 	linesUntested bool // draws depth-tested debug lines over everything
 	noMaps        bool // binds white for the normal and emissive maps
+	noEnvironment bool // binds no environment atlas: the map is neither seen nor lights
 }
 
 type traceMesh struct {
@@ -83,8 +93,8 @@ type traceMesh struct {
 }
 
 // The tracer keeps no programs: it only checks that the files a program
-// needs exist. It keeps textures for the normal and emissive maps it
-// shades with, and draws base textures as white.
+// needs exist. It keeps textures for the normal and emissive maps and the
+// environment atlas it shades with, and draws base textures as white.
 type (
 	// traceTexture is a texture's image, nil for the white one.
 	traceTexture struct{ img *image.RGBA }
@@ -259,6 +269,15 @@ func (t traceTexture) sample(uv vmath.Vec2) vmath.Vec4 {
 		return o
 	}
 	return lerp(lerp(at(i, j), at(i+1, j), fx), lerp(at(i, j+1), at(i+1, j+1), fx), fy)
+
+}
+
+// SetEnvironment keeps the frame's environment atlas (nil for White).
+func (r *tracer) SetEnvironment(t traceTexture) {
+	r.env = t.img
+	if r.bugs.noEnvironment {
+		r.env = nil
+	}
 }
 
 func (r *tracer) NewMesh(l *formats.Layout, data core.MeshData) (*traceMesh, error) {
@@ -336,6 +355,13 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
 	copy(r.fx[:], b[76:80])
 	copy(r.post[:], b[144:148])
+	r.envIntensity, r.overlay = b[148], b[150]
+	if b[149] == 0 && r.overlay == 0 {
+		r.env = nil
+	}
+	for i := range r.irradiance {
+		r.irradiance[i] = vmath.Vec3{b[152+4*i], b[153+4*i], b[154+4*i]}
+	}
 	for i := range r.draws {
 		r.draws[i] = r.draws[i][:0]
 	}
@@ -547,14 +573,22 @@ func (r *tracer) EndFrame() error {
 			}
 		}
 		albedo := t.color.Vec3()
-		light := f.Ambient.Mul(ao).Add(f.LightColor.Mul(sun))
-		out := albedo.MulVec(light)
 		rough, metal := t.surface[0], t.surface[1]
+		view := eye.Sub(at).Normalize()
+		ambient := f.Ambient.Mul(ao)
+		lit := r.env != nil && r.envIntensity > 0
+		if lit {
+			// The environment map's light replaces the flat ambient.
+			ambient = vmath.Vec3{}
+		}
+		out := albedo.MulVec(ambient.Add(f.LightColor.Mul(sun)))
+		if lit {
+			out = out.Add(ibl.Shade(r.env, &r.irradiance, r.envIntensity, n, view, albedo, rough, metal).Mul(ao))
+		}
 		a := max(rough*rough, 0.002)
 		a2, k := a*a, a*0.5
 		f0 := vmath.Vec3{0.04, 0.04, 0.04}.Lerp(albedo, metal)
 		diffuse := albedo.Mul(1 - metal)
-		view := eye.Sub(at).Normalize()
 		ndv := max(n.Dot(view), 1e-4)
 		for _, l := range r.lights {
 			// sleak_lights.glsl's GGX, with Smith-Schlick visibility and
@@ -627,6 +661,14 @@ func (r *tracer) EndFrame() error {
 			h := hits[py*r.w+px]
 			o, d, best := h.o, h.d, h.t
 			col := skyColor(f, r.zenith, r.discCos, d.Normalize())
+			if r.env != nil {
+				// The map in place of the procedural sky, or over it.
+				env := ibl.Sky(r.env, d.Normalize())
+				if r.envIntensity > 0 {
+					col = env.Mul(r.envIntensity)
+				}
+				col = col.Add(env.Mul(r.overlay))
+			}
 			if h.tri >= 0 {
 				occ := float32(1)
 				if h.tri < len(deferred) {

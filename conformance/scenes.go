@@ -48,6 +48,7 @@ var scenes = []struct {
 	{"skinned", skinned, true},
 	{"normal_map", normalMap, true},
 	{"emissive_map", emissiveMap, true},
+	{"ibl", iblScene, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},

@@ -757,3 +757,41 @@ shader = "tiny"
 		t.Errorf("tiny_gl.frag not reported missing in the game's folder: %+v", rep.Problems)
 	}
 }
+
+// TestSkyboxFeature: the image-based lighting and skybox rows follow the
+// includes of the lighting pass; a Direct3D lighting pass that no longer
+// draws the map as the sky loses the skybox on both Direct3D backends and
+// keeps image-based lighting.
+func TestSkyboxFeature(t *testing.T) {
+	requireTools(t, Glslc, GlslangValidator, SpirvCross)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
+	writeFile(t, filepath.Join(root, "game.toml"), "")
+	copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
+	p := filepath.Join(root, "assets", "shaders", "lighting_pass.hlsl")
+	writeFile(t, p, strings.Replace(readFile(t, p), `#include "sleak_ibl_sky.hlsli"`, "", 1))
+	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range []struct {
+		feature string
+		want    []string
+	}{
+		{FeatureSkybox, []string{StatusOK, StatusOK, StatusMissing, StatusMissing}},
+		{FeatureIBL, []string{StatusOK, StatusOK, StatusOK, StatusOK}},
+	} {
+		f := rep.feature(row.feature)
+		if f == nil {
+			t.Fatalf("no %s row", row.feature)
+		}
+		for i, want := range row.want {
+			if got := f.Backends[i].Status; got != want {
+				t.Errorf("%s on %s: %s, want %s (%+v)", row.feature, f.Backends[i].Backend, got, want, f.Backends[i])
+			}
+		}
+	}
+	if m := rep.feature(FeatureSkybox).Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], "lighting_pass.hlsl (draws no skybox)") {
+		t.Errorf("d3d11 missing %q, want lighting_pass.hlsl named", m)
+	}
+}

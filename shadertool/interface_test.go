@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/vmath"
 )
 
 // packedOffsets says at which byte offset backends.FrameBlock.Pack and
@@ -33,6 +34,11 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 	d.Effects.SSAO = backends.SSAO{Radius: next(), Strength: next()}
 	d.Effects.Bloom = backends.Bloom{Threshold: next(), Strength: next()}
 	d.Effects.SSR = backends.SSR{Strength: next(), Reach: next()}
+	env := &backends.Environment{Intensity: next()}
+	for i := range env.Irradiance {
+		env.Irradiance[i] = vmath.Vec3{next(), next(), next()}
+	}
+	d.Environment = env
 	for c := range d.ShadowCascades {
 		for i := range d.ShadowCascades[c] {
 			d.ShadowCascades[c][i] = next()
@@ -53,6 +59,7 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		"ambient": at(d.Ambient[0]), "fogColor": at(d.FogColor[0]), "fogParams": at(d.FogStart),
 		"skyColor": at(d.SkyColor[0]), "effects": at(d.Effects.SSAO.Radius),
 		"cascades": at(d.ShadowCascades[1][0]) - 64, "post": at(d.Effects.SSR.Strength),
+		"ibl": at(env.Intensity), "irradiance": at(env.Irradiance[0][0]),
 	}
 	// The w and y components the docs promise, where Pack puts them.
 	for _, c := range []struct {
@@ -184,7 +191,7 @@ func TestShaderInterfaceCatchesDrift(t *testing.T) {
 	writeFile(t, src, `#version 450
 layout(set = 0, binding = 0) uniform Frame {
     mat4 viewProj; mat4 invViewProj; mat4 lightViewProj;
-    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects; mat4 cascades[4]; vec4 post;
+    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects; mat4 cascades[4]; vec4 post; vec4 ibl; vec4 irradiance[9];
 } frame;
 layout(push_constant) uniform Draw { mat4 model; } draw;
 void main() { gl_Position = frame.viewProj * draw.model * frame.lightDir; }

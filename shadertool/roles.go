@@ -103,6 +103,15 @@ const (
 	FeatureEmissiveMaps = "emissive maps"
 )
 
+// FeatureIBL is image-based lighting from an environment map, and
+// FeatureSkybox the map drawn as the sky: like the punctual lights, the
+// work of shared includes in the lighting pass (and, for the ambient
+// light, the default material shader), not of stems of their own.
+const (
+	FeatureIBL    = "image-based lighting"
+	FeatureSkybox = "skybox"
+)
+
 // markerFeature is a feature the engine's shaders carry inside their
 // fragment stages: which stems, and what each language's fragment stage
 // must contain, count times at least, after its includes are expanded.
@@ -131,6 +140,20 @@ var markerFeatures = []markerFeature{
 		}
 		return "texture(emissiveMap", 1
 	}, "reads no emissive map"},
+	// sleak_ibl.glsl's sleakIBL, sleak_ibl_apply.hlsli's lookups.
+	{FeatureIBL, []string{"lighting_pass", "default_shader"}, func(k backends.Kind) (string, int) {
+		if k == backends.D3D11 || k == backends.D3D12 {
+			return "iblLight = (iblDiffuse + iblSpec", 1
+		}
+		return "sleakIBL(", 2
+	}, "adds no image-based lighting"},
+	// sleak_ibl.glsl's sleakEnvSky, sleak_ibl_sky.hlsli.
+	{FeatureSkybox, []string{"lighting_pass"}, func(k backends.Kind) (string, int) {
+		if k == backends.D3D11 || k == backends.D3D12 {
+			return "sky = lerp(sky, envC * envC * ibl.x, ibl.y)", 1
+		}
+		return "sleakEnvSky(", 2
+	}, "draws no skybox"},
 }
 
 // lightShaders are the engine stems that shade the punctual lights, and

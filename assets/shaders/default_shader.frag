@@ -4,6 +4,7 @@
 #include "sleak.glsl"
 #include "sleak_lights.glsl"
 #include "sleak_maps.glsl"
+#include "sleak_ibl.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D albedoTex;
 // The material's maps, each texture's own set as albedoTex's is: white
@@ -26,8 +27,10 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
-    vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    // The flat ambient light, or the environment map's when one is set.
+    vec3 lit = albedo * (frame.ambient.rgb * (1.0 - frame.ibl.y) * ao + frame.lightColor.rgb * sun);
     vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakIBL(n, v, albedo, roughness, metallic) * ao;
     lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }

@@ -4,6 +4,7 @@
 // default_shader.vert/.frag.
 #include "sleak.hlsli"
 #include "sleak_lights.hlsli"
+#include "sleak_ibl.hlsli"
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
@@ -65,7 +66,12 @@ float4 PS_Main(VSOutput input) : SV_Target {
     // Filtered compares over the shadow map, unrolled; the pipeline's depth bias does
     // most of the work.
     #include "sleak_shadow.hlsli"
-    float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    // The flat ambient light, or the environment map's when one is set.
+    float3 iblEye = normalize(cameraPos.xyz - worldPos);
+    float iblRough = surface.x;
+    float iblMetal = surface.y;
+#include "sleak_ibl_apply.hlsli"
+    float3 shaded = albedo * (ambient.rgb * (1.0 - ibl.y) * ao + lightColor.rgb * (ndl * shadow)) + iblLight * ao;
     // The frame's point and spot lights (sleak_lights_apply.hlsli).
     float3 slPos = input.worldPos;
     float3 slNrm = n;

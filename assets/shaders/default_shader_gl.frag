@@ -4,6 +4,7 @@
 #include "sleak_gl.glsl"
 #include "sleak_lights.glsl"
 #include "sleak_maps.glsl"
+#include "sleak_ibl.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_texture;
 uniform sampler2D u_normalMap;   // white where the material has none
@@ -24,8 +25,10 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
-    vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    // The flat ambient light, or the environment map's when one is set.
+    vec3 lit = albedo * (frame.ambient.rgb * (1.0 - frame.ibl.y) * ao + frame.lightColor.rgb * sun);
     vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakIBL(n, v, albedo, roughness, metallic) * ao;
     lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }

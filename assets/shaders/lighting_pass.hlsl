@@ -2,6 +2,7 @@
 // colour. Same math as lighting_pass.frag.
 #include "sleak.hlsli"
 #include "sleak_lights.hlsli"
+#include "sleak_ibl.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).
 cbuffer Target : register(b2) {
@@ -30,6 +31,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     float4 far = mul(invViewProj, float4(ndcXY, 1.0, 1.0));
     float3 skyDir = normalize(far.xyz / far.w - cameraPos.xyz);
     #include "sleak_sky.hlsli"
+    #include "sleak_ibl_sky.hlsli"
     float4 outColor = float4(sky, 1.0);
     if (depth < 1.0) {
         float4 wp = mul(invViewProj, float4(ndcXY, depth, 1.0));
@@ -48,7 +50,12 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     // Filtered compares over the shadow map, unrolled; the pipeline's depth bias does
     // most of the work.
     #include "sleak_shadow.hlsli"
-    float3 shaded = albedo * (ambient.rgb * ao + lightColor.rgb * (ndl * shadow));
+    // The flat ambient light, or the environment map's when one is set.
+    float3 iblEye = normalize(cameraPos.xyz - worldPos);
+    float iblRough = normal4.w;
+    float iblMetal = material.x;
+#include "sleak_ibl_apply.hlsli"
+    float3 shaded = albedo * (ambient.rgb * (1.0 - ibl.y) * ao + lightColor.rgb * (ndl * shadow)) + iblLight * ao;
     // The frame's point and spot lights (sleak_lights_apply.hlsli).
     float3 slPos = worldPos;
     float3 slNrm = n;

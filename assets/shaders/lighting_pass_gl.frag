@@ -2,6 +2,7 @@
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky colour.
 #include "sleak_gl.glsl"
 #include "sleak_lights.glsl"
+#include "sleak_ibl.glsl"
 #include "sleak_ssao.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_gAlbedo;
@@ -20,8 +21,10 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
-    vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    // The flat ambient light, or the environment map's when one is set.
+    vec3 lit = albedo * (frame.ambient.rgb * (1.0 - frame.ibl.y) * ao + frame.lightColor.rgb * sun);
     vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakIBL(n, v, albedo, roughness, metallic) * ao;
     lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }
@@ -34,7 +37,9 @@ void main() {
     vec2 ndc = sleakScreenNDC(gl_FragCoord.xy, size);
     if (depth >= 1.0) {
         vec4 far = frame.invViewProj * vec4(ndc, 1.0, 1.0);
-        outColor = vec4(sleakSky(normalize(far.xyz / far.w - frame.cameraPos.xyz)), 1.0);
+        vec3 dir = normalize(far.xyz / far.w - frame.cameraPos.xyz);
+        // The environment map where one is set, the procedural sky otherwise.
+        outColor = vec4(sleakEnvSky(dir, sleakSky(dir)), 1.0);
         return;
     }
     vec4 w = frame.invViewProj * vec4(ndc, depth, 1.0);

@@ -25,6 +25,8 @@ cbuffer Frame : register(b0) {
     float4 effects;    // x: SSAO radius, y: SSAO strength (0: off), z: bloom threshold, w: bloom strength (0: off)
     column_major float4x4 cascades[4]; // the shadow cascades, nearest first: world -> each one's shadow clip space; cascade i in tile (i & 1, i >> 1) of the map
     float4 post;       // x: SSR strength (0: off), y: SSR reach in world units, z: 1 when antialiasing is on
+    float4 ibl;        // x: the environment map's light intensity (0: no map lights the frame), y: 1 when one does, z: an overlay map's intensity (0: none)
+    float4 irradiance[9]; // the map's diffuse light, spherical harmonics (backends.Environment.Irradiance)
 };
 
 cbuffer Draw : register(b1) {

@@ -552,3 +552,29 @@ func TestMaterialMaps(t *testing.T) {
 		})
 	}
 }
+
+// The driver reads the frame's environment atlas, White without one or
+// once its texture is destroyed, and then the block says there is none.
+func TestEnvironmentFollowsTheFrame(t *testing.T) {
+	f := open(t)
+	tex, err := f.b.CreateTexture(image.NewRGBA(image.Rect(0, 0, backends.EnvAtlasWidth, backends.EnvAtlasHeight)), backends.TextureOptions{Clamp: true})
+	must(t, err)
+	env := &backends.Environment{Texture: tex, Intensity: 2}
+	run := func(e *backends.Environment) {
+		must(t, f.b.BeginFrame(&backends.FrameData{Environment: e}))
+		must(t, f.b.EndFrame())
+	}
+	run(nil)
+	if f.d.Environment != f.d.White() {
+		t.Errorf("without an environment the driver reads %v, want White", f.d.Environment)
+	}
+	run(env)
+	if f.d.Environment == f.d.White() {
+		t.Error("with an environment the driver reads White")
+	}
+	f.b.DestroyTexture(tex)
+	run(env)
+	if f.d.Environment != f.d.White() {
+		t.Errorf("after its texture was destroyed the driver reads %v, want White", f.d.Environment)
+	}
+}

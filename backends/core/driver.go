@@ -71,6 +71,14 @@ type Driver[M, T, P any] interface {
 	// ErrSurfaceStale when the window surface no longer fits (the core then
 	// resizes to Surface and asks again, once).
 	BeginFrame(block *backends.FrameBlock) error
+	// SetEnvironment makes t the environment atlas (backends.Environment)
+	// that the lighting, forward and transparent passes of this frame
+	// read, through a linear, clamped sampler of the driver's own (Vulkan
+	// set 0 binding 3, OpenGL unit 14, Direct3D t9 and s2); White when the
+	// frame has none. The core calls it every frame before BeginFrame, so
+	// a driver rebinds only what changed, and never frees t while a frame
+	// in flight reads it.
+	SetEnvironment(t T)
 	// UploadLights makes the frame's light grid (its first grid.Rows rows)
 	// what the lighting, forward and transparent passes of this frame read.
 	// The core calls it after BeginFrame, before the first pass.

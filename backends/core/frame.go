@@ -45,6 +45,7 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 		return err
 	}
 	b.block.Pack(frame, b.cfg.ShadowMapSize)
+	b.setEnvironment(frame.Environment)
 	err := b.drv.BeginFrame(&b.block)
 	if errors.Is(err, ErrSurfaceStale) {
 		if err = b.followSurface(true); err == nil {
@@ -68,6 +69,21 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	}
 	b.seq.inFrame, b.seq.open, b.seq.next = true, false, 0
 	return nil
+}
+
+// setEnvironment hands the driver the frame's environment atlas, or White
+// when it has none or its texture is not live (and turns the block's
+// environment off then). As for any texture, destroying the atlas defers
+// its free past every frame that may still read it.
+func (b *Backend[M, T, P]) setEnvironment(e *backends.Environment) {
+	if e != nil {
+		if t := b.textures.Get(uint32(e.Texture)); t != nil {
+			b.drv.SetEnvironment(*t)
+			return
+		}
+	}
+	b.block.ClearEnvironment()
+	b.drv.SetEnvironment(b.drv.White())
 }
 
 // BeginPass opens pass p. Passes run in order, each at most once a frame.

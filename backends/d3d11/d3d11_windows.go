@@ -41,6 +41,7 @@ type driver struct {
 	shadow           depthTarget
 	targets          targets
 	white            texture
+	env              texture // the environment atlas of the frame (SetEnvironment)
 	engine           enginePrograms
 	// retired are the engine programs hot reload replaced, kept until
 	// Close (see ReloadEngine).

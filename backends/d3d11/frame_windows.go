@@ -33,7 +33,12 @@ const (
 	// own sampler (s2, s3), as t0 is with s0.
 	slotNormalMap = 9
 	smpNormalMap  = 2
-	numSlots      = 11
+	// The environment atlas (backends.Environment) at t11, read through a
+	// linear, clamped sampler at s4: lighting, forward and transparent.
+	slotEnvironment = 11
+	numSlots        = 12
+
+	slotEnvSampler = 4
 
 	cbFrame  = 0
 	cbDraw   = 1
@@ -56,6 +61,10 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	}
 	return nil
 }
+
+// SetEnvironment makes t the environment atlas the next frame's passes
+// bind.
+func (r *driver) SetEnvironment(t texture) { r.env = t }
 
 // UploadLights writes the grid's rows into the light texture. Mapping it
 // with WRITE_DISCARD gives fresh memory, so a frame the GPU still reads
@@ -249,9 +258,10 @@ func (r *driver) setupPass(p formats.Pass) {
 		r.bindColor(t.hdr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotShadowMap: ptr(r.shadow.srv), slotGAlbedo: ptr(t.gAlbedo.srv),
 			slotGNormal: ptr(t.gNormal.srv), slotGMaterial: ptr(t.gMaterial.srv), slotGDepth: ptr(t.gDepth.srv),
-			slotLights: ptr(r.lightSRV), slotEffect: ptr(t.ssao.srv)}
+			slotLights: ptr(r.lightSRV), slotEffect: ptr(t.ssao.srv), slotEnvironment: ptr(r.env.srv)}
 		ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&srvs[0])))
 		r.bindSamplers(r.white.sampler)
+		r.bindEnvSampler()
 		r.bindTargetSize()
 		r.fullscreen(r.engine.lighting)
 	case formats.PassForward, formats.PassTransparent:
@@ -267,6 +277,9 @@ func (r *driver) setupPass(p formats.Pass) {
 		r.bindShadowMap()
 		srv := ptr(r.lightSRV)
 		ctx.Call(ctxPSSetShaderResources, slotLights, 1, uintptr(unsafe.Pointer(&srv)))
+		srv = ptr(r.env.srv)
+		ctx.Call(ctxPSSetShaderResources, slotEnvironment, 1, uintptr(unsafe.Pointer(&srv)))
+		r.bindEnvSampler()
 	case formats.PassComposite:
 		r.bindColor(t.ldr.rtv, nil, w, h)
 		srvs := [numSlots]uintptr{slotHDR: ptr(t.hdr.srv), slotEffect: ptr(t.bloom.srv), slotSSR: ptr(t.ssr.srv)}
@@ -306,6 +319,13 @@ func (r *driver) bindShadowMap() {
 func (r *driver) bindSamplers(material uint32) {
 	smps := [2]uintptr{ptr(r.states.samplers[material]), ptr(r.states.shadowSampler)}
 	r.d.ctx.Call(ctxPSSetSamplers, 0, 2, uintptr(unsafe.Pointer(&smps[0])))
+}
+
+// bindEnvSampler binds the environment atlas's sampler, linear and
+// clamped, at s2.
+func (r *driver) bindEnvSampler() {
+	smp := ptr(r.states.samplers[backends.TextureOptions{Clamp: true}.SamplerIndex()])
+	r.d.ctx.Call(ctxPSSetSamplers, slotEnvSampler, 1, uintptr(unsafe.Pointer(&smp)))
 }
 
 func (r *driver) viewport(w, h int) { r.viewportAt(0, 0, w, h) }

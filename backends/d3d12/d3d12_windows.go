@@ -160,6 +160,7 @@ type driver struct {
 	shadow   tracked
 	targets  targets
 	white    texture
+	env      texture // the environment atlas of the frame (SetEnvironment)
 	// lights is the light grid texture (t6); lightUpload the upload buffer
 	// its rows are copied from at the start of every frame, mapped at
 	// lightMap. One frame is in flight, so one buffer is enough.

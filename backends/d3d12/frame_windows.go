@@ -26,6 +26,10 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	return nil
 }
 
+// SetEnvironment makes t the environment atlas (t9) of the next frame,
+// whose BeginFrame binds it.
+func (r *driver) SetEnvironment(t texture) { r.env = t }
+
 // UploadLights copies the grid's rows into the upload buffer and records
 // their copy into the light texture before the frame's first pass. The
 // previous frame has finished (EndFrame waits on its fence).
@@ -62,6 +66,7 @@ func (r *driver) bindRoot() {
 	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(r.white.sampler))
 	list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvSSAO))
 	list.Call(listSetGraphicsRootTable, rootSSR, r.srvHeap.gpuAt(srvSSR))
+	list.Call(listSetGraphicsRootTable, rootEnv, r.srvHeap.gpuAt(r.env.slot))
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 }
 

@@ -29,7 +29,9 @@ const (
 	// Their samplers (s2, s3): each map is read with its own options.
 	rootNormalSampler   = 10
 	rootEmissiveSampler = 11
-	numRootDraws        = backends.DrawBlockSize / 4
+	// The environment atlas (t11), read through the static sampler s4.
+	rootEnv      = 12
+	numRootDraws = backends.DrawBlockSize / 4
 )
 
 // createRootSignature makes the one root signature every pipeline uses.
@@ -49,7 +51,9 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	emissiveRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 10}
 	normalSamplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 2}
 	emissiveSamplerRange := descriptorRange{Type: rangeSampler, NumDescriptors: 1, BaseRegister: 3}
-	params := [12]rootParameter{
+	// t11: the environment atlas (backends.Environment), read through s4.
+	envRange := descriptorRange{Type: rangeSRV, NumDescriptors: 1, BaseRegister: 11}
+	params := [13]rootParameter{
 		rootFrame:           {Type: rootCBV, A: 0, Visibility: visibilityAll},
 		rootDraw:            {Type: rootConstants, A: 1, Visibility: visibilityAll},
 		rootTexture:         {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&texRange)), Visibility: visibilityPixel},
@@ -62,13 +66,19 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 		rootEmissiveMap:     {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&emissiveRange)), Visibility: visibilityPixel},
 		rootNormalSampler:   {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&normalSamplerRange)), Visibility: visibilityPixel},
 		rootEmissiveSampler: {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&emissiveSamplerRange)), Visibility: visibilityPixel},
+		rootEnv:             {Type: rootTable, A: 1, Ptr: uintptr(unsafe.Pointer(&envRange)), Visibility: visibilityPixel},
 	}
 	// Root constants keep the count in the third word of the union.
 	params[rootDraw].Ptr = numRootDraws
-	shadowSampler := staticSamplerDesc{Filter: dxcom.FilterPoint, AddressU: dxcom.AddressClamp, AddressV: dxcom.AddressClamp, AddressW: dxcom.AddressClamp,
-		MaxAnisotropy: 1, ComparisonFunc: dxcom.ComparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 1, Visibility: visibilityPixel}
+	statics := [2]staticSamplerDesc{
+		{Filter: dxcom.FilterPoint, AddressU: dxcom.AddressClamp, AddressV: dxcom.AddressClamp, AddressW: dxcom.AddressClamp,
+			MaxAnisotropy: 1, ComparisonFunc: dxcom.ComparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 1, Visibility: visibilityPixel},
+		// s4: linear, clamped, for the environment atlas.
+		{Filter: dxcom.FilterLinear, AddressU: dxcom.AddressClamp, AddressV: dxcom.AddressClamp, AddressW: dxcom.AddressClamp,
+			MaxAnisotropy: 1, ComparisonFunc: dxcom.ComparisonAlways, MaxLOD: math.MaxFloat32, ShaderRegister: 4, Visibility: visibilityPixel},
+	}
 	desc := rootSignatureDesc{NumParameters: uint32(len(params)), Parameters: &params[0],
-		NumStaticSamplers: 1, StaticSamplers: &shadowSampler, Flags: rootFlagInputLayout}
+		NumStaticSamplers: uint32(len(statics)), StaticSamplers: &statics[0], Flags: rootFlagInputLayout}
 	var blob, errBlob *dxcom.Blob
 	const version1_0 = 1
 	err := procSerializeRootSig.CallHR(uintptr(unsafe.Pointer(&desc)), version1_0, uintptr(unsafe.Pointer(&blob)), uintptr(unsafe.Pointer(&errBlob)))
@@ -81,6 +91,8 @@ func (d *device) createRootSignature() (*dxcom.Object, error) {
 	dxcom.KeepAlive(&emissiveRange)
 	dxcom.KeepAlive(&normalSamplerRange)
 	dxcom.KeepAlive(&emissiveSamplerRange)
+	dxcom.KeepAlive(&envRange)
+	dxcom.KeepAlive(&statics)
 	msg := strings.TrimSpace(strings.TrimRight(string(dxcom.BlobBytes(errBlob)), "\x00"))
 	if err != nil {
 		blob.Release()

@@ -59,6 +59,10 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 	return nil
 }
 
+// SetEnvironment keeps the frame's environment atlas for the first pass to
+// bind.
+func (r *driver) SetEnvironment(t uint32) { r.env = t }
+
 // UploadLights keeps the frame's light grid for the first pass to upload:
 // the core leaves it alone until the next BeginFrame.
 func (r *driver) UploadLights(g *backends.LightGrid) error {
@@ -190,6 +194,10 @@ func (r *driver) uploadFrame() {
 		gl.BindTexture(gl.TEXTURE_2D, r.lightTex)
 		gl.TexSubImage2D(gl.TEXTURE_2D, 0, 0, 0, backends.LightGridWidth, int32(g.Rows), gl.RGBA, gl.FLOAT, unsafe.Pointer(&g.Texels[0]))
 	}
+	// The environment atlas, bound every frame: a texture the core freed
+	// since may have handed its name to another.
+	gl.ActiveTexture(gl.TEXTURE0 + unitEnvironment)
+	gl.BindTexture(gl.TEXTURE_2D, r.env)
 }
 
 // execPass sets the fixed state of pass p, the same as the Vulkan backend's

@@ -59,6 +59,7 @@ type driver struct {
 	cascadeUBO    uint32
 	cascadeStride int
 	lightTex      uint32 // the light grid, RGBA32F on unitLights
+	env           uint32 // the environment atlas, on unitEnvironment
 	white         uint32
 	readBuf       []byte
 

@@ -31,6 +31,7 @@ const (
 	// u_texture (white where it has none).
 	unitNormalMap   = 14 // u_normalMap
 	unitEmissiveMap = 15 // u_emissiveMap
+	unitEnvironment = 16 // u_environment, the environment atlas (made linear and clamped by ibl.Map.Upload)
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -54,6 +55,7 @@ var samplerUnits = []struct {
 	{"u_ldrColor\x00", unitLDR},
 	{"u_normalMap\x00", unitNormalMap},
 	{"u_emissiveMap\x00", unitEmissiveMap},
+	{"u_environment\x00", unitEnvironment},
 }
 
 // shadowTarget is the depth-only shadow map. Its size comes from the config

@@ -36,8 +36,12 @@ type frameSlot struct {
 	// copied from lightStaging at the start of the frame's commands.
 	lights       gpuImage
 	lightStaging gpuBuffer
-	timed        bool      // the slot's timestamp queries were written by that frame
-	lines        gpuBuffer // the debug pass's vertices, mapped; grown when a frame needs more
+	// envGen is the driver's envGen when the slot's sets were last pointed
+	// at the environment atlas (binding 3); they are rewritten when it
+	// differs.
+	envGen uint64
+	timed  bool      // the slot's timestamp queries were written by that frame
+	lines  gpuBuffer // the debug pass's vertices, mapped; grown when a frame needs more
 }
 
 // passTarget is one render pass with what it draws into.
@@ -153,7 +157,11 @@ type driver struct {
 
 	meshBlocks []*meshBlock
 	white      texture
-	staging    gpuBuffer
+	env        vk.ImageView // the environment atlas of the next frame (SetEnvironment)
+	// envGen counts the changes of env, from 1, so a slot never mistakes a
+	// new view that reuses a freed one's handle for the one it points at.
+	envGen  uint64
+	staging gpuBuffer
 
 	// Frame state.
 	slot      *frameSlot

@@ -33,6 +33,8 @@ layout(set = 0, binding = 0) uniform Frame {
     vec4 effects;
     mat4 cascades[4];
     vec4 post;
+    vec4 ibl;
+    vec4 irradiance[9];
 } frame;
 layout(push_constant) uniform Draw {
     mat4 model;

@@ -39,12 +39,28 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 		return vkError("vkBeginCommandBuffer", r)
 	}
 	b.readTimes(slot, slot.cmd)
+	if slot.envGen != b.envGen {
+		// The slot's previous frame has finished with its sets.
+		for _, set := range append([]vk.DescriptorSet{slot.set}, slot.shadowSets[:]...) {
+			b.writeImages(set, 3, b.texSamplers[backends.TextureOptions{Clamp: true}.SamplerIndex()], vk.ImageLayoutShaderReadOnlyOptimal, b.env)
+		}
+		slot.envGen = b.envGen
+	}
 	*b.uboBlock(&slot.ubo, 0) = *block
 	for c := range backends.NumCascades {
 		block.Cascade(c, b.uboBlock(&slot.ubo, 1+c))
 	}
 	b.slot = slot
 	return nil
+}
+
+// SetEnvironment makes t the environment atlas of the next frame; its
+// slot's sets are pointed at it in BeginFrame.
+func (b *driver) SetEnvironment(t texture) {
+	if t.img.view != b.env {
+		b.env = t.img.view
+		b.envGen++
+	}
 }
 
 // lightGridBytes is the size of a whole light grid.

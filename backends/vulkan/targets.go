@@ -423,7 +423,7 @@ func (b *driver) createDescriptors() error {
 		Binding: 0, DescriptorType: vk.DescriptorTypeUniformBuffer, DescriptorCount: 1,
 		StageFlags: vk.ShaderStageFlags(vk.ShaderStageVertexBit | vk.ShaderStageFragmentBit),
 	}
-	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1), samplerBinding(2)); err != nil {
+	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1), samplerBinding(2), samplerBinding(3)); err != nil {
 		return err
 	}
 	var bindings []vk.DescriptorSetLayoutBinding
@@ -451,11 +451,11 @@ func (b *driver) createDescriptors() error {
 			return err
 		}
 	}
-	// The frame sets (a uniform buffer and two images each: each slot's
+	// The frame sets (a uniform buffer and three images each: each slot's
 	// main one and one per shadow cascade), lighting's, composite's and the
 	// effect steps'.
 	const frameSets = (1 + backends.NumCascades) * framesInFlight
-	sets, images := uint32(frameSets+2), uint32(2*frameSets+lightingInputs+compositeInputs)
+	sets, images := uint32(frameSets+2), uint32(3*frameSets+lightingInputs+compositeInputs)
 	for i := range b.effects {
 		b.effects[i].steps = make([]effectStep, len(effectSpecs[i]))
 		for _, s := range effectSpecs[i] {

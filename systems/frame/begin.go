@@ -61,6 +61,7 @@ func (c *Context) Begin(w *ecs.World) error {
 	d.FogStart, d.FogEnd = c.Env.FogStart, c.Env.FogEnd
 	d.Exposure = c.Env.Exposure
 	d.Effects = c.Env.Effects
+	d.Environment = c.Env.Map
 	c.Camera = vmath.FrustumFromMatrix(vp)
 
 	d.Shadows, c.HasLight = false, false

@@ -47,6 +47,10 @@ type Environment struct {
 	// Effects are the post-processing passes (game.toml's [effects]);
 	// the zero value turns them off.
 	Effects backends.Effects
+	// Map is image-based lighting from an environment map (game.toml's
+	// [environment], made by package ibl): its light replaces Ambient and
+	// it is drawn as the sky. nil keeps Ambient and the procedural sky.
+	Map *backends.Environment
 }
 
 // DefaultEnvironment is a soft daylight.

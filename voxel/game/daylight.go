@@ -98,6 +98,10 @@ func daylightAt(t float64) daylight {
 	return d
 }
 
+// stars is the night sky's intensity: 0 by full day, starIntensity by
+// full night.
+func (d *daylight) stars() float32 { return starIntensity * (1 - d.dayLight) }
+
 // advanceDay moves the clock on (not while a menu pauses the game) and
 // sets the light, the sky and the ambient light from it.
 func (g *Game) advanceDay(w *ecs.World) {
@@ -111,6 +115,15 @@ func (g *Game) advanceDay(w *ecs.World) {
 	}
 	env := &g.ctx.Env
 	env.FogColor, env.SkyColor, env.SunDisc, env.Ambient = d.horizon, d.zenith, d.disc, d.ambient
+	if g.stars != nil {
+		// The stars come out as the day goes; by day the frame has no
+		// map at all, so the day is drawn as it always was.
+		env.Map = nil
+		if s := d.stars(); s > 0 {
+			g.stars.Intensity = s
+			env.Map = g.stars
+		}
+	}
 	g.saver.SetTimeOfDay(g.timeOfDay)
 }
 

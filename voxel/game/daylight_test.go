@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -124,5 +125,33 @@ func TestWaterTileInShaders(t *testing.T) {
 		} else if string(m[1]) != want {
 			t.Errorf("%s: water tile %s, block.TileWater is %s", c.file, m[1], want)
 		}
+	}
+}
+
+// The night sky: none by day (the frame has no map, so the day looks as
+// it did without one), full at midnight, the same picture every run, with
+// stars in it.
+func TestNightSky(t *testing.T) {
+	for _, tt := range []struct {
+		at       float64
+		min, max float32
+	}{{0.5, 0, 0}, {startTimeOfDay, 0, 0}, {0, starIntensity * 0.99, starIntensity}, {0.755, 0.01, starIntensity * 0.9}} {
+		d := daylightAt(tt.at)
+		if s := d.stars(); s < tt.min || s > tt.max {
+			t.Errorf("stars at %v = %v, want %v to %v", tt.at, s, tt.min, tt.max)
+		}
+	}
+	a, b := nightSky(), nightSky()
+	if !slices.Equal(a.Pix, b.Pix) {
+		t.Fatal("two night skies differ")
+	}
+	stars := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		if a.Pix[i+1] > 100 {
+			stars++
+		}
+	}
+	if want := starDensity * float64(len(a.Pix)/4) * 2 / math.Pi; float64(stars) < want*0.5 || float64(stars) > want*1.5 {
+		t.Errorf("%d bright stars, want about %.0f", stars, want)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/ibl"
 	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
@@ -99,7 +100,11 @@ type Game struct {
 	store *save.Store
 	saver *save.Saver
 
-	atlas  backends.TextureID
+	atlas backends.TextureID
+	// stars is the night sky (nightSky), an overlay map the frames show
+	// at night; nil when game.toml names an environment map of its own,
+	// which then stays all day.
+	stars  *backends.Environment
 	chunks map[chunk.Pos]*chunkEntities
 	// torches shows the light-giving blocks near the player.
 	torches torchLights
@@ -286,6 +291,16 @@ func (g *Game) setupScene() error {
 	g.atlas, err = g.backend.CreateTexture(Atlas(), backends.TextureOptions{Nearest: true})
 	if err != nil {
 		return fmt.Errorf("atlas texture: %w", err)
+	}
+	if g.ctx.Env.Map == nil {
+		m, err := ibl.SkyOnly("night sky", nightSky())
+		if err != nil {
+			return err
+		}
+		if g.stars, err = m.Upload(g.backend, starIntensity); err != nil {
+			return fmt.Errorf("night sky: %w", err)
+		}
+		g.stars.Overlay = true
 	}
 	rd := float32(g.opts.World.RenderDistance * chunk.Size)
 	// Three chunks of shadow: the four cascades keep the nearest blocks'

@@ -54,6 +54,8 @@ type Driver struct {
 	Validated int
 	// Lights is the light count of the last grid uploaded.
 	Lights int
+	// Environment is the texture the last SetEnvironment named.
+	Environment Texture
 	// Reloads counts ReloadEngine calls; ReloadErr, when set, fails them.
 	Reloads   int
 	ReloadErr error
@@ -105,6 +107,8 @@ func (d *Driver) BeginFrame(*backends.FrameBlock) error {
 	}
 	return nil
 }
+
+func (d *Driver) SetEnvironment(t Texture) { d.Environment = t }
 
 func (d *Driver) UploadLights(g *backends.LightGrid) error {
 	d.Lights = g.Lights

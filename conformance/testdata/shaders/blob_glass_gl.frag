@@ -19,6 +19,8 @@ layout(std140) uniform Frame
     vec4 effects;
     mat4 cascades[4];
     vec4 post;
+    vec4 ibl;
+    vec4 irradiance[9];
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
@@ -41,17 +43,17 @@ float shadowFactor(vec3 worldPos)
     {
         vec4 lc = frame.cascades[i] * vec4(worldPos, 1.0);
         vec3 n = lc.xyz / vec3(lc.w);
-        bool _105 = max(abs(n.x), abs(n.y)) < inner;
-        bool _111;
-        if (_105)
+        bool _107 = max(abs(n.x), abs(n.y)) < inner;
+        bool _113;
+        if (_107)
         {
-            _111 = n.z <= 1.0;
+            _113 = n.z <= 1.0;
         }
         else
         {
-            _111 = _105;
+            _113 = _107;
         }
-        if (_111)
+        if (_113)
         {
             cascade = i;
             ndc = n;
