@@ -4,8 +4,13 @@
 // default_shader.frag. Output is linear HDR; composite tonemaps it.
 #include "sleak.glsl"
 #include "sleak_lights.glsl"
+#include "sleak_ibl.glsl"
 layout(set = 0, binding = 1) uniform sampler2D shadowMap;
 layout(set = 1, binding = 0) uniform sampler2D albedoTex;
+// The emissive map, its texture's own set as albedoTex's is: white where
+// the material has none. Skinned meshes take no normal map (their draw
+// block's surface.w is where their joints begin).
+layout(set = 3, binding = 0) uniform sampler2D emissiveMap;
 #define SHADOWMAP shadowMap
 
 layout(location = 0) in vec3 vWorldPos;
@@ -21,8 +26,10 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
-    vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    // The flat ambient light, or the environment map's when one is set.
+    vec3 lit = albedo * (frame.ambient.rgb * (1.0 - frame.ibl.y) * ao + frame.lightColor.rgb * sun);
     vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakIBL(n, v, albedo, roughness, metallic) * ao;
     lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }
@@ -31,5 +38,5 @@ void main() {
     vec4 base = texture(albedoTex, vUV) * vColor;
     // Emission, after the fog as the lighting pass adds it.
     vec3 lit = shade(base.rgb, vNormal, 1.0, vWorldPos, draw.surface.x, draw.surface.y);
-    outColor = vec4(lit + base.rgb * draw.surface.z, base.a);
+    outColor = vec4(lit + base.rgb * draw.surface.z * texture(emissiveMap, vUV).rgb, base.a);
 }

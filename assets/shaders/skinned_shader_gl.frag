@@ -4,8 +4,12 @@
 // default_shader_gl.frag. Output is linear HDR; composite tonemaps it.
 #include "sleak_gl.glsl"
 #include "sleak_lights.glsl"
+#include "sleak_ibl.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_texture;
+// White where the material has none. Skinned meshes take no normal map
+// (their surface.w is where their joints begin).
+uniform sampler2D u_emissiveMap;
 #define SHADOWMAP u_shadowMap
 
 layout(location = 0) in vec3 vWorldPos;
@@ -21,8 +25,10 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
     float sun = ndl * shadowFactor(worldPos);
-    vec3 lit = albedo * (frame.ambient.rgb * ao + frame.lightColor.rgb * sun);
+    // The flat ambient light, or the environment map's when one is set.
+    vec3 lit = albedo * (frame.ambient.rgb * (1.0 - frame.ibl.y) * ao + frame.lightColor.rgb * sun);
     vec3 v = normalize(frame.cameraPos.xyz - worldPos);
+    lit += sleakIBL(n, v, albedo, roughness, metallic) * ao;
     lit += sleakPunctual(worldPos, n, v, albedo, roughness, metallic);
     return applyFog(lit, worldPos);
 }
@@ -31,5 +37,5 @@ void main() {
     vec4 base = texture(u_texture, vUV) * vColor;
     // Emission, after the fog as the lighting pass adds it.
     vec3 lit = shade(base.rgb, vNormal, 1.0, vWorldPos, u_surface.x, u_surface.y);
-    outColor = vec4(lit + base.rgb * u_surface.z, base.a);
+    outColor = vec4(lit + base.rgb * u_surface.z * texture(u_emissiveMap, vUV).rgb, base.a);
 }

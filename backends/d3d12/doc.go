@@ -25,7 +25,9 @@
 //	param 9  descriptor table t10: the material's emissive map (white when none)
 //	param 10 descriptor table s2: the normal map's sampler
 //	param 11 descriptor table s3: the emissive map's sampler
+//	param 12 descriptor table t11: the environment atlas (white when the frame has none)
 //	static   s1: point, clamped, for the shadow map
+//	static   s4: linear, clamped, for the environment atlas
 //
 // The passes, in order: shadow (D32 map, cleared once, then each cascade
 // drawn into its tile, backends.CascadeTile), gbuffer (RGBA8 albedo and

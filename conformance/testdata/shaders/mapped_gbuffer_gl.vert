@@ -19,6 +19,8 @@ layout(std140) uniform Frame
     vec4 effects;
     mat4 cascades[4];
     vec4 post;
+    vec4 ibl;
+    vec4 irradiance[9];
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;
