@@ -192,6 +192,10 @@ type Entity struct {
 	Mesh string // "cube", "plane", "sphere", a .gltf or .glb file, or "" for none
 	// ModelMesh names the mesh inside a glTF file; empty means its first.
 	ModelMesh string
+	// Animation names the glTF animation a skinned mesh plays, looping;
+	// empty means the file's first. A mesh with a skin and no [[vertex_format]]
+	// is drawn in the engine's skinned format (formats.SkinnedLayout).
+	Animation string
 	// Format is the [[vertex_format]] the mesh is built in; empty (or
 	// "default") means the engine's default format. Built-in meshes exist
 	// in the default format only.

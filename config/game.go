@@ -46,7 +46,8 @@ func IsModelFile(mesh string) bool {
 	return ext == ".gltf" || ext == ".glb"
 }
 
-// entityMesh decodes an entity's mesh, model_mesh and format keys.
+// entityMesh decodes an entity's mesh, model_mesh, animation and format
+// keys.
 func (d *decoder) entityMesh(o *obj, e *Entity) {
 	if o.str("mesh", &e.Mesh) && e.Mesh != "" && !contains(meshes, e.Mesh) && !IsModelFile(e.Mesh) {
 		d.at(with(o.path, "mesh"), nil, "%s: unknown mesh %s%s", o.key("mesh"), safetext.Quote(e.Mesh), hint(e.Mesh, meshes))
@@ -58,6 +59,9 @@ func (d *decoder) entityMesh(o *obj, e *Entity) {
 	}
 	if o.str("model_mesh", &e.ModelMesh) && e.ModelMesh != "" && !IsModelFile(e.Mesh) {
 		d.at(with(o.path, "model_mesh"), nil, "%s: only a .gltf or .glb mesh has meshes to choose from", o.key("model_mesh"))
+	}
+	if o.str("animation", &e.Animation) && e.Animation != "" && !IsModelFile(e.Mesh) {
+		d.at(with(o.path, "animation"), nil, "%s: only a .gltf or .glb mesh has animations to play", o.key("animation"))
 	}
 	if o.str("format", &e.Format) && e.Format == formats.DefaultLayoutName {
 		e.Format = ""

@@ -61,6 +61,8 @@ func TestEntityModelAndFormat(t *testing.T) {
 		{"unknown format", "[[entity]]\nmesh = \"a.gltf\"\nformat = \"lti\"\n", `entity.format: no [[vertex_format]] is named "lti" (did you mean "lit"?)`},
 		{"builtin in a format", "[[entity]]\nmesh = \"cube\"\nformat = \"lit\"\n", `the built-in mesh "cube" exists in the default format only`},
 		{"model_mesh without a file", "[[entity]]\nmesh = \"cube\"\nmodel_mesh = \"x\"\n", `entity.model_mesh: only a .gltf or .glb mesh`},
+		{"animation of a file", "[[entity]]\nmesh = \"models/fox.glb\"\nanimation = \"walk\"\n", ""},
+		{"animation without a file", "[[entity]]\nmesh = \"cube\"\nanimation = \"walk\"\n", `entity.animation: only a .gltf or .glb mesh has animations`},
 		{"unknown mesh", "[[entity]]\nmesh = \"teapot.obj\"\n", `unknown mesh "teapot.obj"`},
 	}
 	for _, tc := range tests {

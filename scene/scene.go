@@ -6,7 +6,10 @@ package scene
 import (
 	"fmt"
 	"image"
+	"strconv"
+	"strings"
 
+	"github.com/sleakgo/sleak/anim"
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/config"
@@ -55,16 +58,21 @@ func BuildFormats(f *config.File, w *ecs.World, b backends.Backend, reg *formats
 				return fmt.Errorf("%s: entity %s: no material %q", f.Path, name, e.Material)
 			}
 			var m ecs.Mesh
+			var sk *skinning
 			var err error
 			if config.IsModelFile(e.Mesh) {
-				m, err = modelMesh(e, b, reg, &mat)
+				m, sk, err = modelMesh(e, b, reg, &mat)
 			} else {
 				m, err = builtinMesh(e.Mesh, b, meshCache)
 			}
 			if err != nil {
 				return fmt.Errorf("%s: entity %s: %w", f.Path, name, err)
 			}
-			w.Spawn(t, m, mat)
+			if sk != nil {
+				w.SpawnSkinned(t, m, mat, ecs.NewSkin(sk.skeleton), ecs.Animator{Clip: sk.clip, Speed: 1, Loop: true})
+			} else {
+				w.Spawn(t, m, mat)
+			}
 		}
 		if c := e.Camera; c != nil {
 			w.SpawnCamera(t, Camera(c))
@@ -99,10 +107,20 @@ func builtinMesh(name string, b backends.Backend, cache map[string]ecs.Mesh) (ec
 	return m, nil
 }
 
+// skinning is what a skinned entity of game.toml is spawned with: its
+// file's skeleton and the animation it plays.
+type skinning struct {
+	skeleton *anim.Skeleton
+	clip     *anim.Clip // nil: the file has none; the mesh holds its rest pose
+}
+
 // modelMesh loads an entity's glTF file in its format. With the default
 // material, the file's own base colour and texture, normal map and
-// emission replace it.
-func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *ecs.Material) (ecs.Mesh, error) {
+// emission replace it. A file whose mesh has a skin, asked for in no
+// [[vertex_format]], is drawn in the engine's skinned format (registered
+// in reg on first use), playing e.Animation or else its first animation;
+// its bounds then hold every pose of that animation.
+func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *ecs.Material) (ecs.Mesh, *skinning, error) {
 	h := formats.DefaultHandle
 	layout := formats.DefaultLayout()
 	if e.Format != "" {
@@ -111,17 +129,33 @@ func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *
 			h, ok = reg.Lookup(e.Format)
 		}
 		if !ok {
-			return ecs.Mesh{}, fmt.Errorf("mesh %s: vertex format %q is not registered", e.Mesh, e.Format)
+			return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: vertex format %q is not registered", e.Mesh, e.Format)
 		}
 		layout, _ = reg.Get(h)
 	}
 	data, err := model.Load(e.Mesh, e.ModelMesh, layout)
 	if err != nil {
-		return ecs.Mesh{}, err
+		return ecs.Mesh{}, nil, err
+	}
+	var sk *skinning
+	bounds := data.Bounds
+	if data.Skeleton != nil && e.Format == "" && reg != nil {
+		// The skinned format's vertex is the default one: the data loaded
+		// above is its too.
+		if h, err = skinnedFormat(reg); err != nil {
+			return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: %w", e.Mesh, err)
+		}
+		sk = &skinning{skeleton: data.Skeleton}
+		if sk.clip, err = pickClip(data.Clips, e.Animation); err != nil {
+			return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: %w", e.Mesh, err)
+		}
+		bounds = posedBounds(data.Bounds, sk)
+	} else if e.Animation != "" {
+		return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: animation %q: the mesh has no skin to play it on", e.Mesh, e.Animation)
 	}
 	id, err := b.CreateMesh(h, data.Vertices, data.Indices)
 	if err != nil {
-		return ecs.Mesh{}, fmt.Errorf("mesh %s: %w", e.Mesh, err)
+		return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: %w", e.Mesh, err)
 	}
 	if e.Material == "" {
 		mat.Color = data.Color
@@ -135,13 +169,73 @@ func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *
 			}
 			tex, err := b.CreateTexture(t.img, backends.TextureOptions{})
 			if err != nil {
-				return ecs.Mesh{}, fmt.Errorf("mesh %s: %s: %w", e.Mesh, t.what, err)
+				return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: %s: %w", e.Mesh, t.what, err)
 			}
 			*t.id = tex
 		}
 		mat.NormalScale, mat.Emissive = data.NormalScale, data.Emissive
 	}
-	return ecs.Mesh{ID: id, Format: h, Bounds: data.Bounds}, nil
+	return ecs.Mesh{ID: id, Format: h, Bounds: bounds}, sk, nil
+}
+
+// skinnedFormat is the handle of the engine's skinned format in reg,
+// registering it the first time a file needs it.
+func skinnedFormat(reg *formats.Registry) (formats.Handle, error) {
+	if h, ok := reg.Lookup(formats.SkinnedLayoutName); ok {
+		return h, nil
+	}
+	return reg.Register(*formats.SkinnedLayout())
+}
+
+// pickClip is the clip named name, or with no name the first; nil when
+// the file has none to play.
+func pickClip(clips []*anim.Clip, name string) (*anim.Clip, error) {
+	if name == "" {
+		if len(clips) == 0 {
+			return nil, nil
+		}
+		return clips[0], nil
+	}
+	names := make([]string, len(clips))
+	for i, c := range clips {
+		if c.Name == name {
+			return c, nil
+		}
+		names[i] = strconv.Quote(c.Name)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("animation %q: the file has no animations", name)
+	}
+	return nil, fmt.Errorf("animation %q: the file has %s", name, strings.Join(names, ", "))
+}
+
+// posedBoundsSamples is how many poses of its clip a skinned entity's
+// bounds are taken over.
+const posedBoundsSamples = 64
+
+// posedBounds is a box holding the mesh in every pose of its clip: each
+// vertex is a weighted mean of its joints' images of it, so it lies in
+// the box of the rest-pose box b carried by every joint, taken over
+// poses sampled along the clip (and the rest pose), widened by a tenth
+// for what falls between samples.
+func posedBounds(b vmath.AABB, sk *skinning) vmath.AABB {
+	skin := ecs.NewSkin(sk.skeleton)
+	out := b
+	grow := func() {
+		for _, m := range skin.Joints {
+			out = out.Union(b.Transform(m))
+		}
+	}
+	grow()
+	if c := sk.clip; c != nil {
+		for i := range posedBoundsSamples + 1 {
+			c.Sample(c.Duration*float32(i)/posedBoundsSamples, skin.Pose)
+			skin.Update()
+			grow()
+		}
+	}
+	pad := out.Max.Sub(out.Min).Mul(0.05)
+	return vmath.AABB{Min: out.Min.Sub(pad), Max: out.Max.Add(pad)}
 }
 
 // DefaultMaterial is the material of entities that name none: the default

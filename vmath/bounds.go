@@ -22,6 +22,15 @@ func (a AABB) Transform(m Mat4) AABB {
 	return out
 }
 
+// Union returns the smallest box holding both a and b.
+func (a AABB) Union(b AABB) AABB {
+	for i := range 3 {
+		a.Min[i] = min(a.Min[i], b.Min[i])
+		a.Max[i] = max(a.Max[i], b.Max[i])
+	}
+	return a
+}
+
 // Center returns the middle of the box.
 func (a AABB) Center() Vec3 { return a.Min.Add(a.Max).Mul(0.5) }
 

@@ -65,6 +65,20 @@ func TestAABBTransform(t *testing.T) {
 	}
 }
 
+func TestAABBUnion(t *testing.T) {
+	for _, tc := range []struct{ a, b, want AABB }{
+		{AABB{Vec3{0, 0, 0}, Vec3{1, 1, 1}}, AABB{Vec3{2, -1, 0.5}, Vec3{3, 0, 0.6}}, AABB{Vec3{0, -1, 0}, Vec3{3, 1, 1}}},
+		{AABB{Vec3{0, 0, 0}, Vec3{4, 4, 4}}, AABB{Vec3{1, 1, 1}, Vec3{2, 2, 2}}, AABB{Vec3{0, 0, 0}, Vec3{4, 4, 4}}},
+	} {
+		if got := tc.a.Union(tc.b); got != tc.want {
+			t.Errorf("%v.Union(%v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+		if got := tc.b.Union(tc.a); got != tc.want {
+			t.Errorf("%v.Union(%v) = %v, want %v", tc.b, tc.a, got, tc.want)
+		}
+	}
+}
+
 func TestCullerAgreesWithIntersectsAABB(t *testing.T) {
 	f := FrustumFromMatrix(Perspective(Radians(60), 1.5, 0.1, 50).Mul(LookAt(Vec3{0, 2, 10}, Vec3{}, Vec3{0, 1, 0})))
 	c := NewCuller(&f)
