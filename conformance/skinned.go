@@ -39,7 +39,7 @@ func skinned(h *harness) {
 	hs := h.open(*formats.SkinnedLayout(), forward)
 	h.stage()
 	h.skinnedBar("deferred bar", hs[0], deferredBarPos, deferredBarColor)
-	h.skinnedBar("forward bar", hs[1], forwardBarPos, forwardBarColor)
+	forwardBar := h.skinnedBar("forward bar", hs[1], forwardBarPos, forwardBarColor)
 	h.step(3)
 	img := h.pixels()
 	h.noErrors()
@@ -64,12 +64,29 @@ func skinned(h *harness) {
 		}
 	}
 	h.expectNoAllocations()
+
+	// Made transparent, the forward bar is blended in the transparent pass
+	// by the same stem, still bent: its arm's front face is neither what
+	// it was opaque nor gone.
+	_, _, mat := h.world.Renderable(forwardBar)
+	mat.Transparent, mat.Color[3] = true, 0.5
+	h.step(2)
+	glass := h.pixels()
+	h.noErrors()
+	h.noDrops()
+	h.expectDraws(draws{shadow: 1, gbuffer: 1, forward: 1, transparent: 1})
+	face := h.area("forward bar arm's +Z face", faceOf("forward bar arm", vmath.Vec3{0, 0, 1}))
+	if opaque, blended := mean(img, face), mean(glass, face); blended.dist(opaque) < visible {
+		h.t.Errorf("the transparent bar's arm %v looks as it did opaque %v: it is not blended", blended, opaque)
+	} else if blended.dist(mean(glass, h.area("the sunlit plane", planeLit))) < visible {
+		h.t.Errorf("the transparent bar's arm %v looks like the plane: it is not drawn bent", blended)
+	}
 }
 
 // skinnedBar spawns a bent bar of format f at foot, with its skin and an
 // animator playing the bend, and adds its two posed boxes to the checks'
 // scene copy.
-func (h *harness) skinnedBar(name string, f formats.Handle, foot vmath.Vec3, color vmath.Vec4) {
+func (h *harness) skinnedBar(name string, f formats.Handle, foot vmath.Vec3, color vmath.Vec4) ecs.Entity {
 	var verts []byte
 	var idx []uint32
 	segment := func(y0, y1 float32, joint int32) {
@@ -90,13 +107,14 @@ func (h *harness) skinnedBar(name string, f formats.Handle, foot vmath.Vec3, col
 	// Bounds hold every pose of the elbow, so culling never cuts the bar.
 	bounds := vmath.AABB{Min: vmath.Vec3{-1 - barArm, 0, -barWidth}, Max: vmath.Vec3{1 + barArm, 1 + barArm, barWidth}}
 	mesh := h.mesh(f, verts, idx, bounds)
-	h.world.SpawnSkinned(ecs.NewTransform(foot), mesh, ecs.Material{Color: color, CastShadows: true},
+	e := h.world.SpawnSkinned(ecs.NewTransform(foot), mesh, ecs.Material{Color: color, CastShadows: true},
 		ecs.NewSkin(barSkeleton()), ecs.Animator{Clip: bendClip(), Speed: 1, Loop: true})
 	half := float32(barWidth / 2)
 	h.objects = append(h.objects,
 		object{name: name, casts: true, box: translate(vmath.AABB{Min: vmath.Vec3{-half, 0, -half}, Max: vmath.Vec3{half, 1, half}}, foot)},
 		object{name: name + " arm", casts: true, box: translate(vmath.AABB{Min: vmath.Vec3{-half, 1 - half, -half}, Max: vmath.Vec3{barArm, 1 + half, half}}, foot)},
 	)
+	return e
 }
 
 // barSkeleton is the bar's two joints: the foot at the origin and the
