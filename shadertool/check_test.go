@@ -568,77 +568,63 @@ func TestCheckWithoutTools(t *testing.T) {
 	}
 }
 
+// TestIncludeFeatures: the feature matrix rows of features the engine's
+// shaders carry in shared includes follow what each backend's files hold:
+// a Direct3D file with the include taken out loses the row on both
+// Direct3D backends, names that file, and leaves the other rows as they
+// are.
+func TestIncludeFeatures(t *testing.T) {
+	requireTools(t, Glslc, GlslangValidator, SpirvCross)
+	d3dMissing := [4]string{StatusOK, StatusOK, StatusMissing, StatusMissing}
+	allOK := [4]string{StatusOK, StatusOK, StatusOK, StatusOK}
+	for _, tc := range []struct {
+		name, file, include, replace string
+		rows                         map[string][4]string
+		lost, named                  string // the row lost on Direct3D 11, and what its missing file says
+	}{
+		{"punctual lights", "lighting_pass.hlsl", `#include "sleak_lights_apply.hlsli"`, "",
+			map[string][4]string{FeaturePunctualLights: d3dMissing}, FeaturePunctualLights, "lighting_pass.hlsl"},
+		// The gbuffer stage without its normal map: smOut is the plain normal.
+		{"normal maps", "gbuffer.hlsl", `#include "sleak_maps.hlsli"`, "smOut = smNormal;",
+			map[string][4]string{FeatureNormalMaps: d3dMissing, FeatureEmissiveMaps: allOK}, FeatureNormalMaps, "gbuffer.hlsl (reads no normal map)"},
+		// A lighting pass that no longer draws the map as the sky keeps
+		// image-based lighting.
+		{"skybox", "lighting_pass.hlsl", `#include "sleak_ibl_sky.hlsli"`, "",
+			map[string][4]string{FeatureSkybox: d3dMissing, FeatureIBL: allOK}, FeatureSkybox, "lighting_pass.hlsl (draws no skybox)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
+			writeFile(t, filepath.Join(root, "game.toml"), "")
+			copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
+			p := filepath.Join(root, "assets", "shaders", tc.file)
+			writeFile(t, p, strings.Replace(readFile(t, p), tc.include, tc.replace, 1))
+			rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for feature, want := range tc.rows {
+				f := rep.feature(feature)
+				if f == nil {
+					t.Fatalf("no %s row", feature)
+				}
+				for i, w := range want {
+					if got := f.Backends[i].Status; got != w {
+						t.Errorf("%s on %s: %s, want %s (%+v)", feature, f.Backends[i].Backend, got, w, f.Backends[i])
+					}
+				}
+			}
+			if m := rep.feature(tc.lost).Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], tc.named) {
+				t.Errorf("d3d11 missing %q, want %s named", m, tc.named)
+			}
+		})
+	}
+}
+
 // TestEngineShadersBeforeDirect3D checks a copy of the engine's shaders
 // without any HLSL, the state before the Direct3D backends: the errors must
 // be exactly the twenty-six HLSL files docs/SHADERS.md lists, vertex-only and
 // fragment-only roles included, and nothing else.
-// TestPunctualLightsFeature: the feature matrix says which backends shade
-// punctual lights, from what the light shaders' files include.
-func TestPunctualLightsFeature(t *testing.T) {
-	requireTools(t, Glslc, GlslangValidator, SpirvCross)
-	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
-	writeFile(t, filepath.Join(root, "game.toml"), "")
-	copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
-	p := filepath.Join(root, "assets", "shaders", "lighting_pass.hlsl")
-	writeFile(t, p, strings.Replace(readFile(t, p), `#include "sleak_lights_apply.hlsli"`, "", 1))
-	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := rep.feature(FeaturePunctualLights)
-	if f == nil {
-		t.Fatal("no punctual lights row")
-	}
-	for i, want := range []string{StatusOK, StatusOK, StatusMissing, StatusMissing} {
-		if got := f.Backends[i].Status; got != want {
-			t.Errorf("%s: %s, want %s (%+v)", f.Backends[i].Backend, got, want, f.Backends[i])
-		}
-	}
-	if m := f.Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], "lighting_pass.hlsl") {
-		t.Errorf("d3d11 missing %q, want lighting_pass.hlsl named", m)
-	}
-}
-
-// TestMapsFeatures: the feature matrix says which backends read the
-// material's normal and emissive maps, from what the default shader and
-// the gbuffer stage hold.
-func TestMapsFeatures(t *testing.T) {
-	requireTools(t, Glslc, GlslangValidator, SpirvCross)
-	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
-	writeFile(t, filepath.Join(root, "game.toml"), "")
-	copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
-	// The gbuffer stage without its normal map on Direct3D: the include
-	// goes, and smOut is the plain normal.
-	p := filepath.Join(root, "assets", "shaders", "gbuffer.hlsl")
-	writeFile(t, p, strings.Replace(readFile(t, p), `#include "sleak_maps.hlsli"`, "smOut = smNormal;", 1))
-	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		feature string
-		want    [4]string
-	}{
-		{FeatureNormalMaps, [4]string{StatusOK, StatusOK, StatusMissing, StatusMissing}},
-		{FeatureEmissiveMaps, [4]string{StatusOK, StatusOK, StatusOK, StatusOK}},
-	} {
-		f := rep.feature(tc.feature)
-		if f == nil {
-			t.Fatalf("no %s row", tc.feature)
-		}
-		for i, want := range tc.want {
-			if got := f.Backends[i].Status; got != want {
-				t.Errorf("%s on %s: %s, want %s (%+v)", tc.feature, f.Backends[i].Backend, got, want, f.Backends[i])
-			}
-		}
-	}
-	if m := rep.feature(FeatureNormalMaps).Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], "gbuffer.hlsl (reads no normal map)") {
-		t.Errorf("d3d11 missing %q, want gbuffer.hlsl named", m)
-	}
-}
-
 func TestEngineShadersBeforeDirect3D(t *testing.T) {
 	requireTools(t, Glslc, GlslangValidator, SpirvCross)
 	root := t.TempDir()
@@ -755,43 +741,5 @@ shader = "tiny"
 	}
 	if !found {
 		t.Errorf("tiny_gl.frag not reported missing in the game's folder: %+v", rep.Problems)
-	}
-}
-
-// TestSkyboxFeature: the image-based lighting and skybox rows follow the
-// includes of the lighting pass; a Direct3D lighting pass that no longer
-// draws the map as the sky loses the skybox on both Direct3D backends and
-// keeps image-based lighting.
-func TestSkyboxFeature(t *testing.T) {
-	requireTools(t, Glslc, GlslangValidator, SpirvCross)
-	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
-	writeFile(t, filepath.Join(root, "game.toml"), "")
-	copyTree(t, filepath.Join("..", "assets", "shaders"), filepath.Join(root, "assets", "shaders"))
-	p := filepath.Join(root, "assets", "shaders", "lighting_pass.hlsl")
-	writeFile(t, p, strings.Replace(readFile(t, p), `#include "sleak_ibl_sky.hlsli"`, "", 1))
-	rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, row := range []struct {
-		feature string
-		want    []string
-	}{
-		{FeatureSkybox, []string{StatusOK, StatusOK, StatusMissing, StatusMissing}},
-		{FeatureIBL, []string{StatusOK, StatusOK, StatusOK, StatusOK}},
-	} {
-		f := rep.feature(row.feature)
-		if f == nil {
-			t.Fatalf("no %s row", row.feature)
-		}
-		for i, want := range row.want {
-			if got := f.Backends[i].Status; got != want {
-				t.Errorf("%s on %s: %s, want %s (%+v)", row.feature, f.Backends[i].Backend, got, want, f.Backends[i])
-			}
-		}
-	}
-	if m := rep.feature(FeatureSkybox).Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], "lighting_pass.hlsl (draws no skybox)") {
-		t.Errorf("d3d11 missing %q, want lighting_pass.hlsl named", m)
 	}
 }
