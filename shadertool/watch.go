@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -74,6 +75,42 @@ type Watcher struct {
 type stamp struct {
 	mod  time.Time
 	size int64
+	// sum is the content's hash, taken only while mod is recent
+	// (racyWindow): a file rewritten within the file system's clock tick
+	// of its last write, at the same size, keeps its stamp, so only its
+	// content tells the edit.
+	sum uint64
+}
+
+// racyWindow is how recent a modification time must be for a scan to
+// hash the file's content as well: far wider than any file system's
+// timestamp granularity.
+const racyWindow = 2 * time.Second
+
+// stampOf is what file p with info looks like now; scanned at now.
+func stampOf(p string, info fs.FileInfo, now time.Time) stamp {
+	st := stamp{mod: info.ModTime(), size: info.Size()}
+	if now.Sub(st.mod) < racyWindow {
+		if data, err := os.ReadFile(p); err == nil {
+			h := fnv.New64a()
+			h.Write(data)
+			st.sum = h.Sum64() | 1 // never 0, which means not hashed
+		}
+	}
+	return st
+}
+
+// same reports whether a file stamped old now looks like st, hashing its
+// content only when old was taken while its modification was recent.
+func (old stamp) same(p string, info fs.FileInfo, now time.Time) (stamp, bool) {
+	if !old.mod.Equal(info.ModTime()) || old.size != info.Size() {
+		return stampOf(p, info, now), false
+	}
+	if old.sum == 0 {
+		return old, true
+	}
+	st := stampOf(p, info, now)
+	return st, st.sum == 0 || st.sum == old.sum
 }
 
 // Watch starts watching. The folders' present state is the baseline: only
@@ -253,6 +290,7 @@ func (w *Watcher) compile() {
 // files keep accepts.
 func (w *Watcher) scan(keep func(string) bool) []string {
 	var changed []string
+	now := time.Now()
 	seen := make(map[string]bool, len(w.stamps))
 	for _, d := range w.dirs {
 		filepath.WalkDir(d.Disk, func(p string, e fs.DirEntry, err error) error {
@@ -274,10 +312,18 @@ func (w *Watcher) scan(keep func(string) bool) []string {
 				return nil
 			}
 			seen[p] = true
-			st := stamp{info.ModTime(), info.Size()}
-			if old, ok := w.stamps[p]; !ok || old != st {
+			old, ok := w.stamps[p]
+			if !ok {
 				if keep(p) {
-					w.stamps[p] = st
+					w.stamps[p] = stampOf(p, info, now)
+					changed = append(changed, p)
+				}
+				return nil
+			}
+			st, same := old.same(p, info, now)
+			if keep(p) {
+				w.stamps[p] = st // an unchanged file's hash is dropped once it is old
+				if !same {
 					changed = append(changed, p)
 				}
 			}
