@@ -227,6 +227,7 @@ func (r *Runner) start() error {
 	r.Frame.Env.MaxLights = f.Lighting.MaxLights
 	r.Frame.Env.Effects = f.Effects.Settings()
 	r.Frame.Env.ShadowMapSize = f.Renderer.ShadowMapSize
+	r.Frame.Env.CascadeInterval = f.Renderer.CascadeInterval
 	if f.Environment.Map != "" {
 		m, err := ibl.Load(f.Environment.Map)
 		if err != nil {

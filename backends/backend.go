@@ -111,6 +111,14 @@ type FrameData struct {
 	// it, so each cascade should cover more of the view than the one
 	// before. A zero matrix is LightViewProj.
 	ShadowCascades [NumCascades]vmath.Mat4
+	// RedrawCascades are the cascades (bit i for cascade i) whose tiles
+	// the shadow pass clears and draws this frame; 0 means all of them.
+	// The tile of a cascade left out keeps what an earlier frame drew
+	// into it, so its ShadowCascades matrix must be the one that frame
+	// drew with, and the shadow pass draws nothing into it. The backend
+	// redraws every cascade on its first frame and after a frame that
+	// skipped the shadow pass, whatever this says.
+	RedrawCascades uint8
 	CameraPos      vmath.Vec3
 	Time           float32
 	LightDir       vmath.Vec3 // the direction light travels, normalized

@@ -59,6 +59,10 @@ type Renderer struct {
 	// ShadowMapSize is the side of the square shadow map in texels; 0 is
 	// the backends' default (backends.DefaultShadowMapSize).
 	ShadowMapSize int
+	// CascadeInterval is how many frames apart each far shadow cascade
+	// is redrawn, 1 to 16 (frame.Environment.CascadeInterval); 0 is 1,
+	// every cascade every frame.
+	CascadeInterval int
 	// DebugLines turns on the debug lines game code draws through
 	// debugdraw (the debug pass); off, every call is ignored.
 	DebugLines bool
@@ -575,6 +579,9 @@ func (d *decoder) renderer(o *obj, r *Renderer) {
 	o.boolean("strict_shaders", &r.StrictShaders)
 	if n, ok := o.integer("shadow_map_size", 1, backends.MaxTargetSize); ok {
 		r.ShadowMapSize = int(n)
+	}
+	if n, ok := o.integer("cascade_interval", 1, 16); ok {
+		r.CascadeInterval = int(n)
 	}
 	o.boolean("debug_lines", &r.DebugLines)
 	o.finish()

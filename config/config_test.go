@@ -181,6 +181,16 @@ func TestBackendSpellings(t *testing.T) {
 	}
 }
 
+func TestRendererShadows(t *testing.T) {
+	f, err := Parse("r.toml", []byte("[renderer]\nshadow_map_size = 4096\ncascade_interval = 3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Renderer.ShadowMapSize != 4096 || f.Renderer.CascadeInterval != 3 {
+		t.Errorf("Renderer = %+v, want shadow map 4096 and cascade interval 3", f.Renderer)
+	}
+}
+
 func TestRegister(t *testing.T) {
 	f, err := Load("testdata/game.toml", Section{Name: "world", Into: &struct {
 		Seed           int

@@ -86,6 +86,8 @@ func TestParseErrors(t *testing.T) {
 			`g.toml:2:1: window.vsync: expected a boolean, found integer 1`},
 		{"debug_lines a string", "[renderer]\ndebug_lines = \"yes\"\n",
 			`g.toml:2:1: renderer.debug_lines: expected a boolean, found string "yes"`},
+		{"cascade_interval out of range", "[renderer]\ncascade_interval = 17\n",
+			`g.toml:2:1: renderer.cascade_interval: 17 is out of range 1 to 16`},
 		{"debug lines misspelt", "[renderer]\ndebug_line = true\n",
 			`g.toml:2:1: unknown key "renderer.debug_line" (did you mean "debug_lines"?)`},
 		{"window not a table", "window = 5\n",

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"image"
 
 	"github.com/sleakgo/sleak/backends"
@@ -136,6 +137,81 @@ func (h *harness) expectSame(want *image.RGBA, what string) {
 // casts its shadow: the near one drawn into the first cascade at the
 // finest scale, the far one into the last.
 func shadowCascades(h *harness) {
+	planeObj, nearObj, farObj, _ := cascadeStage(h)
+	h.step(2)
+	img := h.pixels()
+	h.noErrors()
+	h.matchGolden(img)
+	if splits := h.ctx.Data.ShadowCascades; splits[0] == splits[backends.NumCascades-1] {
+		h.t.Fatalf("the frame's shadow cascades are all one matrix")
+	}
+	for _, c := range []struct {
+		what   string
+		caster object
+	}{{"the near cube's shadow", nearObj}, {"the far cube's shadow", farObj}} {
+		if s, l := h.casterShadow(img, c.what, planeObj, c.caster); s > shadowRatio*l {
+			h.t.Errorf("%s is missing: the plane there has brightness %.3f, the sunlit plane %.3f; want at most %.0f%% of it", c.what, s, l, 100*shadowRatio)
+		}
+	}
+	h.expectNoAllocations()
+}
+
+// keptCascades: the shadowCascades stage with its far cascades taking
+// turns (CascadeInterval 3). A still scene looks the same every frame as
+// with every cascade redrawn, though most frames keep some cascades' tiles
+// from the frame before; once the far cube stops casting, its shadow is
+// gone when every cascade has had its turn, each tile cleared as it is
+// redrawn.
+func keptCascades(h *harness) {
+	planeObj, _, farObj, far := cascadeStage(h)
+	h.step(2)
+	want := h.pixels()
+	h.ctx.Env.CascadeInterval = 3
+	kept := 0
+	for i := range 6 {
+		h.step(1)
+		if h.ctx.Data.RedrawCascades != 1<<backends.NumCascades-1 {
+			kept++
+		}
+		got := h.pixels()
+		d, err := Compare(got, want, GoldenTolerance)
+		if err != nil {
+			h.t.Fatalf("frame %d: %v", i, err)
+		}
+		if !d.Within(GoldenTolerance) {
+			h.t.Errorf("frame %d, which redrew cascades %04b and kept the others, differs from the frame that redrew them all: %v (wrote %s)",
+				i, h.ctx.Data.RedrawCascades, d, h.writeFailure(fmt.Sprintf("%s_frame%d.png", h.scene, i), got))
+		}
+	}
+	if kept == 0 {
+		h.t.Fatal("no frame kept a cascade: the scene tests nothing")
+	}
+	_, _, mat := h.world.Renderable(far)
+	mat.CastShadows = false
+	h.step(3)
+	img := h.pixels()
+	h.noErrors()
+	if s, l := h.casterShadow(img, "the far cube's shadow", planeObj, farObj); s < 0.9*l {
+		h.t.Errorf("the far cube casts no shadow now, but the plane there has brightness %.3f against the sunlit plane's %.3f: a cascade kept it", s, l)
+	}
+	h.expectNoAllocations()
+}
+
+// casterShadow returns the brightness of the plane where caster's shadow
+// falls on it and of the sunlit plane.
+func (h *harness) casterShadow(img *image.RGBA, what string, plane, caster object) (shadow, lit float64) {
+	h.t.Helper()
+	m := classify(Width, Height, h.ctx.Data.InvViewProj, h.ctx.Data.LightDir, []object{plane, caster})
+	shadowPts, litPts := m.region(regionRadius, planeShadow), m.region(regionRadius, planeLit)
+	if len(shadowPts) < minRegion {
+		h.t.Fatalf("the scene frames only %d pixel(s) of %s", len(shadowPts), what)
+	}
+	return mean(img, shadowPts).luma(), mean(img, litPts).luma()
+}
+
+// cascadeStage builds the stage of shadowCascades and returns its plane,
+// its cubes and the far cube's entity.
+func cascadeStage(h *harness) (planeObj, nearObj, farObj object, far ecs.Entity) {
 	h.open()
 	camEye := vmath.Vec3{0, 16, 10}
 	h.lookFrom(camEye, vmath.Vec3{0, 0, -16}, 100)
@@ -146,42 +222,21 @@ func shadowCascades(h *harness) {
 	plane := meshes.Plane(120)
 	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(0, plane.Vertices, plane.Indices, plane.Bounds),
 		ecs.Material{Shader: defaultShader, Color: planeColor})
-	planeObj := object{name: "plane", box: plane.Bounds}
+	planeObj = object{name: "plane", box: plane.Bounds}
 	h.objects = append(h.objects, planeObj)
 	mid := meshes.Cube(2)
 	nearPos := vmath.Vec3{2, 1, -2}
 	h.world.Spawn(ecs.NewTransform(nearPos), h.mesh(0, mid.Vertices, mid.Indices, mid.Bounds),
 		ecs.Material{Shader: defaultShader, Color: cubeColor, CastShadows: true})
-	nearObj := object{name: "near cube", box: translate(mid.Bounds, nearPos), casts: true}
+	nearObj = object{name: "near cube", box: translate(mid.Bounds, nearPos), casts: true}
 	h.objects = append(h.objects, nearObj)
 	big := meshes.Cube(6)
 	farPos := vmath.Vec3{10, 3, -30}
-	h.world.Spawn(ecs.NewTransform(farPos), h.mesh(0, big.Vertices, big.Indices, big.Bounds),
+	far = h.world.Spawn(ecs.NewTransform(farPos), h.mesh(0, big.Vertices, big.Indices, big.Bounds),
 		ecs.Material{Shader: defaultShader, Color: cubeColor, CastShadows: true})
-	farObj := object{name: "far cube", box: translate(big.Bounds, farPos), casts: true}
+	farObj = object{name: "far cube", box: translate(big.Bounds, farPos), casts: true}
 	h.objects = append(h.objects, farObj)
-	h.step(2)
-	img := h.pixels()
-	h.noErrors()
-	h.matchGolden(img)
-	if splits := h.ctx.Data.ShadowCascades; splits[0] == splits[backends.NumCascades-1] {
-		h.t.Fatalf("the frame's shadow cascades are all one matrix")
-	}
-	near := h.objects[len(h.objects)-2]
-	for _, c := range []struct {
-		what   string
-		caster object
-	}{{"the near cube's shadow", near}, {"the far cube's shadow", farObj}} {
-		m := classify(Width, Height, h.ctx.Data.InvViewProj, h.ctx.Data.LightDir, []object{planeObj, c.caster})
-		shadowPts, litPts := m.region(regionRadius, planeShadow), m.region(regionRadius, planeLit)
-		if len(shadowPts) < minRegion {
-			h.t.Fatalf("the scene frames only %d pixel(s) of %s", len(shadowPts), c.what)
-		}
-		if s, l := mean(img, shadowPts).luma(), mean(img, litPts).luma(); s > shadowRatio*l {
-			h.t.Errorf("%s is missing: the plane there has brightness %.3f, the sunlit plane %.3f; want at most %.0f%% of it", c.what, s, l, 100*shadowRatio)
-		}
-	}
-	h.expectNoAllocations()
+	return planeObj, nearObj, farObj, far
 }
 
 // ssr: a glossy blob floor, drawn deferred, with a bright red blob cube

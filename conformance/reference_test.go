@@ -10,6 +10,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,11 +45,15 @@ type tracer struct {
 	// skinning shaders read them.
 	palette []float32
 	draws   [formats.NumPasses][]traceDraw
-	img     *image.RGBA
-	depth   []float32 // the nearest opaque hit's depth per pixel, 0..1 as a depth buffer holds it; 1 for the sky
-	lines   core.Lines
-	frames  uint64
-	bugs    bugs
+	// kept are the casters drawn into each shadow cascade when it was last
+	// redrawn (RedrawCascades), the shadow pass's draws the union of them.
+	kept   [backends.NumCascades][]traceDraw
+	redraw uint8
+	img    *image.RGBA
+	depth  []float32 // the nearest opaque hit's depth per pixel, 0..1 as a depth buffer holds it; 1 for the sky
+	lines  core.Lines
+	frames uint64
+	bugs   bugs
 	// effects says which effect passes the frame ran on; the block's
 	// words 76 to 79 are their settings.
 	effects [formats.NumPasses]bool
@@ -377,8 +382,38 @@ func (r *tracer) UploadLights(g *backends.LightGrid) error {
 	return nil
 }
 
+// RedrawCascades sets the cascades the next shadow pass redraws.
+func (r *tracer) RedrawCascades(cascades uint8) { r.redraw = cascades }
+
 func (r *tracer) RunPass(p formats.Pass, draws []traceDraw) error {
-	r.draws[p] = append(r.draws[p], draws...)
+	if p != formats.PassShadow {
+		r.draws[p] = append(r.draws[p], draws...)
+		return nil
+	}
+	for i := range r.kept {
+		if r.redraw&(1<<i) == 0 {
+			continue
+		}
+		r.kept[i] = r.kept[i][:0]
+		for _, d := range draws {
+			if d.Cascades&(1<<i) != 0 {
+				r.kept[i] = append(r.kept[i], d)
+			}
+		}
+	}
+	// The tracer shades a point against every caster, whichever cascade
+	// holds it: the union of the cascades' casters, each once.
+	for i, k := range r.kept {
+		for _, d := range k {
+			seen := false
+			for _, e := range r.kept[:i] {
+				seen = seen || slices.ContainsFunc(e, func(o traceDraw) bool { return o.Mesh == d.Mesh && o.Model == d.Model })
+			}
+			if !seen {
+				r.draws[p] = append(r.draws[p], d)
+			}
+		}
+	}
 	return nil
 }
 

@@ -53,6 +53,7 @@ var scenes = []struct {
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},
 	{"skipped_shadow_pass", skippedShadowPass, false},
+	{"kept_cascades", keptCascades, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},
 	{"destroyed_shader", destroyedShader, false},

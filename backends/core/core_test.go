@@ -578,3 +578,49 @@ func TestEnvironmentFollowsTheFrame(t *testing.T) {
 		t.Errorf("after its texture was destroyed the driver reads %v, want White", f.d.Environment)
 	}
 }
+
+// TestKeptCascades: the shadow pass redraws the cascades the frame asks
+// for, and only draws into them, once the map holds every cascade as a
+// frame drew it: never on the first frame, nor after a frame that skipped
+// the pass.
+func TestKeptCascades(t *testing.T) {
+	const allBits = 1<<backends.NumCascades - 1
+	f := open(t)
+	frame := func(redraw uint8, shadow bool) (told uint8, drawn []uint8) {
+		t.Helper()
+		f.d.Draws[formats.PassShadow] = f.d.Draws[formats.PassShadow][:0]
+		must(t, f.b.BeginFrame(&backends.FrameData{RedrawCascades: redraw}))
+		if shadow {
+			must(t, f.b.BeginPass(formats.PassShadow))
+			for _, c := range []uint8{0b0001, 0b0110, 0b1000, 0} {
+				f.b.Draw(&backends.Draw{Mesh: f.cube, Cascades: c})
+			}
+			must(t, f.b.EndPass())
+		}
+		must(t, f.b.EndFrame())
+		for _, d := range f.d.Draws[formats.PassShadow] {
+			drawn = append(drawn, d.Cascades)
+		}
+		return f.d.Redraw, drawn
+	}
+	steps := []struct {
+		name   string
+		redraw uint8
+		shadow bool
+		told   uint8
+		drawn  []uint8
+	}{
+		{"first frame", 0b0011, true, allBits, []uint8{0b0001, 0b0110, 0b1000, allBits}},
+		{"keeping two", 0b0011, true, 0b0011, []uint8{0b0001, 0b0010, 0b0011}},
+		{"zero is all", 0, true, allBits, []uint8{0b0001, 0b0110, 0b1000, allBits}},
+		{"skipped pass", 0b0001, false, allBits, nil},
+		{"after a skipped pass", 0b0001, true, allBits, []uint8{0b0001, 0b0110, 0b1000, allBits}},
+		{"keeping three", 0b0001, true, 0b0001, []uint8{0b0001, 0b0001}},
+	}
+	for _, s := range steps {
+		told, drawn := frame(s.redraw, s.shadow)
+		if told != s.told || !slices.Equal(drawn, s.drawn) {
+			t.Errorf("%s: the driver redraws %04b with draws into %04b, want %04b and %04b", s.name, told, drawn, s.told, s.drawn)
+		}
+	}
+}

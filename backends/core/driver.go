@@ -89,13 +89,22 @@ type Driver[M, T, P any] interface {
 	// (backends.CascadeTile; the viewport in the same orientation as a
 	// whole-map one would have), with the Frame block of
 	// backends.FrameBlock.Cascade(i), and only the draws whose Cascades
-	// has bit i; the whole map is cleared once first. The UI pass draws onto the composite output,
+	// has bit i, for the cascades RedrawCascades named: each of their
+	// tiles is cleared first, and every other tile keeps what an earlier
+	// frame drew into it. The UI pass draws onto the composite output,
 	// keeping what composite wrote; a windowed driver presents the image
 	// as the UI pass leaves it. Fullscreen passes get no draws. A pass the
 	// caller skipped is run with no draws, so every target ends the frame
 	// as that pass leaves it (the shadow map cleared, the gbuffer cleared,
 	// the sky filled).
 	RunPass(pass formats.Pass, draws []Draw[M, T, P]) error
+	// RedrawCascades names the cascades (bit i for cascade i) whose tiles
+	// the next shadow pass clears and draws. The core calls it before
+	// every shadow pass, with every bit set unless the map holds each
+	// cascade as a frame drew it (so never on the first frame, nor after
+	// a skipped shadow pass), and hands that pass only draws into the
+	// cascades named.
+	RedrawCascades(cascades uint8)
 	// RunLines runs the debug pass (formats.PassDebug), which the core
 	// never hands to RunPass: line-list pipelines of the engine's
 	// debug_lines shader over the composite output, with the scene's depth

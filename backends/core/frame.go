@@ -22,6 +22,11 @@ type sequencer struct {
 	// pending is an error of the resize path run from PollEvents, reported
 	// by the next BeginFrame.
 	pending error
+	// redraw are the shadow cascades this frame's shadow pass clears and
+	// draws; shadowKept says whether the shadow map holds every cascade as
+	// a frame drew it, so that a frame may keep some of them.
+	redraw     uint8
+	shadowKept bool
 }
 
 // BeginFrame starts a frame: it follows the window's size through the
@@ -45,6 +50,10 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 		return err
 	}
 	b.block.Pack(frame, b.cfg.ShadowMapSize)
+	b.seq.redraw = frame.RedrawCascades & allCascades
+	if b.seq.redraw == 0 || !b.seq.shadowKept {
+		b.seq.redraw = allCascades
+	}
 	b.setEnvironment(frame.Environment)
 	err := b.drv.BeginFrame(&b.block)
 	if errors.Is(err, ErrSurfaceStale) {
@@ -122,7 +131,15 @@ func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 		case q.IsEffect():
 			err = b.drv.RunEffect(q, b.effectMode(q))
 		default:
-			err = b.drv.RunPass(q, nil)
+			if q == formats.PassShadow {
+				// Skipped, the pass clears the whole map: a kept cascade
+				// would shade with shadows the rest of the map no longer has.
+				b.seq.redraw = allCascades
+			}
+			err = b.runPass(q, nil)
+			if q == formats.PassShadow {
+				b.seq.shadowKept = false
+			}
 		}
 		if err != nil {
 			return b.errorf("%v pass: %w", q, err)
@@ -234,6 +251,11 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		cascades = allCascades
 	}
 	if p == formats.PassShadow {
+		// A kept cascade's tile is drawn already; drawing into it again
+		// without its clear would double its casters.
+		if cascades &= b.seq.redraw; cascades == 0 {
+			return
+		}
 		b.stats.Triangles[p] += m.triangles * bits.OnesCount8(cascades) // drawn once per cascade
 	} else {
 		b.stats.Triangles[p] += m.triangles
@@ -294,7 +316,7 @@ func (b *Backend[M, T, P]) EndPass() error {
 		}
 		return nil
 	}
-	err := b.drv.RunPass(p, b.draws)
+	err := b.runPass(p, b.draws)
 	clear(b.draws) // drop the references the draws hold
 	b.draws = b.draws[:0]
 	if err != nil {
@@ -325,6 +347,18 @@ func (b *Backend[M, T, P]) EndFrame() error {
 	b.submitted++
 	b.seq.framesSinceResize++
 	return nil
+}
+
+// runPass hands pass p to the driver; the shadow pass with the cascades
+// it redraws.
+func (b *Backend[M, T, P]) runPass(p formats.Pass, draws []Draw[M, T, P]) error {
+	if p != formats.PassShadow {
+		return b.drv.RunPass(p, draws)
+	}
+	b.drv.RedrawCascades(b.seq.redraw)
+	err := b.drv.RunPass(p, draws)
+	b.seq.shadowKept = err == nil
+	return err
 }
 
 // allCascades has a bit for every shadow cascade.

@@ -22,6 +22,7 @@ type driver struct {
 
 	width, height int
 	shadowSize    int
+	redraw        uint8 // the cascades the frame's shadow pass clears and draws (RedrawCascades)
 
 	d      device
 	states fixedStates
@@ -71,13 +72,16 @@ type fixedStates struct {
 	// into the neighbouring tile, which another cascade has drawn.
 	cullBack, cullNone, shadow  *dxcom.Object // rasterizer
 	depthWrite, depthTest, none *dxcom.Object // depth-stencil
-	alpha                       *dxcom.Object // blend; nil is blending off
-	samplers                    [backends.NumSamplers]*dxcom.Object
-	shadowSampler               *dxcom.Object
+	// tileClear and depthAlways draw far depth over one shadow tile
+	// (clearTile): no bias, scissored, and every depth written.
+	tileClear, depthAlways *dxcom.Object
+	alpha                  *dxcom.Object // blend; nil is blending off
+	samplers               [backends.NumSamplers]*dxcom.Object
+	shadowSampler          *dxcom.Object
 }
 
 func (s *fixedStates) release() {
-	dxcom.Release(s.cullBack, s.cullNone, s.shadow, s.depthWrite, s.depthTest, s.none, s.alpha, s.shadowSampler)
+	dxcom.Release(s.cullBack, s.cullNone, s.shadow, s.depthWrite, s.depthTest, s.none, s.alpha, s.shadowSampler, s.tileClear, s.depthAlways)
 	dxcom.Release(s.samplers[:]...)
 	*s = fixedStates{}
 }
@@ -228,12 +232,13 @@ func (d *device) createStates() (fixedStates, error) {
 			DepthBias: bias, SlopeScaledDepthBias: slope, DepthClipEnable: 1, ScissorEnable: scissor})
 		return o
 	}
-	ds := func(enable, write bool) *dxcom.Object {
+	ds := func(enable, write bool, fn uint32) *dxcom.Object {
 		if err != nil {
 			return nil
 		}
 		var o *dxcom.Object
 		desc := dxcom.DepthState(enable, write)
+		desc.DepthFunc = fn
 		o, err = d.createDepthStencilState(&desc)
 		return o
 	}
@@ -251,9 +256,11 @@ func (d *device) createStates() (fixedStates, error) {
 	// Direct3D's constant depth bias is an integer number of depth units:
 	// 1 is the nearest to the Vulkan pipeline's 1.25.
 	s.shadow = rs(dxcom.CullNone, 1, 1.75, 1)
-	s.depthWrite = ds(true, true)
-	s.depthTest = ds(true, false)
-	s.none = ds(false, false)
+	s.tileClear = rs(dxcom.CullNone, 0, 0, 1)
+	s.depthWrite = ds(true, true, dxcom.ComparisonLess)
+	s.depthTest = ds(true, false, dxcom.ComparisonLess)
+	s.none = ds(false, false, dxcom.ComparisonLess)
+	s.depthAlways = ds(true, true, dxcom.ComparisonAlways)
 	for i := range s.samplers {
 		s.samplers[i] = smp(uint32(i))
 	}

@@ -10,7 +10,10 @@
 // fixed state as the Vulkan backend:
 //
 //	shadow       depth only (R32 typeless, D32 view), ShadowMapSize², cleared once, then
-//	             each of the backends.NumCascades cascades drawn into its tile
+//	             each of the backends.NumCascades cascades drawn into its tile; a frame
+//	             that keeps some tiles (RedrawCascades) clears each redrawn one by
+//	             drawing a triangle at depth 1 over it (ClearDepthStencilView takes no
+//	             rectangle)
 //	             (backends.CascadeTile: viewport and scissor), cull none,
 //	             depth bias 1 constant (D3D takes an integer; Vulkan uses 1.25) and 1.75 slope
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA8, metal+emissive RGBA16F, depth

@@ -84,6 +84,9 @@ func (r *driver) UploadLights(g *backends.LightGrid) error {
 }
 
 // RunPass runs pass p between two timestamps.
+// RedrawCascades sets the cascades the next shadow pass clears and draws.
+func (r *driver) RedrawCascades(cascades uint8) { r.redraw = cascades }
+
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.stamp(p, false)
 	err := r.runPass(p, draws)
@@ -102,10 +105,16 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 	}
 	ctx := r.d.ctx
 	for i, cb := range r.cascadeCBs {
+		if r.redraw&(1<<i) == 0 {
+			continue // kept from an earlier frame
+		}
 		x, y, side := backends.CascadeTile(i, r.shadowSize)
-		r.viewportAt(x, y, side, side)
 		sc := dxcom.Rect{Left: int32(x), Top: int32(y), Right: int32(x + side), Bottom: int32(y + side)}
 		ctx.Call(ctxRSSetScissorRects, 1, uintptr(unsafe.Pointer(&sc)))
+		if r.redraw != allCascades {
+			r.clearTile(x, y, side)
+		}
+		r.viewportAt(x, y, side, side)
 		b := ptr(cb)
 		ctx.Call(ctxVSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
 		ctx.Call(ctxPSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
@@ -117,6 +126,28 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 	ctx.Call(ctxVSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
 	ctx.Call(ctxPSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
 	return nil
+}
+
+// allCascades has a bit for every shadow cascade.
+const allCascades = 1<<backends.NumCascades - 1
+
+// clearTile sets the shadow map's tile at x, y to far depth, the scissor
+// already on it. ClearDepthStencilView clears a whole view, so a frame
+// that keeps some tiles draws the composite's fullscreen triangle instead,
+// with a viewport whose depth range is [1, 1], writing every depth and no
+// colour; it then restores the shadow pass's state.
+func (r *driver) clearTile(x, y, side int) {
+	ctx := r.d.ctx
+	vp := dxcom.Viewport{X: float32(x), Y: float32(y), Width: float32(side), Height: float32(side), MinDepth: 1, MaxDepth: 1}
+	ctx.Call(ctxRSSetViewports, 1, uintptr(unsafe.Pointer(&vp)))
+	ctx.Call(ctxRSSetState, ptr(r.states.tileClear))
+	ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthAlways), 0)
+	ctx.Call(ctxIASetInputLayout, 0)
+	ctx.Call(ctxVSSetShader, ptr(r.engine.composite.vs), 0, 0)
+	ctx.Call(ctxPSSetShader, 0, 0, 0)
+	ctx.Call(ctxDraw, 3, 0)
+	ctx.Call(ctxRSSetState, ptr(r.states.shadow))
+	ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthWrite), 0)
 }
 
 // drawAll draws the draws of pass p in order; with a cascade bit, only
@@ -239,7 +270,9 @@ func (r *driver) setupPass(p formats.Pass) {
 	switch p {
 	case formats.PassShadow:
 		ctx.Call(ctxOMSetRenderTargets, 0, 0, ptr(r.shadow.dsv))
-		ctx.Call(ctxClearDepthStencilView, ptr(r.shadow.dsv), dxcom.ClearDepth, f32(1), 0)
+		if r.redraw == allCascades {
+			ctx.Call(ctxClearDepthStencilView, ptr(r.shadow.dsv), dxcom.ClearDepth, f32(1), 0)
+		} // else runPass clears each redrawn cascade's tile (clearTile)
 		ctx.Call(ctxRSSetState, ptr(r.states.shadow)) // runPass sets each cascade's viewport and scissor
 		ctx.Call(ctxOMSetDepthStencilState, ptr(r.states.depthWrite), 0)
 	case formats.PassGBuffer:

@@ -148,6 +148,10 @@ type driver struct {
 
 	width, height int
 	shadowSize    int
+	// redraw are the cascades the frame's shadow pass clears and draws
+	// (RedrawCascades); tileRects holds their tiles for the clear.
+	redraw    uint8
+	tileRects [backends.NumCascades]dxcom.Rect
 
 	d        device
 	rootSig  *dxcom.Object

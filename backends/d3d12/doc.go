@@ -29,8 +29,9 @@
 //	static   s1: point, clamped, for the shadow map
 //	static   s4: linear, clamped, for the environment atlas
 //
-// The passes, in order: shadow (D32 map, cleared once, then each cascade
-// drawn into its tile, backends.CascadeTile), gbuffer (RGBA8 albedo and
+// The passes, in order: shadow (D32 map, the tiles of the cascades it
+// redraws cleared by rectangle, then each of them drawn into its tile,
+// backends.CascadeTile), gbuffer (RGBA8 albedo and
 // normal, RGBA16F material, D32 depth), SSAO (ssao into an R8 target from the
 // gbuffer's normal and depth, ssao_blur into a second), lighting (into the
 // RGBA16F HDR target), forward and transparent (over it), SSR (ssr into

@@ -71,6 +71,9 @@ func (r *driver) bindRoot() {
 }
 
 // RunPass records pass p between two timestamps.
+// RedrawCascades sets the cascades the next shadow pass clears and draws.
+func (r *driver) RedrawCascades(cascades uint8) { r.redraw = cascades }
+
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.stamp(p, false)
 	err := r.runPass(p, draws)
@@ -91,6 +94,9 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 	list := r.d.frame
 	addr := gpuAddress(r.frameCB)
 	for i := range backends.NumCascades {
+		if r.redraw&(1<<i) == 0 {
+			continue // kept from an earlier frame
+		}
 		x, y, side := backends.CascadeTile(i, r.shadowSize)
 		r.viewportAt(x, y, side, side)
 		list.Call(listSetGraphicsRootCBV, rootFrame, uintptr(addr)+cascadeCB(i))
@@ -208,7 +214,17 @@ func (r *driver) setupPass(p formats.Pass) {
 		r.shadow.to(list, stateDepthWrite)
 		dsv := r.dsvHeap.cpuAt(dsvShadow)
 		list.Call(listOMSetRenderTargets, 0, 0, 0, uintptr(unsafe.Pointer(&dsv)))
-		list.Call(listClearDepthStencilView, dsv, dxcom.ClearDepth, f32(1), 0, 0, 0)
+		// Only the tiles of the cascades redrawn: the others keep what an
+		// earlier frame drew.
+		n := 0
+		for i := range backends.NumCascades {
+			if r.redraw&(1<<i) != 0 {
+				x, y, side := backends.CascadeTile(i, r.shadowSize)
+				r.tileRects[n] = dxcom.Rect{Left: int32(x), Top: int32(y), Right: int32(x + side), Bottom: int32(y + side)}
+				n++
+			}
+		}
+		list.Call(listClearDepthStencilView, dsv, dxcom.ClearDepth, f32(1), 0, uintptr(n), uintptr(unsafe.Pointer(&r.tileRects[0])))
 	case formats.PassGBuffer:
 		t.gAlbedo.to(list, stateRenderTarget)
 		t.gNormal.to(list, stateRenderTarget)

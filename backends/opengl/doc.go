@@ -29,8 +29,10 @@
 // into an RGBA8 image that ReadPixels returns top row first. A window gets
 // that image by a blit into its default framebuffer before the swap, so
 // ReadPixels works the same windowed and offscreen. A pass the caller skips
-// runs empty when a later one starts (except the shadow pass, whose map is
-// left as it was), so the image is always complete. The engine shaders remap clip depth from the engine's 0..1 to
+// runs empty when a later one starts (a skipped shadow pass clears the whole
+// map), so the image is always complete. A frame that keeps some shadow
+// cascades' tiles (RedrawCascades) clears each tile it redraws with a
+// scissored glClear. The engine shaders remap clip depth from the engine's 0..1 to
 // OpenGL's -1..1, so depth buffers hold the same values as on Vulkan.
 //
 // # Shaders

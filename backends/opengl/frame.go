@@ -70,6 +70,9 @@ func (r *driver) UploadLights(g *backends.LightGrid) error {
 	return nil
 }
 
+// RedrawCascades sets the cascades the next shadow pass clears and draws.
+func (r *driver) RedrawCascades(cascades uint8) { r.redraw = cascades }
+
 // RunPass runs pass p with its draws on the GL thread.
 func (r *driver) RunPass(p formats.Pass, draws []drawCmd) error {
 	r.pass, r.cmds = p, draws
@@ -214,13 +217,25 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.Enable(gl.DEPTH_TEST)
 		gl.Disable(gl.CULL_FACE)
 		gl.ClearDepth(1)
-		gl.Clear(gl.DEPTH_BUFFER_BIT)
+		all := r.redraw == 1<<backends.NumCascades-1
+		if all {
+			gl.Clear(gl.DEPTH_BUFFER_BIT)
+		}
 		// Slope 1.75, constant 1.25: the depth bias of the Vulkan shadow pipeline.
 		gl.Enable(gl.POLYGON_OFFSET_FILL)
 		gl.PolygonOffset(1.75, 1.25)
 		for i := range backends.NumCascades {
+			if r.redraw&(1<<i) == 0 {
+				continue // kept from an earlier frame
+			}
 			x, y, side := backends.CascadeTile(i, int(r.shadowSize))
 			gl.Viewport(int32(x), int32(y), int32(side), int32(side))
+			if !all {
+				gl.Enable(gl.SCISSOR_TEST)
+				gl.Scissor(int32(x), int32(y), int32(side), int32(side))
+				gl.Clear(gl.DEPTH_BUFFER_BIT)
+				gl.Disable(gl.SCISSOR_TEST)
+			}
 			gl.BindBufferRange(gl.UNIFORM_BUFFER, 0, r.cascadeUBO, i*r.cascadeStride, frameBlockSize)
 			r.cascade = uint8(1) << i
 			r.replay(cmds)

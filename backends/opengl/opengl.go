@@ -41,8 +41,9 @@ type driver struct {
 	// then says whether faces are culled (two-sided materials are not).
 	cullByProgram bool
 	// cascade is the bit of the shadow cascade being drawn while the
-	// shadow pass replays, 0 in every other pass.
-	cascade uint8
+	// shadow pass replays, 0 in every other pass; redraw are the cascades
+	// the frame's shadow pass clears and draws (RedrawCascades).
+	cascade, redraw uint8
 
 	width, height int
 	shadowSize    int32

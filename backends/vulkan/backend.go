@@ -144,7 +144,11 @@ type driver struct {
 	targetSampler, shadowSampler vk.Sampler
 	texSamplers                  [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 
-	passes                                  [formats.NumPasses]passTarget
+	passes [formats.NumPasses]passTarget
+	// shadowKeep is the shadow pass's render pass for a frame that keeps
+	// some cascades' tiles (RedrawCascades); redraw is the frame's.
+	shadowKeep                              vk.RenderPass
+	redraw                                  uint8
 	shadowMap                               gpuImage
 	gAlbedo, gNormal, gMaterial, gDepth     gpuImage
 	hdr, final                              gpuImage
@@ -433,6 +437,9 @@ func (b *driver) Close() error {
 			if b.passes[p].rp != nil {
 				vk.DestroyRenderPass(b.dev, b.passes[p].rp, nil)
 			}
+		}
+		if b.shadowKeep != nil {
+			vk.DestroyRenderPass(b.dev, b.shadowKeep, nil)
 		}
 		for i := range b.effects {
 			for _, rp := range []vk.RenderPass{b.effects[i].draw, b.effects[i].clear} { // clear is nil for antialias

@@ -21,8 +21,10 @@
 // A pass the caller skips runs empty, so the image stays correct (no gbuffer
 // draws: the lighting pass writes the sky colour everywhere).
 //
-// The shadow pass clears the whole map, then draws each of the
-// backends.NumCascades cascades into its tile (backends.CascadeTile), with
+// The shadow pass clears the whole map (or, in a frame that keeps some
+// cascades' tiles, loads it and clears each redrawn tile with
+// vkCmdClearAttachments), then draws each of the
+// backends.NumCascades cascades it redraws into its tile (backends.CascadeTile), with
 // the viewport and scissor set to the tile and a frame set of its own whose
 // uniform buffer range holds the cascade's Frame block
 // (backends.FrameBlock.Cascade): each frame slot's uniform buffer holds the

@@ -86,7 +86,11 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	t := &b.passes[p]
 	cmd := b.slot.cmd
 	b.stamp(cmd, p, false)
-	b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
+	if p == formats.PassShadow && b.redraw != allCascades {
+		b.c.beginPass(cmd, b.shadowKeep, t.fb, t.w, t.h, nil)
+	} else {
+		b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
+	}
 	if p == formats.PassShadow {
 		b.shadowCascades(cmd, draws)
 	} else {
@@ -109,10 +113,18 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	return nil
 }
 
+// RedrawCascades sets the cascades the next shadow pass clears and draws.
+func (b *driver) RedrawCascades(cascades uint8) { b.redraw = cascades }
+
+// allCascades has a bit for every shadow cascade.
+const allCascades = 1<<backends.NumCascades - 1
+
 // shadowCascades records the shadow pass's draws inside its render pass,
-// which has cleared the whole map: cascade c into its tile, with its own
-// Frame block, and only the draws whose Cascades have its bit. Every later
-// pass binds the slot's main frame set again.
+// which has cleared the whole map unless the frame keeps some cascades:
+// then each redrawn cascade's tile is cleared here. Cascade c is drawn
+// into its tile, with its own Frame block, and only the draws whose
+// Cascades have its bit. Every later pass binds the slot's main frame set
+// again.
 func (b *driver) shadowCascades(cmd vk.CommandBuffer, draws []core.Draw[mesh, texture, program]) {
 	b.records = b.records[:0]
 	var ends [backends.NumCascades]int
@@ -122,8 +134,15 @@ func (b *driver) shadowCascades(cmd vk.CommandBuffer, draws []core.Draw[mesh, te
 	}
 	start := 0
 	for c, end := range ends {
+		if b.redraw&(1<<c) == 0 {
+			start = end
+			continue
+		}
 		x, y, side := backends.CascadeTile(c, b.shadowSize)
 		b.c.setViewport(cmd, uint32(x), uint32(y), uint32(side), uint32(side))
+		if b.redraw != allCascades {
+			b.c.clearDepth(cmd, uint32(x), uint32(y), uint32(side), uint32(side))
+		}
 		b.c.bindFrameSet(cmd, b.mainLayout, b.slot.shadowSets[c])
 		b.c.draws(cmd, b.mainLayout, b.records[start:end])
 		start = end

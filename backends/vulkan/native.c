@@ -105,6 +105,7 @@ struct slDevice {
 	PFN_vkCmdPipelineBarrier CmdPipelineBarrier;
 	PFN_vkCmdBlitImage CmdBlitImage;
 	PFN_vkCmdCopyImage CmdCopyImage;
+	PFN_vkCmdClearAttachments CmdClearAttachments;
 	PFN_vkCreateGraphicsPipelines CreateGraphicsPipelines;
 	PFN_vkUpdateDescriptorSets UpdateDescriptorSets;
 	PFN_vkQueueSubmit QueueSubmit;
@@ -158,6 +159,7 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 	LOAD(CmdPipelineBarrier)
 	LOAD(CmdBlitImage)
 	LOAD(CmdCopyImage)
+	LOAD(CmdClearAttachments)
 	LOAD(CreateGraphicsPipelines)
 	LOAD(UpdateDescriptorSets)
 	LOAD(QueueSubmit)
@@ -224,6 +226,14 @@ void sl_set_viewport(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t
 	d->CmdSetViewport(CMD(cmd), 0, 1, &vp);
 	VkRect2D scissor = {{(int32_t)x, (int32_t)y}, {width, height}};
 	d->CmdSetScissor(CMD(cmd), 0, 1, &scissor);
+}
+
+// sl_clear_depth clears the depth attachment of the open render pass to 1
+// in the rectangle at x, y (row 0 the top).
+void sl_clear_depth(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height) {
+	VkClearAttachment att = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {.depthStencil = {1, 0}}};
+	VkClearRect rect = {{{(int32_t)x, (int32_t)y}, {width, height}}, 0, 1};
+	d->CmdClearAttachments(CMD(cmd), 1, &att, 1, &rect);
 }
 
 void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set) {

@@ -138,6 +138,12 @@ func (d cdevice) setViewport(cmd vk.CommandBuffer, x, y, w, hgt uint32) {
 	C.sl_set_viewport(d.p, C.uint64_t(h(cmd)), C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(hgt))
 }
 
+// clearDepth clears the open render pass's depth attachment to 1 in the
+// rectangle at x, y.
+func (d cdevice) clearDepth(cmd vk.CommandBuffer, x, y, w, hgt uint32) {
+	C.sl_clear_depth(d.p, C.uint64_t(h(cmd)), C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(hgt))
+}
+
 func (d cdevice) bindFrameSet(cmd vk.CommandBuffer, layout vk.PipelineLayout, set vk.DescriptorSet) {
 	C.sl_bind_frame_set(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(layout)), C.uint64_t(h(set)))
 }

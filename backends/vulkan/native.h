@@ -52,6 +52,7 @@ VkResult sl_begin_cmd(slDevice *d, uint64_t cmd);
 void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t framebuffer,
 	uint32_t width, uint32_t height, const float *clears, uint32_t clearCount);
 void sl_set_viewport(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
+void sl_clear_depth(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
 void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set);
 void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set);
 void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n);

@@ -145,6 +145,13 @@ func (b *driver) createRenderPasses() error {
 		}
 		b.passes[p].rp = rp
 	}
+	// The shadow pass of a frame that keeps some cascades loads the map
+	// and clears the other cascades' tiles itself.
+	rp, err := b.newRenderPass([]attachment{{d, load, store, read, read, true}}, 0, 0)
+	if err != nil {
+		return fmt.Errorf("shadow render pass: %w", err)
+	}
+	b.shadowKeep = rp
 	if err := b.createEffectPasses(); err != nil {
 		return err
 	}

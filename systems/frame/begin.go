@@ -70,6 +70,9 @@ func (c *Context) Begin(w *ecs.World) error {
 	// lit pixel into NaN on some drivers (lavapipe), shadows off or not.
 	d.LightDir, d.LightColor, d.LightViewProj = vmath.Vec3{0, -1, 0}, vmath.Vec3{}, vmath.Ident()
 	d.ShadowCascades = [backends.NumCascades]vmath.Mat4{}
+	d.RedrawCascades = 0
+	keep := c.keptValid
+	c.keptValid = false
 	if sun := w.Sun(); sun != nil {
 		c.HasLight = true
 		d.LightDir = sun.Direction.Normalize()
@@ -83,9 +86,18 @@ func (c *Context) Begin(w *ecs.World) error {
 		_, _, tile := backends.CascadeTile(0, mapSize)
 		whole := lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir, tile)
 		c.Light = vmath.FrustumFromMatrix(whole)
+		redraw := c.cascadeTurn(keep && d.Shadows && mapSize == c.keptSize)
+		c.keptValid, c.keptSize = d.Shadows, mapSize
 		from := near
 		for i, to := range CascadeSplits(near, shadowFar) {
-			d.ShadowCascades[i] = lightMatrix(eye, forward, up, fov, aspect, from, to, d.LightDir, tile)
+			k := &c.kept[i]
+			if redraw&(1<<i) == 0 && !k.covers(d.LightDir, eye, forward, up, fov, aspect, from, to) {
+				redraw |= 1 << i
+			}
+			if redraw&(1<<i) != 0 {
+				k.m, k.dir = lightMatrix(eye, forward, up, fov, aspect, from, to, d.LightDir, tile), d.LightDir
+			}
+			d.ShadowCascades[i] = k.m
 			c.Cascade[i] = vmath.FrustumFromMatrix(d.ShadowCascades[i])
 			// What can shadow the points this cascade shades. Its box is
 			// fitted around a sphere much larger than its slice of the
@@ -102,6 +114,7 @@ func (c *Context) Begin(w *ecs.World) error {
 			}
 			from = to
 		}
+		d.RedrawCascades = redraw
 		d.LightViewProj = d.ShadowCascades[0]
 		slice := vmath.FrustumFromMatrix(ViewProj(eye, rot, fov, aspect, near, shadowFar))
 		c.Casters = CasterVolume(&slice, d.LightDir)
@@ -114,6 +127,59 @@ func (c *Context) Begin(w *ecs.World) error {
 	c.Stats = c.Backend.Stats() // reset by BeginFrame
 	c.Gather(w)
 	return nil
+}
+
+// allCascades has a bit for every shadow cascade.
+const allCascades = 1<<backends.NumCascades - 1
+
+// cascadeTurn returns the cascades this frame redraws by turns
+// (Environment.CascadeInterval): the nearest, and each far cascade i on
+// every CascadeInterval-th frame, offset by i-1 so that they take turns.
+// Without keep (the map does not hold the cascades as drawn) it is all
+// of them, and the turns start again.
+func (c *Context) cascadeTurn(keep bool) uint8 {
+	n := c.Env.CascadeInterval
+	if !keep || n <= 1 {
+		c.turn = 0
+		return allCascades
+	}
+	c.turn++
+	redraw := uint8(1)
+	for i := 1; i < backends.NumCascades; i++ {
+		if c.turn%n == (i-1)%n {
+			redraw |= 1 << i
+		}
+	}
+	return redraw
+}
+
+// keepAngle is the cosine of the angle the sun may turn by before a kept
+// shadow cascade is redrawn: a quarter of a degree.
+var keepAngle = float32(math.Cos(0.25 * math.Pi / 180))
+
+// covers reports whether the kept cascade can still shade the view's
+// slice [near, far]: the sun has not turned since it was drawn, and every
+// corner of the slice lies inside its light box.
+func (k *keptCascade) covers(dir, eye, forward, up vmath.Vec3, fovDeg, aspect, near, far float32) bool {
+	if k.dir.Dot(dir) < keepAngle {
+		return false
+	}
+	tanY := float32(math.Tan(float64(vmath.Radians(fovDeg)) / 2))
+	tanX := tanY * aspect
+	right := forward.Cross(up)
+	for _, dist := range [2]float32{near, far} {
+		centre := eye.Add(forward.Mul(dist))
+		for _, sx := range [2]float32{-1, 1} {
+			for _, sy := range [2]float32{-1, 1} {
+				p := centre.Add(right.Mul(sx * dist * tanX)).Add(up.Mul(sy * dist * tanY))
+				q := k.m.MulPoint(p)
+				if q[0] < -1 || q[0] > 1 || q[1] < -1 || q[1] > 1 || q[2] < 0 || q[2] > 1 {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // collectJoints lays the palettes of the world's skinned meshes (ecs.Skin,

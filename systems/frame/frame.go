@@ -39,6 +39,15 @@ type Environment struct {
 	// and the cascades move in whole texels of their tile so that shadow
 	// edges do not shimmer as the camera moves.
 	ShadowMapSize int
+	// CascadeInterval is how many frames apart each far shadow cascade
+	// (every one but the nearest) is redrawn (game.toml's [renderer]
+	// cascade_interval). They take turns, so a frame draws the nearest
+	// cascade and about 3/CascadeInterval of the others, and a far
+	// cascade not redrawn keeps its shadows from the frame that drew it.
+	// A kept cascade is redrawn at once when the sun turns or the camera
+	// moves so far that it no longer covers its slice of the view. 0 or 1
+	// redraws every cascade every frame.
+	CascadeInterval int
 	// PunctualLights turns on point and spot light entities (game.toml's
 	// [lighting] point_lights); MaxLights caps them, nearest first (0:
 	// backends.MaxLights).
@@ -152,6 +161,21 @@ type Context struct {
 	caster   vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.
 	casterFar bool
+	// kept is what each shadow cascade was last drawn with, so a frame can
+	// keep it (Environment.CascadeInterval); keptValid says whether the
+	// shadow map holds them, keptSize at which map size, and turn counts
+	// the frames that took turns.
+	kept      [backends.NumCascades]keptCascade
+	keptValid bool
+	keptSize  int
+	turn      int
+}
+
+// keptCascade is a shadow cascade as last drawn: its matrix and the
+// sun's direction then.
+type keptCascade struct {
+	m   vmath.Mat4
+	dir vmath.Vec3
 }
 
 // NewContext returns a context for backend b.

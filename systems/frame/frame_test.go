@@ -312,3 +312,70 @@ func TestMaterialMapsReachTheDraws(t *testing.T) {
 	}
 	s.End()
 }
+
+// With CascadeInterval, the far cascades take turns and a kept one keeps
+// its matrix; the sun turning or the camera leaving a kept cascade's box
+// redraws it at once, and shadows turned off and on again redraw them all.
+func TestCascadesTakeTurns(t *testing.T) {
+	const all = 1<<backends.NumCascades - 1
+	s := frametest.New(t)
+	s.Ctx.Env.ShadowDistance = 60
+	s.Cube(formats.DefaultHandle, [3]float32{0, 0, -35}, ecs.Material{CastShadows: true}) // in the far cascades
+	frameOf := func() (uint8, [backends.NumCascades]vmath.Mat4) {
+		t.Helper()
+		s.Begin()
+		if err := s.Ctx.RunPass(formats.PassShadow); err != nil {
+			t.Fatal(err)
+		}
+		s.End()
+		for _, d := range s.D.Draws[formats.PassShadow] {
+			if d.Cascades&^s.Ctx.Data.RedrawCascades != 0 {
+				t.Errorf("a caster is drawn into cascades %04b, but the frame redraws only %04b", d.Cascades, s.Ctx.Data.RedrawCascades)
+			}
+		}
+		s.D.Draws[formats.PassShadow] = s.D.Draws[formats.PassShadow][:0]
+		return s.Ctx.Data.RedrawCascades, s.Ctx.Data.ShadowCascades
+	}
+
+	if got, _ := frameOf(); got != all {
+		t.Fatalf("with CascadeInterval 0 the frame redraws cascades %04b, want all", got)
+	}
+	s.Ctx.Env.CascadeInterval = 3
+	_, prev := frameOf()
+	for i, want := range []uint8{0b1001, 0b0011, 0b0101, 0b1001} {
+		got, m := frameOf()
+		if got != want {
+			t.Errorf("frame %d redraws cascades %04b, want %04b", i, got, want)
+		}
+		for c := range backends.NumCascades {
+			if got&(1<<c) == 0 && m[c] != prev[c] {
+				t.Errorf("frame %d keeps cascade %d but changed its matrix", i, c)
+			}
+		}
+		prev = m
+		if s.D.Redraw != got {
+			t.Errorf("frame %d: the backend was told to redraw %04b, the frame data says %04b", i, s.D.Redraw, got)
+		}
+	}
+
+	cam, _ := s.World.ActiveCamera()
+	cam.Position = vmath.Vec3{0, 0, 60} // far beyond every kept box
+	if got, _ := frameOf(); got != all {
+		t.Errorf("after the camera moved 50 the frame redraws cascades %04b, want all", got)
+	}
+	cam.Position = vmath.Vec3{0, 0, 60.01}
+	if got, _ := frameOf(); got == all {
+		t.Errorf("after the camera moved 1 cm the frame redraws every cascade")
+	}
+	sun := s.World.Sun()
+	sun.Direction = vmath.Vec3{0, -1, -0.25} // about 2.7 degrees
+	if got, _ := frameOf(); got != all {
+		t.Errorf("after the sun turned the frame redraws cascades %04b, want all", got)
+	}
+	sun.CastShadows = false
+	frameOf()
+	sun.CastShadows = true
+	if got, _ := frameOf(); got != all {
+		t.Errorf("with shadows back on the frame redraws cascades %04b, want all", got)
+	}
+}

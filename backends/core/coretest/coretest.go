@@ -56,6 +56,8 @@ type Driver struct {
 	Lights int
 	// Environment is the texture the last SetEnvironment named.
 	Environment Texture
+	// Redraw is what the last RedrawCascades named.
+	Redraw uint8
 	// Reloads counts ReloadEngine calls; ReloadErr, when set, fails them.
 	Reloads   int
 	ReloadErr error
@@ -114,6 +116,8 @@ func (d *Driver) UploadLights(g *backends.LightGrid) error {
 	d.Lights = g.Lights
 	return nil
 }
+
+func (d *Driver) RedrawCascades(cascades uint8) { d.Redraw = cascades }
 
 func (d *Driver) RunPass(p formats.Pass, draws []Draw) error {
 	d.Passes = append(d.Passes, p)
