@@ -17,7 +17,13 @@ vec3 aces(vec3 x) {
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
-    vec3 hdr = texelFetch(hdrColor, p, 0).rgb + texelFetch(ssrMap, p, 0).rgb;
+    vec3 hdr = texelFetch(hdrColor, p, 0).rgb;
+    // The reflections are read only while the SSR pass is on (post.x, its
+    // strength); off, its target holds 0. The test holds a per-pixel value
+    // so that lavapipe compiles the shader once (sleak_sun.glsl).
+    if (frame.post.x * (abs(hdr.g) + 1.0) > 0.0) {
+        hdr += texelFetch(ssrMap, p, 0).rgb;
+    }
     float exposure = frame.ambient.w > 0.0 ? frame.ambient.w : 1.0;
     vec3 bloom = sleakBloomAt(bloomMap, p, textureSize(hdrColor, 0).y) * frame.effects.w;
     outColor = vec4(pow(aces(hdr * exposure + bloom), vec3(1.0 / 2.2)), 1.0);

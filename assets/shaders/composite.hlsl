@@ -22,7 +22,13 @@ float4 VS_Main(uint id : SV_VertexID) : SV_Position {
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     int2 p = int2(fragCoord.xy);
-    float3 hdr = hdrColor.Load(int3(p, 0)).rgb + ssrMap.Load(int3(p, 0)).rgb;
+    float3 hdr = hdrColor.Load(int3(p, 0)).rgb;
+    // The reflections are read only while the SSR pass is on (post.x, its
+    // strength); off, its target holds 0. The test holds a per-pixel value
+    // so that lavapipe compiles the shader once (sleak_shadow.hlsli).
+    if (post.x * (abs(hdr.g) + 1.0) > 0.0) {
+        hdr += ssrMap.Load(int3(p, 0)).rgb;
+    }
     float exposure = ambient.w;
     if (exposure <= 0.0) {
         exposure = 1.0;

@@ -9,8 +9,8 @@
 // surface reflects towards the eye (V points from it to the eye), 0 when
 // the frame has no map; sleakEnvSky(dir, sky) is the sky seen along dir
 // given the procedural sky there. Both
-// are weighted by the Frame block's ibl.x rather than tested with an if
-// (see sleak_sun.glsl). The atlas layout is the one package ibl writes;
+// are weighted by the Frame block's ibl.x; sleakIBL skips its reads when it
+// is 0, by a test that also holds a per-pixel value (see sleak_sun.glsl). The atlas layout is the one package ibl writes;
 // sleak_ibl.hlsli and sleak_ibl_sky.hlsli are the Direct3D twins, and
 // ibl.Shade the suite's model.
 #ifndef SLEAK_IBL_GLSL
@@ -45,6 +45,12 @@ vec3 sleakEnvSky(vec3 dir, vec3 procedural) {
 
 vec3 sleakIBL(vec3 N, vec3 V, vec3 albedo, float roughness, float metallic) {
     float ndv = clamp(dot(N, V), 0.0, 1.0);
+    // Without a map the reads are skipped. The test holds a per-pixel
+    // value (ndv + 1 is never 0) so that it is no test of Frame values
+    // alone, which lavapipe recompiles the shader for (sleak_sun.glsl).
+    if (frame.ibl.x * (ndv + 1.0) <= 0.0) {
+        return vec3(0.0);
+    }
     vec3 f0 = mix(vec3(0.04), albedo, metallic);
     float x = 1.0 - ndv;
     vec3 fr = f0 + (max(vec3(1.0 - roughness), f0) - f0) * (x * x * x * x * x);

@@ -3,10 +3,13 @@
 // sleak_ibl.hlsli at the top, with float3 n (the normalized normal),
 // float3 iblEye (normalized, towards the eye), float3 albedo, float
 // iblRough and float iblMetal in scope. It declares float3 iblLight, 0
-// when the frame has no map (weighted by ibl.x, never tested with an if).
+// when the frame has no map, and then the block's reads are skipped. The
+// test holds a per-pixel value (iblNdv + 1 is never 0) so that it is no
+// test of constant-buffer values alone, which lavapipe, under vkd3d,
+// recompiles the shader for (sleak_shadow.hlsli).
 float3 iblLight = float3(0.0, 0.0, 0.0);
-{
-    float iblNdv = clamp(dot(n, iblEye), 0.0, 1.0);
+float iblNdv = clamp(dot(n, iblEye), 0.0, 1.0);
+if (ibl.x * (iblNdv + 1.0) > 0.0) {
     float3 iblF0 = lerp(float3(0.04, 0.04, 0.04), albedo, iblMetal);
     float iblX = 1.0 - iblNdv;
     float iblEdge = 1.0 - iblRough;

@@ -4,7 +4,7 @@
 //
 // The pass runs at half the resolution (backends.SSAOSize): a texel of its
 // targets stands for the 2x2 block of pixels whose top-left it is.
-// Twelve points in the hemisphere above that pixel's surface, within the
+// Six points in the hemisphere above that pixel's surface, within the
 // radius (frame.effects.x), are projected into the depth buffer; a point
 // that lies behind the surface seen at its pixel is hidden, counted in full
 // when that surface is within the radius of the pixel's and less the
@@ -16,11 +16,9 @@
 #ifndef SLEAK_SSAO_GLSL
 #define SLEAK_SSAO_GLSL
 
-const vec3 sleakSSAOKernel[12] = vec3[](
-    vec3(0.0643, 0.0000, 0.2429), vec3(-0.0841, 0.0771, 0.2355), vec3(0.0137, -0.1556, 0.2355),
-    vec3(0.1226, 0.1599, 0.2406), vec3(-0.2500, -0.0442, 0.2488), vec3(0.2661, -0.1693, 0.2581),
-    vec3(-0.1005, 0.3740, 0.2664), vec3(-0.2167, -0.4173, 0.2715), vec3(0.5302, 0.1936, 0.2714),
-    vec3(-0.6192, 0.2556, 0.2640), vec3(0.3333, -0.7121, 0.2473), vec3(0.2732, 0.8710, 0.2191));
+const vec3 sleakSSAOKernel[6] = vec3[](
+    vec3(-0.0841, 0.0771, 0.2355), vec3(0.1226, 0.1599, 0.2406), vec3(0.2661, -0.1693, 0.2581),
+    vec3(-0.2167, -0.4173, 0.2715), vec3(-0.6192, 0.2556, 0.2640), vec3(0.2732, 0.8710, 0.2191));
 
 // sleakTopRow is a pixel's row counted from the top of a target of height h.
 int sleakTopRow(int y, int h) {
@@ -70,7 +68,7 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 q) {
     float radius = frame.effects.x;
     vec3 eye = frame.cameraPos.xyz;
     float hidden = 0.0;
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 6; i++) {
         vec3 k = sleakSSAOKernel[i];
         vec3 s = pos + (t * k.x + b * k.y + n * k.z) * radius;
         vec4 c = frame.viewProj * vec4(s, 1.0);
@@ -81,7 +79,7 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 q) {
         float behind = clamp((distance(s, eye) - 0.03 * radius - distance(seen, eye)) * 1000.0, 0.0, 1.0);
         hidden += behind * clamp(radius / max(distance(seen, pos), 1e-4), 0.0, 1.0);
     }
-    return 1.0 - frame.effects.y * hidden / 12.0;
+    return 1.0 - frame.effects.y * hidden / 6.0;
 }
 
 // sleakOcclusionBlur is the mean of the 4x4 box of raw occlusion around

@@ -44,19 +44,13 @@ float ao = 1.0;
         float behind = saturate((length(s - eye) - 0.03 * radius - length(seen - eye)) * 1000.0); \
         hidden += behind * saturate(radius / max(length(seen - aoPos), 1e-4)); \
     }
-    SLEAK_SSAO_TAP(0.0643, 0.0000, 0.2429)
     SLEAK_SSAO_TAP(-0.0841, 0.0771, 0.2355)
-    SLEAK_SSAO_TAP(0.0137, -0.1556, 0.2355)
     SLEAK_SSAO_TAP(0.1226, 0.1599, 0.2406)
-    SLEAK_SSAO_TAP(-0.2500, -0.0442, 0.2488)
     SLEAK_SSAO_TAP(0.2661, -0.1693, 0.2581)
-    SLEAK_SSAO_TAP(-0.1005, 0.3740, 0.2664)
     SLEAK_SSAO_TAP(-0.2167, -0.4173, 0.2715)
-    SLEAK_SSAO_TAP(0.5302, 0.1936, 0.2714)
     SLEAK_SSAO_TAP(-0.6192, 0.2556, 0.2640)
-    SLEAK_SSAO_TAP(0.3333, -0.7121, 0.2473)
     SLEAK_SSAO_TAP(0.2732, 0.8710, 0.2191)
 #undef SLEAK_SSAO_TAP
     // Empty pixels (depth 1) are not occluded, by weight.
-    ao = 1.0 - effects.y * hidden / 12.0 * (float)(aoDepth < 1.0);
+    ao = 1.0 - effects.y * hidden / 6.0 * (float)(aoDepth < 1.0);
 }

@@ -25,7 +25,9 @@ type Prefs struct {
 	VSync            bool    `toml:"vsync"`
 	ShowFPS          bool    `toml:"show_fps"` // a small FPS counter when F3's overlay is off
 	// NoSSAO, NoBloom and NoAntialias turn off an effect game.toml's
-	// [effects] turns on (the zero value keeps the game's choice).
+	// [effects] turns on (false keeps the game's choice). Antialiasing
+	// starts off (DefaultPrefs): it softens the blocks' texels along with
+	// their edges, and on the H200 it is 0.73 ms of an 8.6 ms frame.
 	NoSSAO      bool `toml:"ssao_off"`
 	NoBloom     bool `toml:"bloom_off"`
 	NoAntialias bool `toml:"antialias_off"`
@@ -41,7 +43,7 @@ const (
 
 // DefaultPrefs are the settings of a player without a settings file.
 func DefaultPrefs() Prefs {
-	return Prefs{MouseSensitivity: 1, FOV: 70, VSync: true}
+	return Prefs{MouseSensitivity: 1, FOV: 70, VSync: true, NoAntialias: true}
 }
 
 // SettingsFile is the default settings file's name in the saves folder.
