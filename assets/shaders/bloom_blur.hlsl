@@ -10,61 +10,33 @@ cbuffer Target : register(b2) {
     float4 targetSize;
 };
 Texture2D bloomBright : register(t0);
+SamplerState bloomSampler : register(s0);
 
 float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
-    int2 q = int2(fragCoord.xy);
-    // The quarter size, rounded up, in float: an integer vector division
-    // crashes Wine's compiler.
-    int2 last = int2((targetSize.xy + 3.0) * 0.25) - 1;
+    // The quarter size, rounded up, in float (an integer vector division
+    // crashes Wine's compiler). bloomBright is read through the linear,
+    // clamped sampler at s0: the 7x7 binomial taps pair up along each axis
+    // as (-3, -2), (-1, 0) and (1, 2), with 3 alone, and one read between
+    // a pair's centres, placed by their weights, sums both (sleakBloomBlur
+    // in sleak_bloom.glsl); wined3d runs no loops, so the 16 are written out.
+    float2 inv = 1.0 / floor((targetSize.xy + 3.0) * 0.25);
+    float2 c = floor(fragCoord.xy) + 0.5;
     float3 sum = float3(0.0, 0.0, 0.0);
-    sum += bloomBright.Load(int3(clamp(q + int2(-3, -3), int2(0, 0), last), 0)).rgb * 1.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-2, -3), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-1, -3), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(0, -3), int2(0, 0), last), 0)).rgb * 20.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(1, -3), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(2, -3), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(3, -3), int2(0, 0), last), 0)).rgb * 1.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-3, -2), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-2, -2), int2(0, 0), last), 0)).rgb * 36.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-1, -2), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(0, -2), int2(0, 0), last), 0)).rgb * 120.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(1, -2), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(2, -2), int2(0, 0), last), 0)).rgb * 36.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(3, -2), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-3, -1), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-2, -1), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-1, -1), int2(0, 0), last), 0)).rgb * 225.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(0, -1), int2(0, 0), last), 0)).rgb * 300.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(1, -1), int2(0, 0), last), 0)).rgb * 225.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(2, -1), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(3, -1), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-3, 0), int2(0, 0), last), 0)).rgb * 20.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-2, 0), int2(0, 0), last), 0)).rgb * 120.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-1, 0), int2(0, 0), last), 0)).rgb * 300.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(0, 0), int2(0, 0), last), 0)).rgb * 400.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(1, 0), int2(0, 0), last), 0)).rgb * 300.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(2, 0), int2(0, 0), last), 0)).rgb * 120.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(3, 0), int2(0, 0), last), 0)).rgb * 20.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-3, 1), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-2, 1), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-1, 1), int2(0, 0), last), 0)).rgb * 225.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(0, 1), int2(0, 0), last), 0)).rgb * 300.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(1, 1), int2(0, 0), last), 0)).rgb * 225.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(2, 1), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(3, 1), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-3, 2), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-2, 2), int2(0, 0), last), 0)).rgb * 36.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-1, 2), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(0, 2), int2(0, 0), last), 0)).rgb * 120.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(1, 2), int2(0, 0), last), 0)).rgb * 90.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(2, 2), int2(0, 0), last), 0)).rgb * 36.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(3, 2), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-3, 3), int2(0, 0), last), 0)).rgb * 1.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-2, 3), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(-1, 3), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(0, 3), int2(0, 0), last), 0)).rgb * 20.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(1, 3), int2(0, 0), last), 0)).rgb * 15.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(2, 3), int2(0, 0), last), 0)).rgb * 6.0;
-    sum += bloomBright.Load(int3(clamp(q + int2(3, 3), int2(0, 0), last), 0)).rgb * 1.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-2.1428571, -2.1428571)) * inv).rgb * 49.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-0.4285714, -2.1428571)) * inv).rgb * 245.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(1.2857143, -2.1428571)) * inv).rgb * 147.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(3.0, -2.1428571)) * inv).rgb * 7.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-2.1428571, -0.4285714)) * inv).rgb * 245.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-0.4285714, -0.4285714)) * inv).rgb * 1225.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(1.2857143, -0.4285714)) * inv).rgb * 735.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(3.0, -0.4285714)) * inv).rgb * 35.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-2.1428571, 1.2857143)) * inv).rgb * 147.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-0.4285714, 1.2857143)) * inv).rgb * 735.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(1.2857143, 1.2857143)) * inv).rgb * 441.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(3.0, 1.2857143)) * inv).rgb * 21.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-2.1428571, 3.0)) * inv).rgb * 7.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(-0.4285714, 3.0)) * inv).rgb * 35.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(1.2857143, 3.0)) * inv).rgb * 21.0;
+    sum += bloomBright.Sample(bloomSampler, (c + float2(3.0, 3.0)) * inv).rgb * 1.0;
     return float4(sum / 4096.0, 1.0);
 }

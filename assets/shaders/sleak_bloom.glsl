@@ -32,14 +32,20 @@ vec3 sleakBright(sampler2D hdr, ivec2 q) {
 
 // sleakBloomBlur is bloom_blur's texel q: the binomial weights 1 6 15 20
 // 15 6 1 (over 64) along each axis.
+// sleakBloomBlur is the 7x7 binomial blur (1 6 15 20 15 6 1 each way) of
+// the reduced light around q, read through the linear, clamped sampler
+// bright is bound with: along each axis the taps pair up as (-3, -2),
+// (-1, 0) and (1, 2), with 3 alone, and a read between a pair's centres,
+// placed by its weights, sums both, so 16 reads do the 49 taps' work.
 vec3 sleakBloomBlur(sampler2D bright, ivec2 q) {
-    const float w[7] = float[](1.0, 6.0, 15.0, 20.0, 15.0, 6.0, 1.0);
-    ivec2 isize = textureSize(bright, 0);
+    const float at[4] = float[](-3.0 + 6.0 / 7.0, -1.0 + 20.0 / 35.0, 1.0 + 6.0 / 21.0, 3.0);
+    const float w[4] = float[](7.0, 35.0, 21.0, 1.0);
+    vec2 inv = 1.0 / vec2(textureSize(bright, 0));
+    vec2 c = vec2(q) + 0.5;
     vec3 sum = vec3(0.0);
-    for (int y = 0; y < 7; y++) {
-        for (int x = 0; x < 7; x++) {
-            ivec2 p = clamp(q + ivec2(x - 3, y - 3), ivec2(0), isize - 1);
-            sum += texelFetch(bright, p, 0).rgb * (w[x] * w[y]);
+    for (int y = 0; y < 4; y++) {
+        for (int x = 0; x < 4; x++) {
+            sum += texture(bright, (c + vec2(at[x], at[y])) * inv).rgb * (w[x] * w[y]);
         }
     }
     return sum / 4096.0;

@@ -185,6 +185,7 @@ func createTargets(w, h int32) (targets, error) {
 	t.ssao = newTexture(unitSSAO, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
 	t.bloomW, t.bloomH = int32(backends.BloomSize(int(w))), int32(backends.BloomSize(int(h)))
 	t.bloomBright = newTexture(unitBloomBright, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
+	filterLinear(t.bloomBright)
 	t.bloom = newTexture(unitBloom, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
 	filterLinear(t.bloom)
 	var err error

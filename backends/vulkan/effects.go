@@ -144,7 +144,7 @@ func (b *driver) createEffectTargets() error {
 	b.writeImages(ssao.steps[1].set, 0, filtered, read, ssao.steps[0].target.view)
 	b.writeImages(ssr.steps[0].set, 0, b.targetSampler, read, b.hdr.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
 	b.writeImages(bloom.steps[0].set, 0, b.targetSampler, read, b.hdr.view)
-	b.writeImages(bloom.steps[1].set, 0, b.targetSampler, read, bloom.steps[0].target.view)
+	b.writeImages(bloom.steps[1].set, 0, filtered, read, bloom.steps[0].target.view)
 	b.writeImages(aa.steps[0].set, 0, filtered, read, b.final.view)
 	return nil
 }

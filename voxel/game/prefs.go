@@ -27,7 +27,7 @@ type Prefs struct {
 	// NoSSAO, NoBloom and NoAntialias turn off an effect game.toml's
 	// [effects] turns on (false keeps the game's choice). Antialiasing
 	// starts off (DefaultPrefs): it softens the blocks' texels along with
-	// their edges, and on the H200 it is 0.73 ms of an 8.6 ms frame.
+	// their edges, and costs the H200 0.73 ms a frame (docs/PERFORMANCE.md).
 	NoSSAO      bool `toml:"ssao_off"`
 	NoBloom     bool `toml:"bloom_off"`
 	NoAntialias bool `toml:"antialias_off"`
