@@ -174,6 +174,16 @@ func (g *LightGrid) Build(viewProj *vmath.Mat4, lights []Light) {
 			}
 		}
 	}
+	if visible == 0 {
+		// The shaders read the light count in the header and stop, so a
+		// frame without a light in view (most frames of most games) lays
+		// out nothing: only the header row is uploaded.
+		g.Rows, g.Lights = 1, 0
+		h := g.Texels[0:8]
+		h[0], h[1], h[2], h[3] = LightTilesX, LightTilesY, LightSlices, 0
+		h[4], h[5], h[6], h[7] = invFar, LightSliceExponent, 0, 0
+		return
+	}
 	// Lay the lists out row by row, each aligned to a texel.
 	x, y := 0, listRow
 	tex := g.Texels
@@ -202,9 +212,6 @@ func (g *LightGrid) Build(viewProj *vmath.Mat4, lights []Light) {
 		g.Rows = y
 	}
 	g.Rows = max(g.Rows, listRow)
-	if visible == 0 {
-		g.Rows = 1 // the shaders read the light count and stop
-	}
 	clear(g.filled[:])
 	for i := 0; i < n; i++ {
 		g.writeLight(i, &lights[i])

@@ -69,20 +69,37 @@ func (f *Frustum) IntersectsAABB(b AABB) bool {
 	return true
 }
 
-// Culler is a frustum prepared for many box tests a frame: each plane
-// with the absolute value of its normal, so a box test is a few multiply-adds
-// with no branches (centre and extent form).
+// Culler is a frustum prepared for many box tests a frame. A plane n·x + d
+// rejects a box when n·centre + |n|·extent + d < 0, which is
+// (n+|n|)·max + (n-|n|)·min + 2d < 0: each plane is kept in that form, so
+// a test is six multiply-adds on the box's corners, with no branches.
 type Culler struct {
-	planes [6]Vec4
-	abs    [6]Vec3
+	// planes 6 and 7 repeat plane 0, so that any hint masked to 3 bits
+	// names a plane.
+	planes [8]cullPlane
+}
+
+type cullPlane struct {
+	pos, neg Vec3 // n+|n| and n-|n|
+	d2       float32
+}
+
+// outside reports whether b lies wholly on the negative side of p.
+func (p *cullPlane) outside(b *AABB) bool {
+	return p.pos[0]*b.Max[0]+p.pos[1]*b.Max[1]+p.pos[2]*b.Max[2]+
+		p.neg[0]*b.Min[0]+p.neg[1]*b.Min[1]+p.neg[2]*b.Min[2]+p.d2 < 0
 }
 
 // NewCuller prepares f for Rejects.
 func NewCuller(f *Frustum) Culler {
 	var c Culler
-	for i, p := range f {
-		c.planes[i] = p
-		c.abs[i] = Vec3{Abs32(p[0]), Abs32(p[1]), Abs32(p[2])}
+	for i := range c.planes {
+		p := f[0]
+		if i < 6 {
+			p = f[i]
+		}
+		a := Vec3{Abs32(p[0]), Abs32(p[1]), Abs32(p[2])}
+		c.planes[i] = cullPlane{pos: Vec3{p[0] + a[0], p[1] + a[1], p[2] + a[2]}, neg: Vec3{p[0] - a[0], p[1] - a[1], p[2] - a[2]}, d2: 2 * p[3]}
 	}
 	return c
 }
@@ -94,31 +111,32 @@ func NewCuller(f *Frustum) Culler {
 // with its hint costs one plane test while it stays culled (plane
 // coherency). Any hint value is safe.
 func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
-	// Centre and extent, doubled to save the halving: a plane rejects the
-	// box when n·centre + |n|·extent + d < 0. The tests are written out
-	// rather than called: this runs for every entity, and a call per plane
-	// costs as much as the test.
-	cx, cy, cz := b.Min[0]+b.Max[0], b.Min[1]+b.Max[1], b.Min[2]+b.Max[2]
-	ex, ey, ez := b.Max[0]-b.Min[0], b.Max[1]-b.Min[1], b.Max[2]-b.Min[2]
-	h := int(*hint % 6)
-	p, a := &c.planes[h], &c.abs[h]
-	if p[0]*cx+p[1]*cy+p[2]*cz+a[0]*ex+a[1]*ey+a[2]*ez+2*p[3] < 0 {
+	if c.Hinted(b, *hint) {
 		return true
 	}
-	for i := range c.planes {
-		p, a := &c.planes[i], &c.abs[i]
-		if p[0]*cx+p[1]*cy+p[2]*cz+a[0]*ex+a[1]*ey+a[2]*ez+2*p[3] < 0 {
-			*hint = uint8(i)
+	h := *hint & 7
+	for i := range uint8(6) {
+		if i != h && c.planes[i].outside(b) {
+			*hint = i
 			return true
 		}
 	}
 	return false
 }
 
+// Hinted reports whether the plane hint names (as Rejects keeps it)
+// rejects b: Rejects' first test alone, small enough to be inlined, so
+// that a loop over many boxes that mostly stay culled can write
+//
+//	rejected := c.Hinted(b, *hint) || c.Rejects(b, hint)
+//
+// and pay no call for them.
+func (c *Culler) Hinted(b *AABB, hint uint8) bool {
+	return c.planes[hint&7].outside(b)
+}
+
 // Outside reports whether b is wholly on the negative side of plane i (0
 // to 5, in FrustumFromMatrix's order: left, right, bottom, top, near, far).
 func (c *Culler) Outside(i int, b *AABB) bool {
-	p, a := &c.planes[i%6], &c.abs[i%6]
-	return p[0]*(b.Min[0]+b.Max[0])+p[1]*(b.Min[1]+b.Max[1])+p[2]*(b.Min[2]+b.Max[2])+
-		a[0]*(b.Max[0]-b.Min[0])+a[1]*(b.Max[1]-b.Min[1])+a[2]*(b.Max[2]-b.Min[2])+2*p[3] < 0
+	return c.planes[i%6].outside(b)
 }
