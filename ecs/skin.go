@@ -24,6 +24,39 @@ type Skin struct {
 	global   []vmath.Mat4 // scratch of Update
 }
 
+// posedSamples is how many poses along a clip PosedBounds takes.
+const posedSamples = 64
+
+// PosedBounds returns culling bounds (Mesh.Bounds) for a mesh of skeleton
+// s, with rest-pose bounds rest, that hold it in every pose of clip (nil:
+// the rest pose alone). Each vertex is a weighted mean of its joints'
+// images of it, so it lies in the box of rest carried by every joint; the
+// box is taken over 65 poses evenly along the clip and the rest pose, and
+// widened by a tenth for what falls between them. It allocates, so call it
+// once, when the entity is made:
+//
+//	bounds := ecs.PosedBounds(m.Bounds, m.Skeleton, m.Clips[0])
+//	world.SpawnSkinned(t, ecs.Mesh{ID: id, Format: h, Bounds: bounds}, mat, ecs.NewSkin(m.Skeleton), animator)
+func PosedBounds(rest vmath.AABB, s *anim.Skeleton, clip *anim.Clip) vmath.AABB {
+	skin := NewSkin(s)
+	out := rest
+	grow := func() {
+		for _, m := range skin.Joints {
+			out = out.Union(rest.Transform(m))
+		}
+	}
+	grow()
+	if clip != nil {
+		for i := range posedSamples + 1 {
+			clip.Sample(clip.Duration*float32(i)/posedSamples, skin.Pose)
+			skin.Update()
+			grow()
+		}
+	}
+	pad := out.Max.Sub(out.Min).Mul(0.05)
+	return vmath.AABB{Min: out.Min.Sub(pad), Max: out.Max.Add(pad)}
+}
+
 // NewSkin returns a skin of s in its rest pose, its palette computed.
 func NewSkin(s *anim.Skeleton) Skin {
 	n := len(s.Joints)

@@ -149,7 +149,7 @@ func modelMesh(e config.Entity, b backends.Backend, reg *formats.Registry, mat *
 		if sk.clip, err = pickClip(data.Clips, e.Animation); err != nil {
 			return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: %w", e.Mesh, err)
 		}
-		bounds = posedBounds(data.Bounds, sk)
+		bounds = ecs.PosedBounds(data.Bounds, sk.skeleton, sk.clip)
 	} else if e.Animation != "" {
 		return ecs.Mesh{}, nil, fmt.Errorf("mesh %s: animation %q: the mesh has no skin to play it on", e.Mesh, e.Animation)
 	}
@@ -207,35 +207,6 @@ func pickClip(clips []*anim.Clip, name string) (*anim.Clip, error) {
 		return nil, fmt.Errorf("animation %q: the file has no animations", name)
 	}
 	return nil, fmt.Errorf("animation %q: the file has %s", name, strings.Join(names, ", "))
-}
-
-// posedBoundsSamples is how many poses of its clip a skinned entity's
-// bounds are taken over.
-const posedBoundsSamples = 64
-
-// posedBounds is a box holding the mesh in every pose of its clip: each
-// vertex is a weighted mean of its joints' images of it, so it lies in
-// the box of the rest-pose box b carried by every joint, taken over
-// poses sampled along the clip (and the rest pose), widened by a tenth
-// for what falls between samples.
-func posedBounds(b vmath.AABB, sk *skinning) vmath.AABB {
-	skin := ecs.NewSkin(sk.skeleton)
-	out := b
-	grow := func() {
-		for _, m := range skin.Joints {
-			out = out.Union(b.Transform(m))
-		}
-	}
-	grow()
-	if c := sk.clip; c != nil {
-		for i := range posedBoundsSamples + 1 {
-			c.Sample(c.Duration*float32(i)/posedBoundsSamples, skin.Pose)
-			skin.Update()
-			grow()
-		}
-	}
-	pad := out.Max.Sub(out.Min).Mul(0.05)
-	return vmath.AABB{Min: out.Min.Sub(pad), Max: out.Max.Add(pad)}
 }
 
 // DefaultMaterial is the material of entities that name none: the default
