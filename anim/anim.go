@@ -50,22 +50,43 @@ type Joint struct {
 	InverseBind vmath.Mat4
 }
 
-// Skeleton is the joints that skin a mesh, parents before children. Vertex
-// bone id i names Joints[i].
+// Skeleton is the joints that skin a mesh. Vertex bone id i names
+// Joints[i].
 type Skeleton struct {
 	Name   string
 	Joints []Joint
+	// Order lists every joint's index once, each after its parent's: the
+	// order Palette computes them in. nil is Joints' own order, which must
+	// then list parents first. (A glTF file may list a skin's joints in
+	// any order; the model loader keeps the file's, which the vertices'
+	// bone ids name, and sets Order.)
+	Order []int
 }
 
-// Validate checks what Palette relies on: parents before children, finite
-// matrices and transforms.
+// Validate checks what Palette relies on: every parent computed before its
+// children, finite matrices and transforms.
 func (s *Skeleton) Validate() error {
 	if len(s.Joints) == 0 {
 		return errors.New("the skeleton has no joints")
 	}
+	if s.Order != nil {
+		if len(s.Order) != len(s.Joints) {
+			return fmt.Errorf("the order lists %d joints of %d", len(s.Order), len(s.Joints))
+		}
+		done := make([]bool, len(s.Joints))
+		for _, i := range s.Order {
+			if i < 0 || i >= len(s.Joints) || done[i] {
+				return fmt.Errorf("the order lists joint %d, which is not a joint or is listed twice", i)
+			}
+			if p := s.Joints[i].Parent; p < -1 || p >= len(s.Joints) || (p >= 0 && !done[p]) {
+				return fmt.Errorf("joint %d (%s): parent %d is not a joint listed before it in the order", i, s.Joints[i].Name, p)
+			}
+			done[i] = true
+		}
+	}
 	for i := range s.Joints {
 		j := &s.Joints[i]
-		if j.Parent < -1 || j.Parent >= i {
+		if s.Order == nil && (j.Parent < -1 || j.Parent >= i) {
 			return fmt.Errorf("joint %d (%s): parent %d is not an earlier joint", i, j.Name, j.Parent)
 		}
 		if !finite(j.Base[:]) || !finite(j.InverseBind[:]) || !finite(j.Rest.Translation[:]) ||
@@ -86,11 +107,15 @@ func (s *Skeleton) RestPose(pose []Transform) {
 
 // Palette computes the joint matrices of a pose: for joint i,
 // global(i) * InverseBind(i), where global(i) is global(parent) * Base *
-// pose[i] up the hierarchy. global is scratch space of a matrix per joint; pose, global and
+// pose[i] up the hierarchy, computed in Order. global is scratch space of a matrix per joint; pose, global and
 // out all have len(s.Joints) entries.
 func (s *Skeleton) Palette(pose []Transform, global, out []vmath.Mat4) {
 	ident := vmath.Ident()
-	for i := range s.Joints {
+	for k := range s.Joints {
+		i := k
+		if s.Order != nil {
+			i = s.Order[k]
+		}
 		j := &s.Joints[i]
 		g := pose[i].Matrix()
 		if j.Base != ident { // usually it is: skip a product

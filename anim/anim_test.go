@@ -26,6 +26,14 @@ func TestValidate(t *testing.T) {
 	}{
 		{"valid", func(*Skeleton, *Clip) {}, ""},
 		{"parent after child", func(s *Skeleton, _ *Clip) { s.Joints[0].Parent = 1 }, "joint 0 (root): parent 1 is not an earlier joint"},
+		{"child first with an order", func(s *Skeleton, _ *Clip) {
+			s.Joints[0], s.Joints[1] = s.Joints[1], s.Joints[0]
+			s.Joints[0].Parent, s.Joints[1].Parent = 1, -1
+			s.Order = []int{1, 0}
+		}, ""},
+		{"order with a child first", func(s *Skeleton, _ *Clip) { s.Order = []int{1, 0} }, "joint 1 (tip): parent 0 is not a joint listed before it in the order"},
+		{"order too short", func(s *Skeleton, _ *Clip) { s.Order = []int{0} }, "the order lists 1 joints of 2"},
+		{"order repeats a joint", func(s *Skeleton, _ *Clip) { s.Order = []int{0, 0} }, "the order lists joint 0, which is not a joint or is listed twice"},
 		{"NaN rest", func(s *Skeleton, _ *Clip) { s.Joints[1].Rest.Scale[1] = nan }, "joint 1 (tip): a transform holds NaN"},
 		{"no such joint", func(_ *Skeleton, c *Clip) { c.Channels[0].Joint = 2 }, "clip wave: channel 0 (rotation): joint 2 does not exist"},
 		{"short values", func(_ *Skeleton, c *Clip) { c.Channels[0].Values = c.Channels[0].Values[:7] }, "7 values for 2 keys: want 8"},

@@ -124,8 +124,9 @@ func localTransform(n *gltf.Node) (t anim.Transform, m vmath.Mat4, byMatrix bool
 	return t, t.Matrix(), false
 }
 
-// skeleton builds the skin's joints in the file's order, which must list
-// every joint after the joints above it.
+// skeleton builds the skin's joints in the file's order, which its
+// vertices' bone ids name; when that order lists a joint before the joint
+// above it, the skeleton's Order lists them parents first.
 func skeleton(doc *gltf.Document, gs *gltf.Skin, label string, parents []int) (*anim.Skeleton, map[int]int, error) {
 	if len(gs.Joints) == 0 {
 		return nil, nil, errors.New("no joints")
@@ -187,15 +188,43 @@ func skeleton(doc *gltf.Document, gs *gltf.Skin, label string, parents []int) (*
 		if byMatrix {
 			base = base.Mul(mat)
 		}
-		if parent >= j {
-			return nil, nil, fmt.Errorf("joint %d (%s) comes before its parent joint %d: list the skin's joints parents first", j, n.Name, parent)
-		}
 		sk.Joints[j] = anim.Joint{Name: n.Name, Parent: parent, Base: base, Rest: rest, InverseBind: ibm[j]}
 	}
+	sk.Order = parentsFirst(sk.Joints)
 	if err := sk.Validate(); err != nil {
 		return nil, nil, err
 	}
 	return sk, jointOf, nil
+}
+
+// parentsFirst returns the joints' indices with every parent before its
+// children, or nil when the joints are in such an order already. The
+// joints come from one node tree (nodeParents refused cycles), so every
+// pass over them places at least one; were it not so, the order would be
+// short, and Skeleton.Validate refuses it.
+func parentsFirst(joints []anim.Joint) []int {
+	ordered := true
+	for i := range joints {
+		ordered = ordered && joints[i].Parent < i
+	}
+	if ordered {
+		return nil
+	}
+	order := make([]int, 0, len(joints))
+	placed := make([]bool, len(joints))
+	for len(order) < len(joints) {
+		n := len(order)
+		for i := range joints {
+			if p := joints[i].Parent; !placed[i] && (p < 0 || placed[p]) {
+				placed[i] = true
+				order = append(order, i)
+			}
+		}
+		if len(order) == n {
+			break // not a tree: Skeleton.Validate refuses the short order
+		}
+	}
+	return order
 }
 
 // clip converts the channels of animation ga that drive joints of the skin

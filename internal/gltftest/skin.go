@@ -7,9 +7,12 @@ import (
 	"github.com/qmuntal/gltf/modeler"
 )
 
-// BarOptions change the skinned bar file, to test refusals.
+// BarOptions change the skinned bar file, to test refusals and the
+// orders a file may list its joints in.
 type BarOptions struct {
-	// ChildFirst lists the child joint before its parent.
+	// ChildFirst lists the child joint before its parent (the vertices'
+	// joint indices and the inverse bind matrices following), which plays
+	// as the default order does.
 	ChildFirst bool
 	// ShortTimes gives the bend channel one key time fewer than values.
 	ShortTimes bool
@@ -42,6 +45,15 @@ func BarGLB(o BarOptions) ([]byte, error) {
 			}
 		}
 	}
+	if o.ChildFirst {
+		for i := range joints {
+			for k := range joints[i] {
+				if weights[i][k] > 0 {
+					joints[i][k] = 1 - joints[i][k]
+				}
+			}
+		}
+	}
 	if o.BadJoint {
 		joints[0][0] = 5
 	}
@@ -63,12 +75,13 @@ func BarGLB(o BarOptions) ([]byte, error) {
 	ident := [4][4]float32{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}
 	down := ident
 	down[3][1] = -1 // column 3: translation by (0, -1, 0)
-	ibm := modeler.WriteInverseBindMatrices(doc, [][4][4]float32{ident, down})
+	binds := [][4][4]float32{ident, down}
 	root, tip := 1, 2
 	jointNodes := []int{root, tip}
 	if o.ChildFirst {
-		jointNodes = []int{tip, root}
+		binds, jointNodes = [][4][4]float32{down, ident}, []int{tip, root}
 	}
+	ibm := modeler.WriteInverseBindMatrices(doc, binds)
 	doc.Nodes = []*gltf.Node{
 		{Name: "bar", Mesh: gltf.Index(0), Skin: gltf.Index(0)},
 		{Name: "root", Children: []int{tip}},
