@@ -29,15 +29,14 @@ void main() {
         discard; // cut-out texels (leaves)
     }
     outAlbedo = vec4(tex.rgb * vColor.rgb * draw.color.rgb, vColor.a);
-    // Each map is read only where it can change the result: a normal map
-    // of some strength on a surface with a tangent frame, an emissive map
-    // on an emissive surface. Both tests hold per-pixel values, so
-    // lavapipe compiles the shader once (sleak_sun.glsl).
-    vec3 texel = vec3(0.5, 0.5, 1.0);
-    if (draw.surface.w * dot(vTangent.xyz, vTangent.xyz) != 0.0) {
-        texel = texture(normalMap, uv).xyz;
+    // Each map is read only where it can change the result: the normal
+    // map (and the tangent, which only it needs) for a draw that has one,
+    // the emissive map on an emissive surface. Both tests hold per-pixel
+    // values, so lavapipe compiles the shader once (sleak_sun.glsl).
+    vec3 n = normalize(vNormal);
+    if (draw.surface.w * (abs(vNormal.x) + 1.0) != 0.0) {
+        n = sleakMappedNormal(vNormal, vTangent, texture(normalMap, uv).xyz, draw.surface.w);
     }
-    vec3 n = sleakMappedNormal(vNormal, vTangent, texel, draw.surface.w);
     outNormal = vec4(n * 0.5 + 0.5, vSurface.x);
     vec3 emission = vec3(0.0);
     if (vSurface.z != 0.0) {

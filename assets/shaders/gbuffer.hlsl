@@ -45,19 +45,18 @@ PSOutput PS_Main(PSInput input) {
     }
     float4 tex = albedoTex.Sample(albedoSampler, uv);
     o.albedo = float4(tex.rgb * input.color.rgb * color.rgb, input.color.a);
-    float3 smNormal = input.normal;
-    float4 smTangent = input.tangent;
-    // Each map is read only where it can change the result: a normal map
-    // of some strength on a surface with a tangent frame, an emissive map
-    // on an emissive surface. Both tests hold per-pixel values, so
-    // lavapipe compiles the shader once (sleak_shadow.hlsli).
-    float3 smTexel = float3(0.5, 0.5, 1.0);
-    if (surface.w * dot(smTangent.xyz, smTangent.xyz) != 0.0) {
-        smTexel = normalMap.Sample(normalSampler, uv).xyz;
+    // Each map is read only where it can change the result: the normal
+    // map (and the tangent, which only it needs) for a draw that has one,
+    // the emissive map on an emissive surface. Both tests hold per-pixel
+    // values, so lavapipe compiles the shader once (sleak_shadow.hlsli).
+    float3 smOut = normalize(input.normal);
+    if (surface.w * (abs(input.normal.x) + 1.0) != 0.0) {
+        float3 smNormal = input.normal;
+        float4 smTangent = input.tangent;
+        float3 smTexel = normalMap.Sample(normalSampler, uv).xyz;
+        float smStrength = surface.w;
+        #include "sleak_maps.hlsli"
     }
-    float smStrength = surface.w;
-    float3 smOut;
-    #include "sleak_maps.hlsli"
     o.normal = float4(smOut * 0.5 + 0.5, input.surface.x);
     float3 emission = float3(0.0, 0.0, 0.0);
     if (input.surface.z != 0.0) {
