@@ -49,7 +49,8 @@ PSOutput PS_Main(PSInput input) {
     // map (and the tangent, which only it needs) for a draw that has one,
     // the emissive map on an emissive surface. Both tests hold per-pixel
     // values, so lavapipe compiles the shader once (sleak_shadow.hlsli).
-    float3 smOut = normalize(input.normal);
+    float3 plainNormal = normalize(input.normal);
+    float3 smOut = plainNormal; // sleak_maps.hlsli's result where a draw has a map
     if (surface.w * (abs(input.normal.x) + 1.0) != 0.0) {
         float3 smNormal = input.normal;
         float4 smTangent = input.tangent;
