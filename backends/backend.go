@@ -229,6 +229,10 @@ const (
 // NumCascades is how many shadow cascades a frame has.
 const NumCascades = 4
 
+// AllCascades has a bit for every shadow cascade (Draw.Cascades,
+// FrameData.RedrawCascades).
+const AllCascades = 1<<NumCascades - 1
+
 // Draw is one draw call. Default-format meshes (format handle 0) draw with
 // Shader, their material's; custom formats draw with their stem pipeline for
 // the current pass, and Shader is ignored. The shadow pass, depth only,

@@ -178,10 +178,8 @@ func (g *LightGrid) Build(viewProj *vmath.Mat4, lights []Light) {
 		// The shaders read the light count in the header and stop, so a
 		// frame without a light in view (most frames of most games) lays
 		// out nothing: only the header row is uploaded.
-		g.Rows, g.Lights = 1, 0
-		h := g.Texels[0:8]
-		h[0], h[1], h[2], h[3] = LightTilesX, LightTilesY, LightSlices, 0
-		h[4], h[5], h[6], h[7] = invFar, LightSliceExponent, 0, 0
+		g.Rows = 1
+		g.writeHeader(0, invFar)
 		return
 	}
 	// Lay the lists out row by row, each aligned to a texel.
@@ -232,8 +230,14 @@ func (g *LightGrid) Build(viewProj *vmath.Mat4, lights []Light) {
 			}
 		}
 	}
+	g.writeHeader(visible, invFar)
+}
+
+// writeHeader records the frame's visible light count and fills the
+// header texel pair the shaders read first.
+func (g *LightGrid) writeHeader(visible int, invFar float32) {
 	g.Lights = visible
-	h := tex[0:8]
+	h := g.Texels[0:8]
 	h[0], h[1], h[2], h[3] = LightTilesX, LightTilesY, LightSlices, float32(visible)
 	h[4], h[5], h[6], h[7] = invFar, LightSliceExponent, 0, 0
 }

@@ -170,7 +170,7 @@ func keptCascades(h *harness) {
 	kept := 0
 	for i := range 6 {
 		h.step(1)
-		if h.ctx.Data.RedrawCascades != 1<<backends.NumCascades-1 {
+		if h.ctx.Data.RedrawCascades != backends.AllCascades {
 			kept++
 		}
 		got := h.pixels()

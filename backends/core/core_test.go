@@ -584,7 +584,7 @@ func TestEnvironmentFollowsTheFrame(t *testing.T) {
 // frame drew it: never on the first frame, nor after a frame that skipped
 // the pass.
 func TestKeptCascades(t *testing.T) {
-	const allBits = 1<<backends.NumCascades - 1
+	const allBits = backends.AllCascades
 	f := open(t)
 	frame := func(redraw uint8, shadow bool) (told uint8, drawn []uint8) {
 		t.Helper()

@@ -50,9 +50,9 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 		return err
 	}
 	b.block.Pack(frame, b.cfg.ShadowMapSize)
-	b.seq.redraw = frame.RedrawCascades & allCascades
+	b.seq.redraw = frame.RedrawCascades & backends.AllCascades
 	if b.seq.redraw == 0 || !b.seq.shadowKept {
-		b.seq.redraw = allCascades
+		b.seq.redraw = backends.AllCascades
 	}
 	b.setEnvironment(frame.Environment)
 	err := b.drv.BeginFrame(&b.block)
@@ -134,7 +134,7 @@ func (b *Backend[M, T, P]) runSkipped(before formats.Pass) error {
 			if q == formats.PassShadow {
 				// Skipped, the pass clears the whole map: a kept cascade
 				// would shade with shadows the rest of the map no longer has.
-				b.seq.redraw = allCascades
+				b.seq.redraw = backends.AllCascades
 			}
 			err = b.runPass(q, nil)
 			if q == formats.PassShadow {
@@ -248,7 +248,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	}
 	cascades := d.Cascades
 	if cascades == 0 {
-		cascades = allCascades
+		cascades = backends.AllCascades
 	}
 	if p == formats.PassShadow {
 		// A kept cascade's tile is drawn already; drawing into it again
@@ -360,9 +360,6 @@ func (b *Backend[M, T, P]) runPass(p formats.Pass, draws []Draw[M, T, P]) error 
 	b.seq.shadowKept = err == nil
 	return err
 }
-
-// allCascades has a bit for every shadow cascade.
-const allCascades = 1<<backends.NumCascades - 1
 
 // effectMode is what effect pass p does this frame: drawn when the frame
 // turned it on (as Pack wrote it into the Frame block); off, its output

@@ -111,7 +111,7 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 		x, y, side := backends.CascadeTile(i, r.shadowSize)
 		sc := dxcom.Rect{Left: int32(x), Top: int32(y), Right: int32(x + side), Bottom: int32(y + side)}
 		ctx.Call(ctxRSSetScissorRects, 1, uintptr(unsafe.Pointer(&sc)))
-		if r.redraw != allCascades {
+		if r.redraw != backends.AllCascades {
 			r.clearTile(x, y, side)
 		}
 		r.viewportAt(x, y, side, side)
@@ -127,9 +127,6 @@ func (r *driver) runPass(p formats.Pass, draws []core.Draw[mesh, texture, *progr
 	ctx.Call(ctxPSSetConstantBuffers, cbFrame, 1, uintptr(unsafe.Pointer(&b)))
 	return nil
 }
-
-// allCascades has a bit for every shadow cascade.
-const allCascades = 1<<backends.NumCascades - 1
 
 // clearTile sets the shadow map's tile at x, y to far depth, the scissor
 // already on it. ClearDepthStencilView clears a whole view, so a frame
@@ -270,7 +267,7 @@ func (r *driver) setupPass(p formats.Pass) {
 	switch p {
 	case formats.PassShadow:
 		ctx.Call(ctxOMSetRenderTargets, 0, 0, ptr(r.shadow.dsv))
-		if r.redraw == allCascades {
+		if r.redraw == backends.AllCascades {
 			ctx.Call(ctxClearDepthStencilView, ptr(r.shadow.dsv), dxcom.ClearDepth, f32(1), 0)
 		} // else runPass clears each redrawn cascade's tile (clearTile)
 		ctx.Call(ctxRSSetState, ptr(r.states.shadow)) // runPass sets each cascade's viewport and scissor

@@ -217,7 +217,7 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.Enable(gl.DEPTH_TEST)
 		gl.Disable(gl.CULL_FACE)
 		gl.ClearDepth(1)
-		all := r.redraw == 1<<backends.NumCascades-1
+		all := r.redraw == backends.AllCascades
 		if all {
 			gl.Clear(gl.DEPTH_BUFFER_BIT)
 		}

@@ -86,7 +86,7 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	t := &b.passes[p]
 	cmd := b.slot.cmd
 	b.stamp(cmd, p, false)
-	if p == formats.PassShadow && b.redraw != allCascades {
+	if p == formats.PassShadow && b.redraw != backends.AllCascades {
 		b.c.beginPass(cmd, b.shadowKeep, t.fb, t.w, t.h, nil)
 	} else {
 		b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
@@ -116,9 +116,6 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 // RedrawCascades sets the cascades the next shadow pass clears and draws.
 func (b *driver) RedrawCascades(cascades uint8) { b.redraw = cascades }
 
-// allCascades has a bit for every shadow cascade.
-const allCascades = 1<<backends.NumCascades - 1
-
 // shadowCascades records the shadow pass's draws inside its render pass,
 // which has cleared the whole map unless the frame keeps some cascades:
 // then each redrawn cascade's tile is cleared here. Cascade c is drawn
@@ -140,7 +137,7 @@ func (b *driver) shadowCascades(cmd vk.CommandBuffer, draws []core.Draw[mesh, te
 		}
 		x, y, side := backends.CascadeTile(c, b.shadowSize)
 		b.c.setViewport(cmd, uint32(x), uint32(y), uint32(side), uint32(side))
-		if b.redraw != allCascades {
+		if b.redraw != backends.AllCascades {
 			b.c.clearDepth(cmd, uint32(x), uint32(y), uint32(side), uint32(side))
 		}
 		b.c.bindFrameSet(cmd, b.mainLayout, b.slot.shadowSets[c])

@@ -129,9 +129,6 @@ func (c *Context) Begin(w *ecs.World) error {
 	return nil
 }
 
-// allCascades has a bit for every shadow cascade.
-const allCascades = 1<<backends.NumCascades - 1
-
 // cascadeTurn returns the cascades this frame redraws by turns
 // (Environment.CascadeInterval): the nearest, and each far cascade i on
 // every CascadeInterval-th frame, offset by i-1 so that they take turns.
@@ -141,7 +138,7 @@ func (c *Context) cascadeTurn(keep bool) uint8 {
 	n := c.Env.CascadeInterval
 	if !keep || n <= 1 {
 		c.turn = 0
-		return allCascades
+		return backends.AllCascades
 	}
 	c.turn++
 	redraw := uint8(1)

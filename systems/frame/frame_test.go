@@ -317,7 +317,7 @@ func TestMaterialMapsReachTheDraws(t *testing.T) {
 // its matrix; the sun turning or the camera leaving a kept cascade's box
 // redraws it at once, and shadows turned off and on again redraw them all.
 func TestCascadesTakeTurns(t *testing.T) {
-	const all = 1<<backends.NumCascades - 1
+	const all = backends.AllCascades
 	s := frametest.New(t)
 	s.Ctx.Env.ShadowDistance = 60
 	s.Cube(formats.DefaultHandle, [3]float32{0, 0, -35}, ecs.Material{CastShadows: true}) // in the far cascades
