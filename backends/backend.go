@@ -167,6 +167,14 @@ type Effects struct {
 	SSR       SSR
 	Bloom     Bloom
 	Antialias bool // the antialias pass smooths the composited image's edges
+	// TAA runs the antialias pass as temporal antialiasing instead: the
+	// core moves the view by a different fraction of a pixel each frame
+	// (TAAJitter), and the pass blends the composited image with the
+	// pass's own result of the frame before, found where the depth buffer
+	// says each pixel was then and held to the colours around the pixel
+	// now, so that what moves leaves no trail. Edges converge over about
+	// ten still frames. Set with Antialias, TAA is the one that runs.
+	TAA bool
 }
 
 // SSR is screen-space reflections: the SSR pass follows the mirror

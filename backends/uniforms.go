@@ -10,7 +10,7 @@ import (
 
 // FrameBlockSize is the size in bytes of the Frame uniform block that every
 // shader sees (std140; the layout is in docs/SHADERS.md).
-const FrameBlockSize = 752
+const FrameBlockSize = 832
 
 // DrawBlockSize is the size in bytes of the per-draw block: the model
 // matrix, the colour and the surface factors.
@@ -84,7 +84,14 @@ func (b *FrameBlock) Pack(d *FrameData, shadowMapSize int) {
 	}
 	put(postWord, vmath.Vec3{max(fx.SSR.Strength, 0), reach, aa}, 0)
 	b.packEnvironment(d.Environment)
+	copy(b[reprojectWord:reprojectWord+16], identity[:])
+	clear(b[taaWord : taaWord+4])
+	if fx.TAA {
+		b[postWord+2], b[taaWord+3] = 0, 1
+	}
 }
+
+var identity = vmath.Ident()
 
 // The environment's words: the ibl vec4 (x the intensity of the map's
 // light, 0 when no map lights the frame; y 1 when one does; z an overlay
@@ -116,6 +123,15 @@ func (b *FrameBlock) packEnvironment(e *Environment) {
 // ClearEnvironment turns the block's environment off, as a frame without
 // one has it: the core does so when the environment's texture is not live.
 func (b *FrameBlock) ClearEnvironment() { b.packEnvironment(nil) }
+
+// The temporal antialiasing words, after the irradiance: the reproject
+// matrix, then the taa vec4 (x the history's weight, 0 without one; yz
+// the view's jitter in normalized device coordinates; w 1 when the pass
+// runs as TAA).
+const (
+	reprojectWord = irradianceWord + 4*9
+	taaWord       = reprojectWord + 16
+)
 
 // postWord is where the block's post vec4 starts: x SSR strength, y SSR
 // reach, z 1 when the antialias pass is on.
@@ -151,7 +167,7 @@ func (b *FrameBlock) EffectOn(p formats.Pass) bool {
 	case formats.PassSSR:
 		return b[postWord] > 0
 	case formats.PassAntialias:
-		return b[postWord+2] > 0
+		return b[postWord+2] > 0 || b.TAA()
 	}
 	return false
 }

@@ -283,23 +283,110 @@ func ssr(h *harness) {
 // and the cube's faces away from the edges keep their colour, and turned
 // off again the frame is the one without it.
 func antialiasScene(h *harness) {
-	h.open()
-	camEye := vmath.Vec3{0, 0.4, 3}
-	h.lookFrom(camEye, vmath.Vec3{0, 0, 0}, 50)
-	env := &h.ctx.Env
-	env.FogColor = vmath.Vec3{0.9, 0.9, 0.9}
-	tr := ecs.NewTransform(vmath.Vec3{})
-	tr.Rotation = vmath.QuatAxisAngle(vmath.Vec3{0.3, 1, 0.2}.Normalize(), 0.6)
-	d := meshes.Cube(1)
-	h.world.Spawn(tr, h.mesh(0, d.Vertices, d.Indices, d.Bounds), ecs.Material{Shader: defaultShader, Color: vmath.Vec4{0.02, 0.02, 0.02, 1}})
+	antialiasStage(h)
 	h.step(2)
 	off := h.pixels()
 
+	env := &h.ctx.Env
 	env.Effects.Antialias = true
 	h.step(2)
 	on := h.pixels()
 	h.noErrors()
 	h.matchGolden(on)
+	expectSmoothed(h, on, off, "the antialias pass")
+
+	env.Effects.Antialias = false
+	h.step(2)
+	h.expectSame(off, "with the antialias pass turned off again")
+	h.expectNoAllocations()
+}
+
+// taaSettle is how many still frames the TAA scene gives its edges: four
+// turns of the jitter, after which a still pixel moves by less than the
+// golden tolerance a frame.
+const taaSettle = 4 * backends.TAASamples
+
+// taaScene: the antialias scene with the antialias pass as temporal
+// antialiasing. Still, the silhouette gains pixels between the cube and
+// the sky over the frames, and pixels away from every edge keep their
+// colour. Moved in one frame, the cube leaves no trail: every pixel away
+// from the edges of where it is now looks as it does without TAA, those it
+// left among them. Turned off again, the frame is the one without it.
+func taaScene(h *harness) {
+	cube := antialiasStage(h)
+	h.step(2)
+	off := h.pixels()
+
+	env := &h.ctx.Env
+	env.Effects.TAA = true
+	h.step(taaSettle)
+	on := h.pixels()
+	h.noErrors()
+	h.matchGolden(on)
+	expectSmoothed(h, on, off, "temporal antialiasing")
+
+	tr, _, _ := h.world.Renderable(cube)
+	at := tr.Position
+	tr.Position = at.Add(vmath.Vec3{0.6, 0, 0})
+	h.step(1)
+	moved := h.pixels()
+	env.Effects.TAA = false
+	h.step(2)
+	plain := h.pixels()
+	trail, checked := 0, 0
+	for y := regionRadius; y < Height-regionRadius; y++ {
+		for x := regionRadius; x < Width-regionRadius; x++ {
+			if !flatAround(plain, x, y) {
+				continue
+			}
+			p := []image.Point{{x, y}}
+			checked++
+			if mean(moved, p).dist(mean(plain, p)) > same {
+				trail++
+			}
+		}
+	}
+	// What the cube left: pixels dark before the move and sky after it.
+	left := 0
+	for y := range Height {
+		for x := range Width {
+			p := []image.Point{{x, y}}
+			if mean(off, p).luma() < 0.25 && mean(plain, p).luma() > 0.75 && flatAround(plain, x, y) {
+				left++
+			}
+		}
+	}
+	if left < minRegion || checked < minRegion {
+		h.t.Fatalf("the move left %d pixels of sky where the cube was and %d away from every edge; the scene no longer frames the trail", left, checked)
+	}
+	if trail > 0 {
+		h.t.Errorf("%d of %d pixels away from every edge differ, the frame after the cube moved, from the frame without TAA: a trail", trail, checked)
+	}
+
+	tr.Position = at
+	h.step(2)
+	h.expectSame(off, "with temporal antialiasing turned off again")
+	h.expectNoAllocations()
+}
+
+// antialiasStage frames the antialias scenes: a dark cube, turned so its
+// silhouette has edges at many angles, against the bright fog.
+func antialiasStage(h *harness) ecs.Entity {
+	h.open()
+	h.lookFrom(vmath.Vec3{0, 0.4, 3}, vmath.Vec3{0, 0, 0}, 50)
+	h.ctx.Env.FogColor = vmath.Vec3{0.9, 0.9, 0.9}
+	tr := ecs.NewTransform(vmath.Vec3{})
+	tr.Rotation = vmath.QuatAxisAngle(vmath.Vec3{0.3, 1, 0.2}.Normalize(), 0.6)
+	d := meshes.Cube(1)
+	return h.world.Spawn(tr, h.mesh(0, d.Vertices, d.Indices, d.Bounds), ecs.Material{Shader: defaultShader, Color: vmath.Vec4{0.02, 0.02, 0.02, 1}})
+}
+
+// expectSmoothed checks an antialiased picture of the antialias stage
+// against the one without: its silhouette has at least half as many more
+// pixels between the cube's colour and the sky's, and pixels away from
+// every edge keep their colour.
+func expectSmoothed(h *harness, on, off *image.RGBA, by string) {
+	h.t.Helper()
 	between := func(img *image.RGBA) int {
 		n := 0
 		for y := range Height {
@@ -312,16 +399,26 @@ func antialiasScene(h *harness) {
 		return n
 	}
 	if a, b := between(on), between(off); a < b+b/2 || a < minRegion {
-		h.t.Errorf("the silhouette has %d pixels between the cube and the sky with the antialias pass, %d without; want half as many more at least", a, b)
+		h.t.Errorf("the silhouette has %d pixels between the cube and the sky with %s, %d without; want half as many more at least", a, by, b)
 	}
 	for _, p := range []image.Point{{4, 4}, {Width - 5, Height - 5}, {Width / 2, Height / 2}} {
 		if d := mean(on, []image.Point{p}).dist(mean(off, []image.Point{p})); d > same {
-			h.t.Errorf("pixel %v, away from every edge, changed by %.3f with the antialias pass", p, d)
+			h.t.Errorf("pixel %v, away from every edge, changed by %.3f with %s", p, d, by)
 		}
 	}
+}
 
-	env.Effects.Antialias = false
-	h.step(2)
-	h.expectSame(off, "with the antialias pass turned off again")
-	h.expectNoAllocations()
+// flatAround reports whether every pixel of img within regionRadius of
+// (x, y) looks like it: the pixel is away from every edge.
+func flatAround(img *image.RGBA, x, y int) bool {
+	c := mean(img, []image.Point{{x, y}})
+	for dy := -regionRadius; dy <= regionRadius; dy++ {
+		for dx := -regionRadius; dx <= regionRadius; dx++ {
+			q := image.Point{min(max(x+dx, 0), Width-1), min(max(y+dy, 0), Height-1)}
+			if mean(img, []image.Point{q}).dist(c) > same {
+				return false
+			}
+		}
+	}
+	return true
 }

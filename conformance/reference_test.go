@@ -59,6 +59,11 @@ type tracer struct {
 	effects [formats.NumPasses]bool
 	fx      [4]float32
 	post    [4]float32 // the block's post vec4: SSR strength and reach, antialias
+	// reproject and taa are the block's temporal antialiasing words;
+	// history is the antialias pass's result of the frame before under it.
+	reproject vmath.Mat4
+	taa       [4]float32
+	history   *image.RGBA
 	// env is the environment atlas, nil without one; envIntensity,
 	// overlay and irradiance are the block's (its ibl.x, 0 unless a map
 	// lights the frame, ibl.z, 0 without an overlay map, and the
@@ -360,6 +365,8 @@ func (r *tracer) BeginFrame(b *backends.FrameBlock) error {
 	r.zenith, r.discCos = vmath.Vec3{b[72], b[73], b[74]}, b[75]
 	copy(r.fx[:], b[76:80])
 	copy(r.post[:], b[144:148])
+	copy(r.reproject[:], b[188:204])
+	copy(r.taa[:], b[204:208])
 	r.envIntensity, r.overlay = b[148], b[150]
 	if b[149] == 0 && r.overlay == 0 {
 		r.env = nil
@@ -753,7 +760,11 @@ func (r *tracer) EndFrame() error {
 			r.img.SetRGBA(px, py, r.composite(c))
 		}
 	}
-	r.antialias()
+	if r.taa[3] > 0 {
+		r.temporal()
+	} else {
+		r.antialias()
+	}
 	r.drawLines(r.lines.Tested, !r.bugs.linesUntested)
 	r.drawLines(r.lines.OnTop, false)
 	r.drawUI()
@@ -972,24 +983,11 @@ func (r *tracer) antialias() {
 	w, h := r.w, r.h
 	src := image.NewRGBA(r.img.Rect)
 	copy(src.Pix, r.img.Pix)
-	at := func(x, y int) vmath.Vec3 {
-		c := src.RGBAAt(min(max(x, 0), w-1), min(max(y, 0), h-1))
-		return vmath.Vec3{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255}
-	}
 	luma := func(c vmath.Vec3) float32 { return c.Dot(vmath.Vec3{0.299, 0.587, 0.114}) }
-	bilinear := func(px, py float32) vmath.Vec3 {
-		tx, ty := px-0.5, py-0.5
-		ix, iy := float32(math.Floor(float64(tx))), float32(math.Floor(float64(ty)))
-		fx, fy := tx-ix, ty-iy
-		x0, y0 := int(ix), int(iy)
-		a := at(x0, y0).Lerp(at(x0+1, y0), fx)
-		b := at(x0, y0+1).Lerp(at(x0+1, y0+1), fx)
-		return a.Lerp(b, fy)
-	}
 	for y := range h {
 		for x := range w {
-			lM := luma(at(x, y))
-			lNW, lNE, lSW, lSE := luma(at(x-1, y-1)), luma(at(x+1, y-1)), luma(at(x-1, y+1)), luma(at(x+1, y+1))
+			lM := luma(texel(src, x, y))
+			lNW, lNE, lSW, lSE := luma(texel(src, x-1, y-1)), luma(texel(src, x+1, y-1)), luma(texel(src, x-1, y+1)), luma(texel(src, x+1, y+1))
 			lMin := min(lM, lNW, lNE, lSW, lSE)
 			lMax := max(lM, lNW, lNE, lSW, lSE)
 			dx, dy := -((lNW + lNE) - (lSW + lSE)), (lNW+lSW)-(lNE+lSE)
@@ -997,15 +995,87 @@ func (r *tracer) antialias() {
 			k := 1 / (min(vmath.Abs32(dx), vmath.Abs32(dy)) + reduce)
 			dx, dy = min(max(dx*k, -8), 8), min(max(dy*k, -8), 8)
 			cx, cy := float32(x)+0.5, float32(y)+0.5
-			near := bilinear(cx-dx/6, cy-dy/6).Add(bilinear(cx+dx/6, cy+dy/6)).Mul(0.5)
-			far := near.Mul(0.5).Add(bilinear(cx-dx/2, cy-dy/2).Add(bilinear(cx+dx/2, cy+dy/2)).Mul(0.25))
+			near := bilinear(src, cx-dx/6, cy-dy/6).Add(bilinear(src, cx+dx/6, cy+dy/6)).Mul(0.5)
+			far := near.Mul(0.5).Add(bilinear(src, cx-dx/2, cy-dy/2).Add(bilinear(src, cx+dx/2, cy+dy/2)).Mul(0.25))
 			c := far
 			if l := luma(far); l < lMin || l > lMax {
 				c = near
 			}
-			r.img.SetRGBA(x, y, color.RGBA{R: uint8(math.Round(float64(c[0]) * 255)), G: uint8(math.Round(float64(c[1]) * 255)), B: uint8(math.Round(float64(c[2]) * 255)), A: 255})
+			r.img.SetRGBA(x, y, rgba8(c))
 		}
 	}
+}
+
+// temporal is the antialias pass as temporal antialiasing, as
+// sleak_taa.glsl computes it, over the composited image, when the frame
+// turned it on: the history read where the block's reproject takes each
+// pixel's depth, held to the colours around the pixel, blended by the
+// block's weight. Its result is the next frame's history.
+func (r *tracer) temporal() {
+	if !r.effects[formats.PassAntialias] {
+		return
+	}
+	w, h := r.w, r.h
+	if r.history == nil || r.history.Rect != r.img.Rect {
+		r.history = image.NewRGBA(r.img.Rect) // its weight is 0 until a frame drew it
+	}
+	src := image.NewRGBA(r.img.Rect)
+	copy(src.Pix, r.img.Pix)
+	step := func(edge, x float32) float32 {
+		if x >= edge {
+			return 1
+		}
+		return 0
+	}
+	for y := range h {
+		for x := range w {
+			c := texel(src, x, y)
+			lo, hi := c, c
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					n := texel(src, x+dx, y+dy)
+					for i := range 3 {
+						lo[i], hi[i] = min(lo[i], n[i]), max(hi[i], n[i])
+					}
+				}
+			}
+			nx, ny := (float32(x)+0.5)/float32(w)*2-1, 1-(float32(y)+0.5)/float32(h)*2
+			was := r.reproject.MulVec4(vmath.Vec4{nx, ny, r.depth[y*w+x], 1})
+			ww := max(was[3], 1e-6)
+			u, v := 0.5+0.5*was[0]/ww, 0.5-0.5*was[1]/ww
+			seen := step(1e-6, was[3]) * step(0, min(u, v)) * step(max(u, v), 1)
+			past := bilinear(r.history, u*float32(w), v*float32(h))
+			for i := range 3 {
+				past[i] = min(max(past[i], lo[i]), hi[i])
+			}
+			r.img.SetRGBA(x, y, rgba8(c.Lerp(past, r.taa[0]*seen)))
+		}
+	}
+	copy(r.history.Pix, r.img.Pix)
+}
+
+// texel is img's colour at (x, y), clamped to its edges, in 0..1.
+func texel(img *image.RGBA, x, y int) vmath.Vec3 {
+	b := img.Rect
+	c := img.RGBAAt(min(max(x, b.Min.X), b.Max.X-1), min(max(y, b.Min.Y), b.Max.Y-1))
+	return vmath.Vec3{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255}
+}
+
+// bilinear reads img at (px, py), in texels (centres at .5), as a linear,
+// clamped sampler does.
+func bilinear(img *image.RGBA, px, py float32) vmath.Vec3 {
+	tx, ty := px-0.5, py-0.5
+	ix, iy := float32(math.Floor(float64(tx))), float32(math.Floor(float64(ty)))
+	fx, fy := tx-ix, ty-iy
+	x0, y0 := int(ix), int(iy)
+	a := texel(img, x0, y0).Lerp(texel(img, x0+1, y0), fx)
+	b := texel(img, x0, y0+1).Lerp(texel(img, x0+1, y0+1), fx)
+	return a.Lerp(b, fy)
+}
+
+// rgba8 is an opaque colour of 0..1 channels as an 8-bit target stores it.
+func rgba8(c vmath.Vec3) color.RGBA {
+	return color.RGBA{R: uint8(math.Round(float64(c[0]) * 255)), G: uint8(math.Round(float64(c[1]) * 255)), B: uint8(math.Round(float64(c[2]) * 255)), A: 255}
 }
 
 // ssaoKernel is sleak_ssao.glsl's hemisphere.

@@ -45,6 +45,7 @@ var scenes = []struct {
 	{"shadow_cascades", shadowCascades, true},
 	{"ssr", ssr, true},
 	{"antialias", antialiasScene, true},
+	{"taa", taaScene, true},
 	{"skinned", skinned, true},
 	{"normal_map", normalMap, true},
 	{"emissive_map", emissiveMap, true},

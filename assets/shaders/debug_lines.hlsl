@@ -17,6 +17,9 @@ VSOutput VS_Main(float3 position : TEXCOORD0, float4 lineColor : TEXCOORD1) {
     // debug_lines.vert: a line on a surface passes the depth test instead
     // of fighting it.
     o.position.z -= 0.001 * (o.position.w - o.position.z);
+    // Without the view's jitter, as debug_lines.vert: drawn after temporal
+    // antialiasing.
+    o.position.xy -= taa.yz * o.position.w;
     o.color = lineColor;
     return o;
 }

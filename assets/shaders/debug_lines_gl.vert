@@ -13,5 +13,9 @@ void main() {
     // surface, a box round a block or a border along the ground, passes the
     // depth test instead of fighting the surface for it.
     p.z -= 0.001 * (p.w - p.z);
+    // Drawn after temporal antialiasing, lines take the view without its
+    // jitter, or they would shimmer by a fraction of a pixel (taa.yz is 0
+    // without it).
+    p.xy -= frame.taa.yz * p.w;
     gl_Position = sleakClip(p);
 }

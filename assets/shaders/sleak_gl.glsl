@@ -27,6 +27,8 @@ layout(std140) uniform Frame {
     vec4 post;         // x: SSR strength (0: off), y: SSR reach in world units, z: 1 when antialiasing is on
     vec4 ibl;          // x: the environment map's light intensity (0: no map lights the frame), y: 1 when one does, z: an overlay map's intensity (0: none)
     vec4 irradiance[9]; // the map's diffuse light, spherical harmonics (backends.Environment.Irradiance)
+    mat4 reproject;     // this frame's unjittered NDC -> the frame before's clip space (temporal antialiasing)
+    vec4 taa;           // x: the history's weight (0: none), yz: the view's jitter in NDC, w: 1 when the antialias pass runs as TAA
 } frame;
 
 // The per-draw block: plain uniforms, set per draw by the backend.

@@ -373,6 +373,7 @@ func (b *Backend[M, T, P]) resize(width, height int) error {
 	}
 	b.width, b.height = width, height
 	b.seq.framesSinceResize = 0           // the old image went with the old targets
+	b.seq.taa.history = false             // and the antialias pass's history
 	b.neutral = [formats.NumPasses]bool{} // and the effects' outputs
 	b.resetPrograms()
 	b.retryBrokenShaders()

@@ -131,7 +131,16 @@ type Driver[M, T, P any] interface {
 	//     RGBA8 target of its size and copied back, or, where sampling an
 	//     image that is then drawn over is unreliable (OpenGL on llvmpipe),
 	//     the composite drawn into that target on such frames
-	//     (FrameBlock.EffectOn) and the pass drawn into the output.
+	//     (FrameBlock.EffectOn) and the pass drawn into the output. When
+	//     FrameBlock.TAA says so, the taa stem runs in antialias's place:
+	//     it reads the composited image, its own result of the frame
+	//     before (the history) through backends.FilteredTarget and the
+	//     scene's depth, and draws into one of two RGBA8 history targets
+	//     of the framebuffer's size, taking turns frame by frame, whose
+	//     result then reaches the composite output as antialias's does.
+	//     The block's history weight is 0 whenever the history target
+	//     holds nothing this size has drawn, so its content then does not
+	//     matter, but it must be a readable image.
 	// With EffectClear it draws nothing and clears the target the later
 	// pass reads to the value that leaves it unchanged: occlusion 1
 	// (nothing occluded), reflections and bloom 0. With EffectIdle that
@@ -209,7 +218,7 @@ type EngineReloader interface {
 
 // engineStems are the stems every driver builds at start for its fixed
 // passes; a change to one of their files reloads them all.
-var engineStems = [...]string{"shadow_depth", "ssao", "ssao_blur", "lighting_pass", "ssr", "bloom", "bloom_blur", "composite", "antialias", "debug_lines", "ui"}
+var engineStems = [...]string{"shadow_depth", "ssao", "ssao_blur", "lighting_pass", "ssr", "bloom", "bloom_blur", "composite", "antialias", "taa", "debug_lines", "ui"}
 
 // EffectMode is what RunEffect does with an effect pass this frame.
 type EffectMode uint8

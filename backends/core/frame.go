@@ -27,6 +27,14 @@ type sequencer struct {
 	// a frame drew it, so that a frame may keep some of them.
 	redraw     uint8
 	shadowKept bool
+	// taa is the frame's temporal antialiasing: whether it runs, whether
+	// the pass's result of the frame before is there to blend (the frame
+	// before ran it at this size), and the view that frame had before its
+	// jitter.
+	taa struct {
+		on, history bool
+		prev        vmath.Mat4
+	}
 }
 
 // BeginFrame starts a frame: it follows the window's size through the
@@ -49,7 +57,7 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	if err := b.followSurface(false); err != nil {
 		return err
 	}
-	b.block.Pack(frame, b.cfg.ShadowMapSize)
+	b.pack(frame)
 	b.seq.redraw = frame.RedrawCascades & backends.AllCascades
 	if b.seq.redraw == 0 || !b.seq.shadowKept {
 		b.seq.redraw = backends.AllCascades
@@ -58,6 +66,7 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	err := b.drv.BeginFrame(&b.block)
 	if errors.Is(err, ErrSurfaceStale) {
 		if err = b.followSurface(true); err == nil {
+			b.pack(frame) // at the new size, without the old size's history
 			err = b.drv.BeginFrame(&b.block)
 		}
 	}
@@ -78,6 +87,22 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 	}
 	b.seq.inFrame, b.seq.open, b.seq.next = true, false, 0
 	return nil
+}
+
+// pack lays the frame out as the Frame block, jittered for temporal
+// antialiasing when the frame runs it: one more sample of each pixel a
+// frame, blended with the history only when the frame before left one at
+// this size.
+func (b *Backend[M, T, P]) pack(frame *backends.FrameData) {
+	b.block.Pack(frame, b.cfg.ShadowMapSize)
+	t := &b.seq.taa
+	if t.on = b.block.TAA(); !t.on {
+		t.history = false
+		return
+	}
+	x, y := backends.TAAJitter(b.submitted)
+	b.block.Jitter(x, y, b.width, b.height, t.history, &t.prev)
+	t.prev = frame.ViewProj
 }
 
 // setEnvironment hands the driver the frame's environment atlas, or White
@@ -346,6 +371,7 @@ func (b *Backend[M, T, P]) EndFrame() error {
 	}
 	b.submitted++
 	b.seq.framesSinceResize++
+	b.seq.taa.history = b.seq.taa.on
 	return nil
 }
 

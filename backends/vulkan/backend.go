@@ -147,12 +147,16 @@ type driver struct {
 	passes [formats.NumPasses]passTarget
 	// shadowKeep is the shadow pass's render pass for a frame that keeps
 	// some cascades' tiles (RedrawCascades); redraw is the frame's.
-	shadowKeep                              vk.RenderPass
-	redraw                                  uint8
-	shadowMap                               gpuImage
-	gAlbedo, gNormal, gMaterial, gDepth     gpuImage
-	hdr, final                              gpuImage
-	effects                                 [numEffects]effectPass // the effect passes, by effectIndex
+	shadowKeep                          vk.RenderPass
+	redraw                              uint8
+	shadowMap                           gpuImage
+	gAlbedo, gNormal, gMaterial, gDepth gpuImage
+	hdr, final                          gpuImage
+	effects                             [numEffects]effectPass // the effect passes, by effectIndex
+	// taa says whether this frame's antialias pass runs as temporal
+	// antialiasing; taaTurn is the TAA step it drew last.
+	taa                                     bool
+	taaTurn                                 int
 	readback                                gpuBuffer
 	engine                                  engineShaders
 	shadowPipe, lightingPipe, compositePipe vk.Pipeline

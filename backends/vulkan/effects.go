@@ -17,6 +17,7 @@ const (
 	effectSSR
 	effectBloom
 	effectAntialias
+	effectTAA // the antialias pass as temporal antialiasing (FrameBlock.TAA)
 	numEffects
 )
 
@@ -47,6 +48,10 @@ var effectSpecs = [numEffects][]stepSpec{
 	effectSSR:       {{"ssr", 4}},                      // HDR, gbuffer normals, material and depth
 	effectBloom:     {{"bloom", 1}, {"bloom_blur", 1}}, // HDR; the bright parts
 	effectAntialias: {{"antialias", 1}},                // the composited image
+	// The composited image, the history (the other step's target) and the
+	// depth: each frame draws the step the frame before did not, so each
+	// step's target is the other's history.
+	effectTAA: {{"taa", 3}, {"taa", 3}},
 }
 
 // maxEffectSteps is the most steps an effect has.
@@ -84,6 +89,7 @@ func (b *driver) createEffectPasses() error {
 	b.effects[effectSSR].format, b.effects[effectSSR].neutral = hdrFormat, []float32{0, 0, 0, 0}
 	b.effects[effectBloom].format, b.effects[effectBloom].neutral = hdrFormat, []float32{0, 0, 0, 0}
 	b.effects[effectAntialias].format = offscreenColor
+	b.effects[effectTAA].format = offscreenColor
 	for i := range b.effects {
 		e := &b.effects[i]
 		final, stage, access := vk.ImageLayoutShaderReadOnlyOptimal, vk.PipelineStageFlagBits(0), vk.AccessFlagBits(0)
@@ -124,6 +130,8 @@ func (b *driver) createEffectTargets() error {
 			e.w, e.h = uint32(backends.BloomSize(b.width)), uint32(backends.BloomSize(b.height))
 		case effectAntialias:
 			use = vk.ImageUsageColorAttachmentBit | vk.ImageUsageTransferSrcBit
+		case effectTAA:
+			use |= vk.ImageUsageTransferSrcBit
 		}
 		for j := range e.steps {
 			s := &e.steps[j]
@@ -146,7 +154,18 @@ func (b *driver) createEffectTargets() error {
 	b.writeImages(bloom.steps[0].set, 0, b.targetSampler, read, b.hdr.view)
 	b.writeImages(bloom.steps[1].set, 0, filtered, read, bloom.steps[0].target.view)
 	b.writeImages(aa.steps[0].set, 0, filtered, read, b.final.view)
-	return nil
+	taa := b.effects[effectTAA].steps
+	for j := range taa {
+		b.writeImages(taa[j].set, 0, filtered, read, b.final.view, taa[1-j].target.view)
+		b.writeImages(taa[j].set, 2, b.targetSampler, read, b.gDepth.view)
+	}
+	// A history is read from the first frame on (with a weight of 0 until
+	// one was drawn), so both start readable.
+	return b.oneShot(func(cmd vk.CommandBuffer) {
+		for j := range taa {
+			b.c.makeReadable(cmd, taa[j].target.img)
+		}
+	})
 }
 
 func (b *driver) destroyEffectTargets() {
@@ -176,8 +195,14 @@ func (b *driver) effectOutput(i int) *gpuImage {
 // timestamps.
 func (b *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	i := effectIndex(p)
-	e := &b.effects[i]
 	cmd := b.slot.cmd
+	if i == effectAntialias && mode == core.EffectOn && b.taa {
+		b.stamp(cmd, p, false)
+		b.runTAA(cmd)
+		b.stamp(cmd, p, true)
+		return nil
+	}
+	e := &b.effects[i]
 	b.stamp(cmd, p, false)
 	switch {
 	case mode == core.EffectOn:
@@ -200,4 +225,19 @@ func (b *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	}
 	b.stamp(cmd, p, true)
 	return nil
+}
+
+// runTAA records the antialias pass as temporal antialiasing: the step
+// whose target the frame before did not draw, reading the other's as the
+// history, then its target copied over the composited image.
+func (b *driver) runTAA(cmd vk.CommandBuffer) {
+	e := &b.effects[effectTAA]
+	b.taaTurn ^= 1
+	s := &e.steps[b.taaTurn]
+	b.c.sampleOutput(cmd, b.final.img)
+	b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
+	b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
+	b.c.fullscreen(cmd, s.pipe, s.layout, s.set)
+	b.c.endPass(cmd)
+	b.c.copyHistory(cmd, s.target.img, b.final.img, e.w, e.h)
 }

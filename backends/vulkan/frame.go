@@ -47,6 +47,7 @@ func (b *driver) BeginFrame(block *backends.FrameBlock) error {
 		slot.envGen = b.envGen
 	}
 	*b.uboBlock(&slot.ubo, 0) = *block
+	b.taa = block.TAA()
 	for c := range backends.NumCascades {
 		block.Cascade(c, b.uboBlock(&slot.ubo, 1+c))
 	}

@@ -490,6 +490,29 @@ void sl_copy_back(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_
 		VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT);
 }
 
+// sl_copy_history is sl_copy_back from src left in SHADER_READ_ONLY_OPTIMAL
+// by its render pass, to which it returns, to be sampled as the next
+// frame's history.
+void sl_copy_history(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height) {
+	VkCommandBuffer cb = CMD(cmd);
+	VkImage img = (VkImage)(uintptr_t)src;
+	imageBarrier(d, cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
+		VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+	sl_copy_back(d, cmd, src, dst, width, height);
+	imageBarrier(d, cb, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+		VK_ACCESS_TRANSFER_READ_BIT, VK_ACCESS_SHADER_READ_BIT,
+		VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+}
+
+// sl_make_readable moves a new image from UNDEFINED to
+// SHADER_READ_ONLY_OPTIMAL, its content left undefined.
+void sl_make_readable(slDevice *d, uint64_t cmd, uint64_t image) {
+	imageBarrier(d, CMD(cmd), (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_UNDEFINED,
+		VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, 0, VK_ACCESS_SHADER_READ_BIT,
+		VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+}
+
 #ifdef __GLIBC__
 #include <malloc.h>
 // sl_trim hands memory the driver freed back to the system. Software

@@ -237,6 +237,19 @@ func (d cdevice) copyBack(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32
 	C.sl_copy_back(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }
 
+// copyHistory is copyBack from a temporal antialiasing target, which its
+// render pass leaves readable by shaders and copyHistory leaves so, to be
+// the next frame's history.
+func (d cdevice) copyHistory(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32) {
+	C.sl_copy_history(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
+}
+
+// makeReadable moves a new image, whose content does not matter, into the
+// layout shaders read it in.
+func (d cdevice) makeReadable(cmd vk.CommandBuffer, img vk.Image) {
+	C.sl_make_readable(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(img)))
+}
+
 // Debug-report messages arrive on driver threads tagged with the id of the
 // backend that asked for them.
 var debugSinks struct {

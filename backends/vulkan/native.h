@@ -85,6 +85,8 @@ void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst,
 // shader, then src copied back over it.
 void sl_sample_output(slDevice *d, uint64_t cmd, uint64_t image);
 void sl_copy_back(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
+void sl_copy_history(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height);
+void sl_make_readable(slDevice *d, uint64_t cmd, uint64_t image);
 
 // Returns freed heap memory to the system where the C library can.
 void sl_trim(void);

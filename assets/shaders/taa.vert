@@ -1,0 +1,3 @@
+#version 450
+#include "sleak.glsl"
+#include "sleak_fullscreen.glsl"
