@@ -27,6 +27,7 @@ type frameState struct {
 	cascadeBlocks []float32
 	pass          formats.Pass    // the pass being handed over
 	effectMode    core.EffectMode // RunEffect's mode, for the effect pass being handed over
+	taaTurn       int             // the taa target temporal antialiasing drew last
 	cmds          []drawCmd
 	lines         *core.Lines // the debug pass being handed over
 	submitted     uint64      // frames ended
@@ -120,7 +121,11 @@ func (r *driver) runEffect() {
 	case formats.PassBloom:
 		r.effectSteps(t.bloomFBO, 0, t.bloomW, t.bloomH, fxStep{t.bloomBrightFBO, r.engine.bloom}, fxStep{t.bloomFBO, r.engine.bloomBlur})
 	case formats.PassAntialias:
-		if r.effectMode == core.EffectOn {
+		switch {
+		case r.effectMode != core.EffectOn:
+		case (*backends.FrameBlock)(r.block).TAA():
+			r.temporalAntialias()
+		default:
 			// The composite drew into aa this frame: from there into the
 			// composite output.
 			gl.BindFramebuffer(gl.FRAMEBUFFER, t.compositeFBO)
@@ -129,6 +134,21 @@ func (r *driver) runEffect() {
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	r.stamp(r.pass, true)
+}
+
+// temporalAntialias draws taa from aa, where the composite drew this
+// frame, and the history, the taa target the frame before drew, into the
+// other one, and copies that into the composite output.
+func (r *driver) temporalAntialias() {
+	t := &r.targets
+	r.taaTurn ^= 1
+	gl.ActiveTexture(gl.TEXTURE0 + unitHistory)
+	gl.BindTexture(gl.TEXTURE_2D, t.taa[1-r.taaTurn])
+	gl.BindFramebuffer(gl.FRAMEBUFFER, t.taaFBO[r.taaTurn])
+	r.fullscreen(r.engine.taa)
+	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, t.taaFBO[r.taaTurn])
+	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, t.compositeFBO)
+	gl.BlitFramebuffer(0, 0, t.w, t.h, 0, 0, t.w, t.h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
 }
 
 // fxStep is one fullscreen draw of an effect pass.

@@ -211,6 +211,7 @@ type enginePrograms struct {
 	bloomBlur *program
 	ssr       *program
 	antialias *program
+	taa       *program // the antialias pass as temporal antialiasing
 	ui        *program // ui_gl: screen-space quads of the UI pass
 	lines     *program // debug_lines_gl: the debug pass's lines
 }
@@ -239,7 +240,7 @@ func loadEnginePrograms() (enginePrograms, error) {
 		stem string
 		p    **program
 	}{{"ssao", &e.ssao}, {"ssao_blur", &e.ssaoBlur}, {"bloom", &e.bloom}, {"bloom_blur", &e.bloomBlur},
-		{"ssr", &e.ssr}, {"antialias", &e.antialias}} {
+		{"ssr", &e.ssr}, {"antialias", &e.antialias}, {"taa", &e.taa}} {
 		if err == nil {
 			err = stem(fx.stem, fx.p, false)
 		}
@@ -267,6 +268,7 @@ func (e *enginePrograms) destroy() {
 	e.bloomBlur.destroy()
 	e.ssr.destroy()
 	e.antialias.destroy()
+	e.taa.destroy()
 	e.ui.destroy()
 	e.lines.destroy()
 }

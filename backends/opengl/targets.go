@@ -32,6 +32,9 @@ const (
 	unitNormalMap   = 14 // u_normalMap
 	unitEmissiveMap = 15 // u_emissiveMap
 	unitEnvironment = 16 // u_environment, the environment atlas (made linear and clamped by ibl.Map.Upload)
+	// u_history: temporal antialiasing's result of the frame before, one of
+	// the two taa targets, bound by the pass each frame.
+	unitHistory = 17
 )
 
 // samplerUnits is what every linked program's sampler uniforms are set to.
@@ -56,6 +59,7 @@ var samplerUnits = []struct {
 	{"u_normalMap\x00", unitNormalMap},
 	{"u_emissiveMap\x00", unitEmissiveMap},
 	{"u_environment\x00", unitEnvironment},
+	{"u_history\x00", unitHistory},
 }
 
 // shadowTarget is the depth-only shadow map. Its size comes from the config
@@ -93,6 +97,10 @@ type targets struct {
 	// size.
 	ssr, aa       uint32
 	ssrFBO, aaFBO uint32
+	// The temporal antialiasing targets, RGBA8, full size: a TAA frame
+	// draws into the one the frame before did not, reading that one as
+	// the history, and copies its result into ldr.
+	taa, taaFBO [2]uint32
 }
 
 func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) uint32 {
@@ -179,6 +187,10 @@ func createTargets(w, h int32) (targets, error) {
 	t.ssr = newTexture(unitSSR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
 	t.aa = newTexture(unitLDR, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	filterLinear(t.aa)
+	for i := range t.taa {
+		t.taa[i] = newTexture(unitHistory, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
+		filterLinear(t.taa[i])
+	}
 	t.ssaoW, t.ssaoH = int32(backends.SSAOSize(int(w))), int32(backends.SSAOSize(int(h)))
 	t.ssaoRaw = newTexture(unitSSAORaw, gl.R8, t.ssaoW, t.ssaoH, gl.RED, gl.UNSIGNED_BYTE)
 	filterLinear(t.ssaoRaw)
@@ -204,7 +216,11 @@ func createTargets(w, h int32) (targets, error) {
 				if t.bloomBrightFBO, err = newFBO("bloom", []uint32{t.bloomBright}, 0); err == nil {
 					if t.bloomFBO, err = newFBO("bloom blur", []uint32{t.bloom}, 0); err == nil {
 						if t.ssrFBO, err = newFBO("ssr", []uint32{t.ssr}, 0); err == nil {
-							t.aaFBO, err = newFBO("antialias", []uint32{t.aa}, 0)
+							if t.aaFBO, err = newFBO("antialias", []uint32{t.aa}, 0); err == nil {
+								if t.taaFBO[0], err = newFBO("taa", []uint32{t.taa[0]}, 0); err == nil {
+									t.taaFBO[1], err = newFBO("taa", []uint32{t.taa[1]}, 0)
+								}
+							}
 						}
 					}
 				}
@@ -225,8 +241,8 @@ func createTargets(w, h int32) (targets, error) {
 }
 
 func (t *targets) destroy() {
-	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoRawFBO, t.ssaoFBO, t.bloomBrightFBO, t.bloomFBO, t.ssrFBO, t.aaFBO}
-	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr, t.ssaoRaw, t.ssao, t.bloomBright, t.bloom, t.ssr, t.aa}
+	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoRawFBO, t.ssaoFBO, t.bloomBrightFBO, t.bloomFBO, t.ssrFBO, t.aaFBO, t.taaFBO[0], t.taaFBO[1]}
+	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr, t.ssaoRaw, t.ssao, t.bloomBright, t.bloom, t.ssr, t.aa, t.taa[0], t.taa[1]}
 	gl.DeleteFramebuffers(int32(len(fbos)), &fbos[0])
 	gl.DeleteTextures(int32(len(texs)), &texs[0])
 	*t = targets{}
