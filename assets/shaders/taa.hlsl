@@ -38,7 +38,8 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     float4 was = mul(reproject, float4(ndc0, gDepth.Load(int3(p, 0)), 1.0));
     float2 ndc = was.xy / max(was.w, 1e-6);
     float2 uv = SLEAK_SHADOW_UV(ndc); // the NDC above undone
-    float seen = step(1e-6, was.w) * step(0.0, min(uv.x, uv.y)) * step(max(uv.x, uv.y), 1.0);
+    // step() of sleak_taa.glsl as comparisons (Wine has no step).
+    float seen = (float)(was.w >= 1e-6) * (float)(min(uv.x, uv.y) >= 0.0) * (float)(max(uv.x, uv.y) <= 1.0);
     float3 h = clamp(history.Sample(historySampler, uv).rgb, lo, hi);
     return float4(lerp(c, h, taa.x * seen), 1.0);
 }

@@ -23,6 +23,7 @@ type driver struct {
 	width, height int
 	shadowSize    int
 	redraw        uint8 // the cascades the frame's shadow pass clears and draws (RedrawCascades)
+	taaTurn       int   // the taa target temporal antialiasing drew last
 
 	d      device
 	states fixedStates

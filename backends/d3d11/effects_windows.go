@@ -59,7 +59,10 @@ func (r *driver) runEffect(p formats.Pass, on bool) {
 	// map being rewritten.
 	r.unbindAll()
 	if p == formats.PassAntialias {
-		if on {
+		switch {
+		case on && r.block.TAA():
+			r.temporalAntialias()
+		case on:
 			r.antialiasPass()
 		}
 		return
@@ -133,4 +136,23 @@ func (r *driver) antialiasPass() {
 	r.fullscreen(r.engine.antialias)
 	r.unbindAll()
 	ctx.Call(ctxCopyResource, ptr(t.ldr.tex), ptr(t.aa.tex))
+}
+
+// temporalAntialias draws taa from the composite output (t0), the scene's
+// depth (t5) and the history (t7: the taa target the frame before drew)
+// into the other taa target, then copies that over the composite output,
+// as antialiasPass does.
+func (r *driver) temporalAntialias() {
+	ctx := r.d.ctx
+	t := &r.targets
+	r.taaTurn ^= 1
+	r.bindFullscreen()
+	r.bindColor(t.taa[r.taaTurn].rtv, nil, t.w, t.h)
+	var in [numSlots]uintptr
+	in[slotLDR], in[slotGDepth], in[slotEffect] = ptr(t.ldr.srv), ptr(t.gDepth.srv), ptr(t.taa[1-r.taaTurn].srv)
+	ctx.Call(ctxPSSetShaderResources, 0, numSlots, uintptr(unsafe.Pointer(&in[0])))
+	r.bindSamplers(backends.FilteredTarget.SamplerIndex())
+	r.fullscreen(r.engine.taa)
+	r.unbindAll()
+	ctx.Call(ctxCopyResource, ptr(t.ldr.tex), ptr(t.taa[r.taaTurn].tex))
 }

@@ -74,6 +74,7 @@ type enginePrograms struct {
 	bloomBlur *program
 	composite *program
 	antialias *program // the antialias pass, over the composite output
+	taa       *program // the antialias pass as temporal antialiasing
 	ui        *program // ui.hlsl: screen-space quads of the UI pass
 	lines     *program // debug_lines.hlsl: the debug pass's lines
 }
@@ -93,7 +94,7 @@ type engineSlot struct {
 	vertexOnly bool
 }
 
-func (e *enginePrograms) slots() [11]engineSlot {
+func (e *enginePrograms) slots() [12]engineSlot {
 	return [...]engineSlot{
 		{"shadow_depth", &e.shadow, formats.DefaultLayout(), true},
 		{"ssao", &e.ssao, nil, false},
@@ -104,6 +105,7 @@ func (e *enginePrograms) slots() [11]engineSlot {
 		{"bloom_blur", &e.bloomBlur, nil, false},
 		{"composite", &e.composite, nil, false},
 		{"antialias", &e.antialias, nil, false},
+		{"taa", &e.taa, nil, false},
 		{"ui", &e.ui, formats.DefaultLayout(), false},
 		{"debug_lines", &e.lines, backends.LineLayout(), false},
 	}

@@ -55,6 +55,10 @@ type targets struct {
 	// The antialias pass's target, RGBA8 like ldr: what antialias makes of
 	// the composite output, copied back over it.
 	aa colorTarget
+	// The temporal antialiasing targets, RGBA8 like ldr: a TAA frame draws
+	// into the one the frame before did not, reading that one as the
+	// history, and copies its result over the composite output.
+	taa [2]colorTarget
 }
 
 func (t *targets) release() {
@@ -70,6 +74,8 @@ func (t *targets) release() {
 	t.bloom.release()
 	t.ssr.release()
 	t.aa.release()
+	t.taa[0].release()
+	t.taa[1].release()
 	dxcom.Release(t.staging, t.size)
 	*t = targets{}
 }
@@ -147,6 +153,8 @@ func (d *device) createTargets(w, h int) (targets, error) {
 		},
 		func() error { t.ssr, err = d.newColorTarget("SSR", w, h, dxcom.FormatR16G16B16A16Float); return err },
 		func() error { t.aa, err = d.newColorTarget("antialias", w, h, dxcom.FormatR8G8B8A8UNorm); return err },
+		func() error { t.taa[0], err = d.newColorTarget("taa", w, h, dxcom.FormatR8G8B8A8UNorm); return err },
+		func() error { t.taa[1], err = d.newColorTarget("taa", w, h, dxcom.FormatR8G8B8A8UNorm); return err },
 		func() error {
 			desc := textureDesc{Width: uint32(w), Height: uint32(h), MipLevels: 1, ArraySize: 1, Format: dxcom.FormatR8G8B8A8UNorm,
 				SampleCount: 1, Usage: usageStaging, CPUAccess: cpuAccessRead}

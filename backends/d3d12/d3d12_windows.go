@@ -33,7 +33,8 @@ const (
 	srvBloom       = 11 // composite's t7
 	srvSSR         = 12 // composite's t8
 	srvLDR         = 13 // the composite output, antialias's t0
-	srvTextures    = 14 // the first slot of CreateTexture's textures
+	srvTAA         = 14 // the two temporal antialiasing targets, each the other's history at t7
+	srvTextures    = 16 // the first slot of CreateTexture's textures
 	numSRVs        = srvTextures + maxTextures
 	rtvGAlbedo     = 0 // then normal, material
 	rtvHDR         = 3
@@ -44,7 +45,8 @@ const (
 	rtvBloom       = 8
 	rtvSSR         = 9
 	rtvAA          = 10
-	numRTVs        = 11
+	rtvTAA         = 11 // and 12
+	numRTVs        = 13
 	dsvShadow      = 0
 	dsvGDepth      = 1
 )
@@ -100,13 +102,17 @@ type targets struct {
 	// The SSR pass's reflections, RGBA16F, and the antialias pass's image,
 	// RGBA8 like the composite output it is copied back over; both at the
 	// frame's size.
-	ssr, aa  tracked
+	ssr, aa tracked
+	// The temporal antialiasing targets, RGBA8: a TAA frame draws into the
+	// one the frame before did not, reading that one as the history, and
+	// copies its result over the composite output.
+	taa      [2]tracked
 	readback *dxcom.Object
 	rowPitch uint32
 }
 
 func (t *targets) release() {
-	for _, x := range []*tracked{&t.gAlbedo, &t.gNormal, &t.gMaterial, &t.gDepth, &t.hdr, &t.ldr, &t.ssaoRaw, &t.ssao, &t.bloomBright, &t.bloom, &t.ssr, &t.aa} {
+	for _, x := range []*tracked{&t.gAlbedo, &t.gNormal, &t.gMaterial, &t.gDepth, &t.hdr, &t.ldr, &t.ssaoRaw, &t.ssao, &t.bloomBright, &t.bloom, &t.ssr, &t.aa, &t.taa[0], &t.taa[1]} {
 		x.release()
 	}
 	t.readback.Release()
@@ -150,7 +156,11 @@ type driver struct {
 	shadowSize    int
 	// redraw are the cascades the frame's shadow pass clears and draws
 	// (RedrawCascades); tileRects holds their tiles for the clear.
-	redraw    uint8
+	redraw uint8
+	// taa says whether this frame's antialias pass runs as temporal
+	// antialiasing; taaTurn is the taa target it drew last.
+	taa       bool
+	taaTurn   int
 	tileRects [backends.NumCascades]dxcom.Rect
 
 	d        device
@@ -177,6 +187,7 @@ type driver struct {
 	bloom, bloomBlur                *program // the bloom pass: bloom, then bloom_blur
 	ssr                             *program // the SSR pass
 	antialias                       *program // the antialias pass, before its copy
+	taaProg                         *program // the antialias pass as temporal antialiasing
 	ui                              *program // ui_dx12.hlsl: screen-space quads of the UI pass
 	lines                           *program // debug_lines_dx12.hlsl: the debug pass's lines
 	lineBuf                         lineBuffer
@@ -405,6 +416,8 @@ func (r *driver) createTargets(w, h int) (targets, error) {
 		{"HDR", &t.hdr, w, h, dxcom.FormatR16G16B16A16Float, rtvHDR, srvHDR, 0},
 		{"composite", &t.ldr, w, h, dxcom.FormatR8G8B8A8UNorm, rtvLDR, srvLDR, 0},
 		{"antialias", &t.aa, w, h, dxcom.FormatR8G8B8A8UNorm, rtvAA, -1, 0},
+		{"taa", &t.taa[0], w, h, dxcom.FormatR8G8B8A8UNorm, rtvTAA, srvTAA, 0},
+		{"taa", &t.taa[1], w, h, dxcom.FormatR8G8B8A8UNorm, rtvTAA + 1, srvTAA + 1, 0},
 		// Cleared, when the effect is off, to what leaves the later pass
 		// unchanged: nothing occluded, no reflections, no bloom.
 		{"SSAO", &t.ssaoRaw, t.ssaoW, t.ssaoH, dxcom.FormatR8UNorm, rtvSSAORaw, srvSSAORaw, 1},
@@ -669,8 +682,8 @@ func (r *driver) ReloadEngine(func(stem string) bool) error {
 var _ core.EngineReloader = (*driver)(nil)
 
 // enginePrograms are the fields holding the engine's programs.
-func (r *driver) enginePrograms() [11]**program {
-	return [...]**program{&r.shadowProg, &r.ssao, &r.ssaoBlur, &r.lighting, &r.ssr, &r.bloom, &r.bloomBlur, &r.composite, &r.antialias, &r.ui, &r.lines}
+func (r *driver) enginePrograms() [12]**program {
+	return [...]**program{&r.shadowProg, &r.ssao, &r.ssaoBlur, &r.lighting, &r.ssr, &r.bloom, &r.bloomBlur, &r.composite, &r.antialias, &r.taaProg, &r.ui, &r.lines}
 }
 
 func (r *driver) loadEnginePrograms() error {
@@ -701,6 +714,7 @@ func (r *driver) loadEnginePrograms() error {
 		{"bloom_blur", &r.bloomBlur, stateBloom},
 		{"composite", &r.composite, stateComposite},
 		{"antialias", &r.antialias, stateAntialias},
+		{"taa", &r.taaProg, stateAntialias},
 	} {
 		if *f.dst, err = load(f.stem, nil, false, f.st); err != nil {
 			return err

@@ -52,7 +52,10 @@ func (r *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 		return nil // the output still holds its neutral value
 	}
 	if p == formats.PassAntialias {
-		if on {
+		switch {
+		case on && r.taa:
+			r.temporalAntialias()
+		case on:
 			r.antialiasPass()
 		}
 		return nil
@@ -123,4 +126,28 @@ func (r *driver) antialiasPass() {
 	t.aa.to(list, stateCopySource)
 	t.ldr.to(list, stateCopyDest)
 	list.Call(listCopyResource, ptr(t.ldr.res), ptr(t.aa.res))
+}
+
+// temporalAntialias records taa from the composite output (t0), the
+// scene's depth (t5, through the t1-t6 table) and the history (t7: the taa
+// target the frame before drew) into the other taa target, then its copy
+// over the composite output, as antialiasPass does.
+func (r *driver) temporalAntialias() {
+	list := r.d.frame
+	t := &r.targets
+	r.taaTurn ^= 1
+	cur, history := &t.taa[r.taaTurn], &t.taa[1-r.taaTurn]
+	t.ldr.to(list, statePixelShaderRes)
+	t.gDepth.to(list, statePixelShaderRes)
+	history.to(list, statePixelShaderRes)
+	cur.to(list, stateRenderTarget)
+	r.bindColor(rtvTAA+uint32(r.taaTurn), -1)
+	list.Call(listSetGraphicsRootTable, rootTexture, r.srvHeap.gpuAt(srvLDR))
+	list.Call(listSetGraphicsRootTable, rootTargets, r.srvHeap.gpuAt(srvShadow))
+	list.Call(listSetGraphicsRootTable, rootEffect, r.srvHeap.gpuAt(srvTAA+uint32(1-r.taaTurn)))
+	list.Call(listSetGraphicsRootTable, rootSampler, r.smpHeap.gpuAt(backends.FilteredTarget.SamplerIndex()))
+	r.fullscreen(r.taaProg.psos[stateAntialias])
+	cur.to(list, stateCopySource)
+	t.ldr.to(list, stateCopyDest)
+	list.Call(listCopyResource, ptr(t.ldr.res), ptr(cur.res))
 }

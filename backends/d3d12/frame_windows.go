@@ -17,6 +17,7 @@ func (r *driver) BeginFrame(block *backends.FrameBlock) error {
 		return err
 	}
 	*(*backends.FrameBlock)(r.frameMap) = *block
+	r.taa = block.TAA()
 	for i := range backends.NumCascades {
 		block.Cascade(i, (*backends.FrameBlock)(unsafe.Add(r.frameMap, cascadeCB(i))))
 	}
