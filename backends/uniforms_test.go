@@ -94,8 +94,8 @@ func TestFrameBlockEnvironment(t *testing.T) {
 	if b[iblWord] != 1 || b[iblWord+1] != 1 || b[irradianceWord+32] != 1 || b[irradianceWord+34] != 3 || b[irradianceWord+35] != 0 {
 		t.Errorf("environment packed as %v", b[iblWord:])
 	}
-	if FrameBlockSize != 4*(irradianceWord+4*9) {
-		t.Errorf("FrameBlockSize = %d, the block ends at byte %d", FrameBlockSize, 4*(irradianceWord+4*9))
+	if FrameBlockSize != 4*(taaWord+4) {
+		t.Errorf("FrameBlockSize = %d, the block ends at byte %d", FrameBlockSize, 4*(taaWord+4))
 	}
 	b.ClearEnvironment()
 	if b[iblWord] != 0 || b[iblWord+1] != 0 || b[irradianceWord+32] != 0 {

@@ -110,6 +110,9 @@ type Effects struct {
 	SSRStrength float32
 	// Antialias smooths the composited image's edges (the antialias pass).
 	Antialias bool
+	// TAA runs the antialias pass as temporal antialiasing instead
+	// (backends.Effects.TAA); the file may not turn both on.
+	TAA bool
 }
 
 // Environment is the [environment] table: image-based lighting from an
@@ -150,7 +153,7 @@ func (e *Effects) Settings() backends.Effects {
 	if e.Bloom {
 		d.Bloom = backends.Bloom{Threshold: orDefault(e.BloomThreshold, DefaultBloomThreshold), Strength: orDefault(e.BloomStrength, DefaultBloomStrength)}
 	}
-	d.Antialias = e.Antialias
+	d.Antialias, d.TAA = e.Antialias, e.TAA
 	return d
 }
 
@@ -605,6 +608,10 @@ func (d *decoder) effects(o *obj, e *Effects) {
 		e.SSRStrength = *v
 	}
 	o.boolean("antialias", &e.Antialias)
+	o.boolean("taa", &e.TAA)
+	if e.Antialias && e.TAA {
+		d.at(with(o.path, "taa"), nil, "%s: the antialias pass runs as one of %s and %s: turn on one", o.key("taa"), o.key("antialias"), o.key("taa"))
+	}
 	o.boolean("bloom", &e.Bloom)
 	if v := d.ranged(o, "bloom_threshold", 0.01, 1000); v != nil {
 		e.BloomThreshold = *v

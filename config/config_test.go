@@ -338,6 +338,18 @@ func TestEffects(t *testing.T) {
 	if fx := f.Effects.Settings(); fx.SSR != (backends.SSR{Reach: 12, Strength: DefaultSSRStrength}) || !fx.Antialias {
 		t.Errorf("ssr and antialias: Settings() = %+v", fx)
 	}
+	f, err = Parse("e.toml", []byte("[effects]\ntaa = true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fx := f.Effects.Settings(); !fx.TAA || fx.Antialias {
+		t.Errorf("taa: Settings() = %+v", fx)
+	}
+	_, err = Parse("e.toml", []byte("[effects]\nantialias = true\ntaa = true\n"))
+	want := "e.toml:3:1: effects.taa: the antialias pass runs as one of effects.antialias and effects.taa: turn on one"
+	if err == nil || err.Error() != want {
+		t.Errorf("antialias and taa: err = %v\nwant %s", err, want)
+	}
 	for _, tt := range tests {
 		f, err := Parse("e.toml", []byte(tt.src))
 		if err != nil {

@@ -663,7 +663,7 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 		want["assets/shaders/"+stem+".hlsl"] = entries + " of " + stem
 		want["assets/shaders/"+stem+"_dx12.hlsl"] = entries + " of " + stem
 	}
-	for _, stem := range []string{"ssao", "ssao_blur", "ssr", "bloom", "bloom_blur", "antialias"} {
+	for _, stem := range []string{"ssao", "ssao_blur", "ssr", "bloom", "bloom_blur", "antialias", "taa"} {
 		want["assets/shaders/"+stem+".hlsl"] = "VS_Main and PS_Main of " + stem
 		want["assets/shaders/"+stem+"_dx12.hlsl"] = "VS_Main and PS_Main of " + stem
 	}

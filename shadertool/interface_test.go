@@ -61,6 +61,24 @@ func packedOffsets(t *testing.T) (frame, draw map[string]int) {
 		"cascades": at(d.ShadowCascades[1][0]) - 64, "post": at(d.Effects.SSR.Strength),
 		"ibl": at(env.Intensity), "irradiance": at(env.Irradiance[0][0]),
 	}
+	// The temporal antialiasing words, as the core's Jitter writes them
+	// over a TAA frame's block.
+	var prev vmath.Mat4
+	for i := range prev {
+		prev[i] = next()
+	}
+	d.Effects.TAA = true
+	var jittered backends.FrameBlock
+	jittered.Pack(&d, 2048)
+	jittered.Jitter(0.25, 0.25, 1000, 1000, true, &prev)
+	reproject := prev.Mul(d.InvViewProj)
+	for member, x := range map[string]float32{"reproject": reproject[0], "taa": backends.TAAFeedback} {
+		i := slices.Index(jittered[:], x)
+		if i < 0 {
+			t.Fatalf("FrameBlock.Jitter does not write %s", member)
+		}
+		frame[member] = i * 4
+	}
 	// The w and y components the docs promise, where Pack puts them.
 	for _, c := range []struct {
 		member string
@@ -191,7 +209,7 @@ func TestShaderInterfaceCatchesDrift(t *testing.T) {
 	writeFile(t, src, `#version 450
 layout(set = 0, binding = 0) uniform Frame {
     mat4 viewProj; mat4 invViewProj; mat4 lightViewProj;
-    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects; mat4 cascades[4]; vec4 post; vec4 ibl; vec4 irradiance[9];
+    vec4 cameraPos; vec4 lightColor; vec4 lightDir; vec4 ambient; vec4 fogColor; vec4 fogParams; vec4 skyColor; vec4 effects; mat4 cascades[4]; vec4 post; vec4 ibl; vec4 irradiance[9]; mat4 reproject; vec4 taa;
 } frame;
 layout(push_constant) uniform Draw { mat4 model; } draw;
 void main() { gl_Position = frame.viewProj * draw.model * frame.lightDir; }

@@ -92,6 +92,9 @@ const (
 	FeatureSSR            = "ssr"
 	FeatureBloom          = "bloom"
 	FeatureAntialias      = "antialiasing"
+	// FeatureTAA is the antialias pass as temporal antialiasing
+	// (backends.Effects.TAA).
+	FeatureTAA = "temporal antialiasing"
 	// FeatureSkinned is meshes of the engine's skinned format
 	// (formats.SkinnedLayout) in every pass that draws meshes.
 	FeatureSkinned = "skinned meshes"
@@ -169,7 +172,7 @@ func lightsMarker(k backends.Kind) (text string, count int) {
 	return "sleakPunctual(", 2 // the definition and a call
 }
 
-var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureSkinned, FeatureSSR, FeatureBloom, FeatureComposite, FeatureAntialias, FeatureDebug, FeatureUI}
+var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, FeatureForward, FeatureSkinned, FeatureSSR, FeatureBloom, FeatureComposite, FeatureAntialias, FeatureTAA, FeatureDebug, FeatureUI}
 
 // EngineStems is the one table of engine shader roles; everything that
 // treats an engine stem specially reads it from here.
@@ -180,7 +183,8 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //     (backends.GBufferStem); it has no vertex stage of its own.
 //   - lighting_pass and composite are fullscreen passes with both stages,
 //     as are the effects' stems: ssao and ssao_blur (the SSAO pass), ssr,
-//     bloom and bloom_blur (the bloom pass), antialias.
+//     bloom and bloom_blur (the bloom pass), antialias and taa (the
+//     antialias pass, as edge smoothing or temporal antialiasing).
 //   - default_shader is the material shader of materials that name none
 //     (scene.DefaultShader), drawn in the forward pass.
 //   - debug_lines draws the debug pass's world-space lines (vertices of
@@ -203,6 +207,7 @@ var EngineStems = []EngineStem{
 	{Stem: "bloom_blur", Stages: BothStages, Feature: FeatureBloom, Role: "blur of the bright light"},
 	{Stem: "composite", Stages: BothStages, Feature: FeatureComposite, Role: "tonemap and gamma"},
 	{Stem: "antialias", Stages: BothStages, Feature: FeatureAntialias, Role: "edge smoothing of the composited image"},
+	{Stem: "taa", Stages: BothStages, Feature: FeatureTAA, Role: "temporal antialiasing of the composited image"},
 	{Stem: "debug_lines", Stages: BothStages, Feature: FeatureDebug, Role: "debug lines over the composited image", Vertex: backends.LineLayout},
 	{Stem: "ui", Stages: BothStages, Feature: FeatureUI, Role: "screen-space user interface", DefaultVertex: true},
 	{Stem: formats.SkinnedStem, Stages: BothStages, Feature: FeatureSkinned, Role: "skinned meshes, forward", DefaultVertex: true},

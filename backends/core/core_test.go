@@ -624,3 +624,73 @@ func TestKeptCascades(t *testing.T) {
 		}
 	}
 }
+
+// TestTAAHistory: a TAA frame blends a history only when the frame before
+// ran TAA at this size, and each frame moves the view by the next jitter;
+// reproject takes the frame's unjittered view to the one before.
+func TestTAAHistory(t *testing.T) {
+	f := open(t)
+	view := vmath.Perspective(1, 64.0/48, 0.1, 100).Mul(vmath.LookAt(vmath.Vec3{0, 1, 3}, vmath.Vec3{}, vmath.Vec3{0, 1, 0}))
+	frame := func(taa bool, vp vmath.Mat4) (weight float32, jitter [2]float32, reproject vmath.Mat4) {
+		t.Helper()
+		d := &backends.FrameData{ViewProj: vp, InvViewProj: vp.Inverse(), Effects: backends.Effects{TAA: taa}}
+		must(t, f.b.BeginFrame(d))
+		must(t, f.b.EndFrame())
+		b := &f.d.Block
+		copy(reproject[:], b[188:204])
+		return b[204], [2]float32{b[205], b[206]}, reproject
+	}
+	moved := vmath.Translate(vmath.Vec3{0.5, 0, 0}).Mul(view)
+	steps := []struct {
+		name   string
+		taa    bool
+		vp     vmath.Mat4
+		resize bool
+		want   float32
+	}{
+		{"first frame", true, view, false, 0},
+		{"second", true, view, false, backends.TAAFeedback},
+		{"moved", true, moved, false, backends.TAAFeedback},
+		{"off", false, view, false, 0},
+		{"on again", true, view, false, 0},
+		{"after it", true, view, false, backends.TAAFeedback},
+		{"resized", true, view, true, 0},
+		{"after the resize", true, view, false, backends.TAAFeedback},
+	}
+	var last [2]float32
+	prev := view
+	for i, s := range steps {
+		if s.resize {
+			must(t, f.b.Resize(80, 60))
+		}
+		w, j, r := frame(s.taa, s.vp)
+		if w != s.want {
+			t.Errorf("%s: history weight %v, want %v", s.name, w, s.want)
+		}
+		if !s.taa {
+			if j != [2]float32{} {
+				t.Errorf("%s: jitter %v without TAA", s.name, j)
+			}
+			continue
+		}
+		if i > 0 && j == last {
+			t.Errorf("%s: the jitter %v did not move", s.name, j)
+		}
+		last = j
+		// A point seen at this frame's NDC (unjittered) is where reproject
+		// says the frame before saw it.
+		p := vmath.Vec3{0.2, 0.1, -0.3}
+		c := s.vp.MulVec4(p.Vec4(1))
+		ndc := vmath.Vec4{c[0] / c[3], c[1] / c[3], c[2] / c[3], 1}
+		got, want := r.MulVec4(ndc), prev.MulVec4(p.Vec4(1))
+		if s.want != 0 {
+			for k := range 2 {
+				if d := got[k]/got[3] - want[k]/want[3]; d > 1e-4 || d < -1e-4 {
+					t.Errorf("%s: reproject puts the point at %v, the frame before saw it at %v", s.name, got, want)
+					break
+				}
+			}
+		}
+		prev = s.vp
+	}
+}

@@ -53,7 +53,7 @@ func TestEffectsAcrossAResize(t *testing.T) {
 		wantW, wantH := uint32(backends.BloomSize(size[0])), uint32(backends.BloomSize(size[1]))
 		full := [2]uint32{uint32(size[0]), uint32(size[1])}
 		half := [2]uint32{uint32(backends.SSAOSize(size[0])), uint32(backends.SSAOSize(size[1]))}
-		for i, want := range [numEffects][2]uint32{effectSSAO: half, effectSSR: full, effectBloom: {wantW, wantH}, effectAntialias: full} {
+		for i, want := range [numEffects][2]uint32{effectSSAO: half, effectSSR: full, effectBloom: {wantW, wantH}, effectAntialias: full, effectTAA: full} {
 			for j, st := range d.effects[i].steps {
 				if st.target.w != want[0] || st.target.h != want[1] {
 					t.Errorf("%dx%d: the %s target is %dx%d, want %dx%d", size[0], size[1], effectSpecs[i][j].stem, st.target.w, st.target.h, want[0], want[1])

@@ -58,6 +58,8 @@ type Driver struct {
 	Environment Texture
 	// Redraw is what the last RedrawCascades named.
 	Redraw uint8
+	// Block is the Frame block the last BeginFrame uploaded.
+	Block backends.FrameBlock
 	// Reloads counts ReloadEngine calls; ReloadErr, when set, fails them.
 	Reloads   int
 	ReloadErr error
@@ -99,11 +101,12 @@ func (d *Driver) White() Texture         { return Texture{-1} }
 func (d *Driver) ShadowProgram() Program { return Program{N: -1} }
 func (d *Driver) UIProgram() Program     { return Program{N: -2} }
 
-func (d *Driver) BeginFrame(*backends.FrameBlock) error {
+func (d *Driver) BeginFrame(b *backends.FrameBlock) error {
 	if d.Stale {
 		d.Stale = false
 		return core.ErrSurfaceStale
 	}
+	d.Block = *b
 	for p := range d.Draws {
 		d.Draws[p] = d.Draws[p][:0]
 	}
