@@ -324,3 +324,29 @@ func TestFogFollowsWhatIsDrawn(t *testing.T) {
 		t.Errorf("camera far plane %v, short of render distance 4", cam.Far)
 	}
 }
+
+// TestAntialiasSetting: the antialiasing setting steps from off through
+// edge smoothing to temporal antialiasing and back to off, each applied to
+// the next frame and named in the menu.
+func TestAntialiasSetting(t *testing.T) {
+	g := startGame(t, testOptions(t, backends.Vulkan, t.TempDir(), nil))
+	defer g.Close()
+	if !g.effects.Antialias {
+		t.Fatal("the game's [effects] does not antialias")
+	}
+	for i, want := range []struct {
+		label          string
+		antialias, taa bool
+	}{{"off", false, false}, {"edges", true, false}, {"temporal", false, true}, {"off", false, false}} {
+		if i > 0 { // the first is the default
+			g.changeSetting(setAntialias, 0, g.ecs)
+		}
+		if err := g.Step(time.Second / 60); err != nil {
+			t.Fatal(err)
+		}
+		fx := g.ctx.Env.Effects
+		if got := string(g.antialiasState(nil)); got != want.label || fx.Antialias != want.antialias || fx.TAA != want.taa {
+			t.Errorf("setting %q, antialias %v, taa %v; want %q, %v, %v", got, fx.Antialias, fx.TAA, want.label, want.antialias, want.taa)
+		}
+	}
+}

@@ -31,6 +31,11 @@ type Prefs struct {
 	NoSSAO      bool `toml:"ssao_off"`
 	NoBloom     bool `toml:"bloom_off"`
 	NoAntialias bool `toml:"antialias_off"`
+	// TemporalAA antialiases by temporal antialiasing instead of edge
+	// smoothing, where the game antialiases and NoAntialias leaves it on:
+	// it smooths the blocks' texels as the view moves, where edge
+	// smoothing leaves them to shimmer.
+	TemporalAA bool `toml:"antialias_temporal"`
 }
 
 // Limits of the settings, shared by the menu's steps and the file check.

@@ -249,7 +249,15 @@ func (g *Game) changeSetting(i, dir int, w *ecs.World) {
 		p.NoBloom = !p.NoBloom
 		g.applyEffects()
 	case setAntialias:
-		p.NoAntialias = !p.NoAntialias
+		// Off, edge smoothing, temporal, off again.
+		switch {
+		case p.NoAntialias:
+			p.NoAntialias, p.TemporalAA = false, false
+		case !p.TemporalAA:
+			p.TemporalAA = true
+		default:
+			p.NoAntialias, p.TemporalAA = true, false
+		}
 		g.applyEffects()
 	case setShowFPS:
 		p.ShowFPS = !p.ShowFPS
@@ -651,7 +659,7 @@ func (g *Game) drawSettings(s ui.Screen, w *ecs.World) {
 		case setBloom:
 			v = g.effectState(u.buf[:0], g.effects.Bloom.Strength > 0, p.NoBloom)
 		case setAntialias:
-			v = g.effectState(u.buf[:0], g.effects.Antialias, p.NoAntialias)
+			v = g.antialiasState(u.buf[:0])
 		case setShowFPS:
 			v = onOff(u.buf[:0], p.ShowFPS)
 		}
@@ -680,6 +688,19 @@ func (g *Game) effectState(b []byte, inGame, playerOff bool) []byte {
 	return onOff(b, !playerOff)
 }
 
+// antialiasState is the antialiasing setting as the frame has it.
+func (g *Game) antialiasState(b []byte) []byte {
+	switch fx := &g.ctx.Env.Effects; {
+	case !g.effects.Antialias && !g.effects.TAA:
+		return append(b, "not in this game"...)
+	case fx.TAA:
+		return append(b, "temporal"...)
+	case fx.Antialias:
+		return append(b, "edges"...)
+	}
+	return append(b, "off"...)
+}
+
 // applyEffects sets the frame's effects from game.toml's [effects] and the
 // player's choices.
 func (g *Game) applyEffects() {
@@ -691,8 +712,9 @@ func (g *Game) applyEffects() {
 	if g.prefs.NoBloom {
 		fx.Bloom = backends.Bloom{}
 	}
-	if g.prefs.NoAntialias {
-		fx.Antialias = false
+	if fx.Antialias || fx.TAA {
+		on := !g.prefs.NoAntialias
+		fx.Antialias, fx.TAA = on && !g.prefs.TemporalAA, on && g.prefs.TemporalAA
 	}
 }
 

@@ -153,6 +153,7 @@ func TestPrefsFile(t *testing.T) {
 		{"missing", "", DefaultPrefs(), 0, false},
 		{"values", "mouse_sensitivity = 1.5\ninvert_y = true\nfov = 90\n", Prefs{MouseSensitivity: 1.5, InvertY: true, FOV: 90, VSync: true, NoAntialias: true}, 0, false},
 		{"antialiasing on", "antialias_off = false\n", Prefs{MouseSensitivity: 1, FOV: 70, VSync: true}, 0, false},
+		{"temporal antialiasing", "antialias_off = false\nantialias_temporal = true\n", Prefs{MouseSensitivity: 1, FOV: 70, VSync: true, TemporalAA: true}, 0, false},
 		{"clamped", "mouse_sensitivity = 99\nfov = 5\nrender_distance = 1000\n", Prefs{MouseSensitivity: MaxSensitivity, FOV: MinFOV, RenderDistance: MaxRenderDistance, VSync: true, NoAntialias: true}, 3, false},
 		{"unknown key", "colour = 3\n", DefaultPrefs(), 1, false},
 		{"not toml", "fov = = 3", DefaultPrefs(), 0, true},
