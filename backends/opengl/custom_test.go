@@ -29,6 +29,8 @@ const frameBlockGLSL = `layout(std140) uniform Frame {
     vec4 post;
     vec4 ibl;
     vec4 irradiance[9];
+    mat4 reproject;
+    vec4 taa;
 } frame;
 uniform mat4 u_model;
 uniform vec4 u_color;

@@ -35,6 +35,8 @@ layout(set = 0, binding = 0) uniform Frame {
     vec4 post;
     vec4 ibl;
     vec4 irradiance[9];
+    mat4 reproject;
+    vec4 taa;
 } frame;
 layout(push_constant) uniform Draw {
     mat4 model;

@@ -108,10 +108,11 @@ func (c *Context) Begin(w *ecs.World) error {
 			// its end, or one near such a point is left out of the cascade
 			// that shades it and its shadow goes missing. The rest of what
 			// can shadow the view (Casters) Gather has tested already.
-			c.cascades[i] = cascadeTest{m: d.ShadowCascades[i], start: vmath.Vec4{0, 0, 0, 1}}
+			start := vmath.Vec4{0, 0, 0, 1}
 			if forward.Dot(d.LightDir) <= 0 {
-				c.cascades[i].start = forward.Vec4(-forward.Dot(eye) - from)
+				start = forward.Vec4(-forward.Dot(eye) - from)
 			}
+			c.cascades[i] = newCascadeTest(&d.ShadowCascades[i], start)
 			from = to
 		}
 		d.RedrawCascades = redraw

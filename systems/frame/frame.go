@@ -75,35 +75,47 @@ func DefaultEnvironment() Environment {
 }
 
 // cascadeTest is one shadow cascade as a caster's box is tested against
-// it: the cascade's matrix, an orthographic light box (so a box's image is
-// its centre's image plus the absolute matrix times its half extent), and
-// the plane at the start of the cascade's share of the view, which a box
-// must reach to shadow any point the cascade shades ({0, 0, 0, 1} when the
-// light crosses it towards the camera, and it passes everything).
+// it: the rows of the cascade's matrix, an orthographic light box (so a
+// box's image is its centre's image plus the absolute rows times its half
+// extent), and the plane at the start of the cascade's share of the view,
+// which a box must reach to shadow any point the cascade shades ({0, 0, 0,
+// 1} when the light crosses it towards the camera, and it passes
+// everything). The absolute values are taken once a frame, not once a
+// caster.
 type cascadeTest struct {
-	m     vmath.Mat4
-	start vmath.Vec4
+	rows, absRows   [3]vmath.Vec4 // x, y and z of light clip space; w the offset (0 in absRows)
+	start, absStart vmath.Vec4
+}
+
+func newCascadeTest(m *vmath.Mat4, start vmath.Vec4) cascadeTest {
+	var ct cascadeTest
+	for r := range 3 {
+		ct.rows[r] = vmath.Vec4{m[r], m[4+r], m[8+r], m[12+r]}
+		ct.absRows[r] = vmath.Vec4{vmath.Abs32(m[r]), vmath.Abs32(m[4+r]), vmath.Abs32(m[8+r])}
+	}
+	ct.start, ct.absStart = start, vmath.Vec4{vmath.Abs32(start[0]), vmath.Abs32(start[1]), vmath.Abs32(start[2])}
+	return ct
 }
 
 // touches reports whether the box of centre c and half extent e can put a
 // shadow into the cascade: it overlaps the cascade's light box and reaches
 // the start of its share.
 func (ct *cascadeTest) touches(cx, cy, cz, ex, ey, ez float32) bool {
-	m := &ct.m
-	p := &ct.start
-	if p[0]*cx+p[1]*cy+p[2]*cz+p[3]+vmath.Abs32(p[0])*ex+vmath.Abs32(p[1])*ey+vmath.Abs32(p[2])*ez < 0 {
+	p, ap := &ct.start, &ct.absStart
+	if p[0]*cx+p[1]*cy+p[2]*cz+p[3]+ap[0]*ex+ap[1]*ey+ap[2]*ez < 0 {
 		return false
 	}
-	x := m[0]*cx + m[4]*cy + m[8]*cz + m[12]
-	if vmath.Abs32(x)-(vmath.Abs32(m[0])*ex+vmath.Abs32(m[4])*ey+vmath.Abs32(m[8])*ez) > 1 {
+	r, a := &ct.rows[0], &ct.absRows[0]
+	if vmath.Abs32(r[0]*cx+r[1]*cy+r[2]*cz+r[3])-(a[0]*ex+a[1]*ey+a[2]*ez) > 1 {
 		return false
 	}
-	y := m[1]*cx + m[5]*cy + m[9]*cz + m[13]
-	if vmath.Abs32(y)-(vmath.Abs32(m[1])*ex+vmath.Abs32(m[5])*ey+vmath.Abs32(m[9])*ez) > 1 {
+	r, a = &ct.rows[1], &ct.absRows[1]
+	if vmath.Abs32(r[0]*cx+r[1]*cy+r[2]*cz+r[3])-(a[0]*ex+a[1]*ey+a[2]*ez) > 1 {
 		return false
 	}
-	z := m[2]*cx + m[6]*cy + m[10]*cz + m[14]
-	dz := vmath.Abs32(m[2])*ex + vmath.Abs32(m[6])*ey + vmath.Abs32(m[10])*ez
+	r, a = &ct.rows[2], &ct.absRows[2]
+	z := r[0]*cx + r[1]*cy + r[2]*cz + r[3]
+	dz := a[0]*ex + a[1]*ey + a[2]*ez
 	return z+dz >= 0 && z-dz <= 1
 }
 

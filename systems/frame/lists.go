@@ -215,9 +215,14 @@ func (c *Context) Gather(w *ecs.World) {
 			if int(m.Format) < len(c.skinFormats) && c.skinFormats[m.Format] {
 				joints = c.jointsOf[m]
 			}
-			l.draws = append(l.draws, backends.Draw{Mesh: m.ID, Shader: shader, Texture: mat.Texture,
-				NormalMap: mat.NormalMap, EmissiveMap: mat.EmissiveMap, Model: t.World, Color: mat.Color,
-				Surface: vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, mat.NormalScale}, Cascades: cascades, Joints: joints})
+			// Filled in place: a composite literal would be built on the
+			// stack and copied, twice the 128 bytes a visible entity costs.
+			l.draws = append(l.draws, backends.Draw{})
+			d := &l.draws[len(l.draws)-1]
+			d.Mesh, d.Shader, d.Texture, d.NormalMap, d.EmissiveMap = m.ID, shader, mat.Texture, mat.NormalMap, mat.EmissiveMap
+			d.Model, d.Color = t.World, mat.Color
+			d.Surface = vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, mat.NormalScale}
+			d.Cascades, d.Joints = cascades, joints
 		}
 	}
 }
