@@ -17,7 +17,7 @@ layout(location = 5) in vec4 vTangent; // world space, w the bitangent's sign; 0
 
 layout(location = 0) out vec4 outAlbedo;   // rgb albedo, a AO
 layout(location = 1) out vec4 outNormal;   // xyz 0.5 + 0.5 n, w roughness
-layout(location = 2) out vec4 outMaterial; // x metallic, yzw emission (emissive times the emissive map)
+layout(location = 2) out vec4 outMaterial; // RGBA8: x metallic, yzw sqrt(emission / 16) (emission: emissive times the emissive map)
 
 void main() {
     vec2 uv = vUV;
@@ -42,5 +42,6 @@ void main() {
     if (vSurface.z != 0.0) {
         emission = vSurface.z * texture(emissiveMap, uv).rgb;
     }
-    outMaterial = vec4(vSurface.y, emission);
+    // Eight bits hold emission up to 16 times the albedo, finer near 0.
+    outMaterial = vec4(vSurface.y, sqrt(min(emission, vec3(16.0)) / 16.0));
 }

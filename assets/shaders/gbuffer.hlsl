@@ -33,7 +33,7 @@ struct PSInput {
 struct PSOutput {
     float4 albedo   : SV_Target0; // rgb albedo, a AO
     float4 normal   : SV_Target1; // xyz 0.5 + 0.5 n, w roughness
-    float4 material : SV_Target2; // x metallic, yzw emission (emissive times the emissive map)
+    float4 material : SV_Target2; // RGBA8: x metallic, yzw sqrt(emission / 16) (emission: emissive times the emissive map)
     float depth     : SV_Depth;
 };
 
@@ -63,7 +63,9 @@ PSOutput PS_Main(PSInput input) {
     if (input.surface.z != 0.0) {
         emission = input.surface.z * emissiveMap.Sample(emissiveSampler, uv).rgb;
     }
-    o.material = float4(input.surface.y, emission);
+    // Eight bits hold emission up to 16 times the albedo, finer near 0
+    // (pow for the square root: Wine's compiler has no sqrt).
+    o.material = float4(input.surface.y, pow(min(emission, float3(16.0, 16.0, 16.0)) / 16.0, 0.5));
     // Cut-out texels (leaves). Wine's compiler has no discard or clip, so
     // such a texel gets the far plane as its depth instead, which fails the
     // pass's LESS depth test and writes nothing, as discard would.

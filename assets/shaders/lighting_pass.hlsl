@@ -69,7 +69,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     // Distance fog.
     #include "sleak_fog.hlsli"
         // The emission, its colour per texel (the gbuffer stage's emissive map).
-        outColor = float4(shaded + albedo * material.yzw, 1.0);
+        outColor = float4(shaded + albedo * (16.0 * material.yzw * material.yzw), 1.0); // stored as sqrt(emission / 16)
     }
     return outColor;
 }

@@ -49,5 +49,5 @@ void main() {
     vec4 material = texelFetch(u_gMaterial, p, 0);
     vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(u_ssaoMap, sleakHalfTexel(p, textureSize(u_gDepth, 0)), 0).r, worldPos, normal.w, material.x);
     // The emission, its colour per texel (the gbuffer stage's emissive map).
-    outColor = vec4(color + albedo.rgb * material.yzw, 1.0);
+    outColor = vec4(color + albedo.rgb * (16.0 * material.yzw * material.yzw), 1.0); // stored as sqrt(emission / 16)
 }

@@ -129,7 +129,7 @@ func (d *device) createTargets(w, h int) (targets, error) {
 			return err
 		},
 		func() error {
-			t.gMaterial, err = d.newColorTarget("gbuffer material", w, h, dxcom.FormatR16G16B16A16Float)
+			t.gMaterial, err = d.newColorTarget("gbuffer material", w, h, dxcom.FormatR8G8B8A8UNorm)
 			return err
 		},
 		func() error { t.gDepth, err = d.newDepthTarget("gbuffer", w, h); return err },

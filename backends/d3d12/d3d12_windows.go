@@ -85,7 +85,7 @@ func (t *tracked) to(list *dxcom.Object, state uint32) {
 // albedo and AO; the encoded normal and roughness (8 bits a channel hold a
 // unit normal to within 0.4 %, in half the bytes of RGBA16F, which cuts the
 // gbuffer pass's time on a fill-bound GPU); metallic and emissive.
-var gbufferFormats = [3]dxcom.DXGIFormat{dxcom.FormatR8G8B8A8UNorm, dxcom.FormatR8G8B8A8UNorm, dxcom.FormatR16G16B16A16Float}
+var gbufferFormats = [3]dxcom.DXGIFormat{dxcom.FormatR8G8B8A8UNorm, dxcom.FormatR8G8B8A8UNorm, dxcom.FormatR8G8B8A8UNorm}
 
 // targets are the size-dependent render targets and the readback buffer.
 type targets struct {

@@ -178,7 +178,7 @@ func createTargets(w, h int32) (targets, error) {
 	t := targets{w: w, h: h}
 	t.gAlbedo = newTexture(unitGAlbedo, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.gNormal = newTexture(unitGNormal, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
-	t.gMaterial = newTexture(unitGMaterial, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
+	t.gMaterial = newTexture(unitGMaterial, gl.RGBA8, w, h, gl.RGBA, gl.UNSIGNED_BYTE)
 	t.gDepth = newTexture(unitGDepth, gl.DEPTH_COMPONENT32F, w, h, gl.DEPTH_COMPONENT, gl.FLOAT)
 	t.hdr = newTexture(unitHDR, gl.RGBA16F, w, h, gl.RGBA, gl.HALF_FLOAT)
 	// The composite output, bound to no sampler unit: unit 0 is rebound

@@ -16,7 +16,11 @@ const (
 	// The gbuffer's normal and roughness: 8 bits a channel hold an encoded
 	// unit normal to within 0.4 %, and half the bytes of RGBA16F cut the
 	// gbuffer pass's time on a fill-bound GPU.
-	normalFormat   = vk.FormatR8g8b8a8Unorm
+	normalFormat = vk.FormatR8g8b8a8Unorm
+	// The gbuffer's metallic and emission, 8 bits a channel as well: the
+	// gbuffer stage stores the square root of a sixteenth of the emission
+	// (docs/SHADERS.md), fine where emission is faint.
+	materialFormat = vk.FormatR8g8b8a8Unorm
 	offscreenColor = vk.FormatR8g8b8a8Unorm
 	frameUBOSize   = backends.FrameBlockSize
 	pushSize       = backends.DrawBlockSize
@@ -125,7 +129,7 @@ func (b *driver) createRenderPasses() error {
 		formats.PassGBuffer: {
 			{albedoFormat, clear, store, undef, read, false},
 			{normalFormat, clear, store, undef, read, false},
-			{hdrFormat, clear, store, undef, read, false},
+			{materialFormat, clear, store, undef, read, false},
 			{d, clear, store, undef, read, true},
 		},
 		formats.PassLighting: {{hdrFormat, dontCare, store, undef, color, false}},
@@ -243,7 +247,7 @@ func (b *driver) createTargets() error {
 	}
 	mk(&b.gAlbedo, albedoFormat, colorUse, vk.ImageAspectColorBit, "albedo")
 	mk(&b.gNormal, normalFormat, colorUse, vk.ImageAspectColorBit, "normal")
-	mk(&b.gMaterial, hdrFormat, colorUse, vk.ImageAspectColorBit, "material")
+	mk(&b.gMaterial, materialFormat, colorUse, vk.ImageAspectColorBit, "material")
 	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
 	mk(&b.hdr, hdrFormat, colorUse, vk.ImageAspectColorBit, "hdr")
 	// The antialias pass samples the output and copies its result back.
