@@ -73,6 +73,7 @@ func (c *Context) Begin(w *ecs.World) error {
 	d.RedrawCascades = 0
 	keep := c.keptValid
 	c.keptValid = false
+	c.cascades.n = 0
 	if sun := w.Sun(); sun != nil {
 		c.HasLight = true
 		d.LightDir = sun.Direction.Normalize()
@@ -89,6 +90,7 @@ func (c *Context) Begin(w *ecs.World) error {
 		redraw := c.cascadeTurn(keep && d.Shadows && mapSize == c.keptSize)
 		c.keptValid, c.keptSize = d.Shadows, mapSize
 		from := near
+		var starts [backends.NumCascades]float32
 		for i, to := range CascadeSplits(near, shadowFar) {
 			k := &c.kept[i]
 			if redraw&(1<<i) == 0 && !k.covers(d.LightDir, eye, forward, up, fov, aspect, from, to) {
@@ -108,13 +110,10 @@ func (c *Context) Begin(w *ecs.World) error {
 			// its end, or one near such a point is left out of the cascade
 			// that shades it and its shadow goes missing. The rest of what
 			// can shadow the view (Casters) Gather has tested already.
-			start := vmath.Vec4{0, 0, 0, 1}
-			if forward.Dot(d.LightDir) <= 0 {
-				start = forward.Vec4(-forward.Dot(eye) - from)
-			}
-			c.cascades[i] = newCascadeTest(&d.ShadowCascades[i], start)
+			starts[i] = from
 			from = to
 		}
+		c.cascades.set(&d.ShadowCascades, redraw, forward, eye, &starts, forward.Dot(d.LightDir) > 0)
 		d.RedrawCascades = redraw
 		d.LightViewProj = d.ShadowCascades[0]
 		slice := vmath.FrustumFromMatrix(ViewProj(eye, rot, fov, aspect, near, shadowFar))

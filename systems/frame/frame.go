@@ -14,6 +14,7 @@ package frame
 import (
 	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
 	"github.com/sleakgo/sleak/backends"
@@ -74,49 +75,87 @@ func DefaultEnvironment() Environment {
 	}
 }
 
-// cascadeTest is one shadow cascade as a caster's box is tested against
-// it: the rows of the cascade's matrix, an orthographic light box (so a
-// box's image is its centre's image plus the absolute rows times its half
-// extent), and the plane at the start of the cascade's share of the view,
-// which a box must reach to shadow any point the cascade shades ({0, 0, 0,
-// 1} when the light crosses it towards the camera, and it passes
-// everything). The absolute values are taken once a frame, not once a
-// caster.
-type cascadeTest struct {
-	rows, absRows   [3]vmath.Vec4 // x, y and z of light clip space; w the offset (0 in absRows)
-	start, absStart vmath.Vec4
+// cascadeTests are the cascades a frame redraws as a caster's box is
+// tested against them: whether the box overlaps a cascade's light box and
+// reaches the start of the cascade's share of the view, which it must to
+// shadow any point the cascade shades. Every cascade redrawn was fitted
+// along this frame's sun (lightMatrix), so their matrices share one
+// rotation into light space and differ by a scale and an offset per axis
+// (an orthographic box), and the starts of their shares share the view's
+// forward normal: a box is turned into light space once, and each cascade
+// then costs three interval tests and one comparison.
+type cascadeTests struct {
+	rot, absRot [3]vmath.Vec3 // light space's axes in world space, and their absolute values
+	fwd, absFwd vmath.Vec3    // the view's forward normal
+	n           int
+	cascades    [backends.NumCascades]cascadeAxes
 }
 
-func newCascadeTest(m *vmath.Mat4, start vmath.Vec4) cascadeTest {
-	var ct cascadeTest
+// cascadeAxes is one cascade of cascadeTests: bit its bit in
+// RedrawCascades; light clip space along each axis as scale times the
+// rotated point plus offset; start the offset of the plane its share of
+// the view starts at (along fwd), or -Inf when the light crosses it
+// towards the camera and every box reaches it.
+type cascadeAxes struct {
+	bit           uint8
+	scale, offset [3]float32
+	start         float32
+}
+
+// set makes the tests of the cascades of redraw among ms, whose shares of
+// the view start at from along forward from eye; crossing says the light
+// crosses those planes towards the camera.
+func (ct *cascadeTests) set(ms *[backends.NumCascades]vmath.Mat4, redraw uint8, forward, eye vmath.Vec3, from *[backends.NumCascades]float32, crossing bool) {
+	ct.n = 0
+	ct.fwd, ct.absFwd = forward, vmath.Vec3{vmath.Abs32(forward[0]), vmath.Abs32(forward[1]), vmath.Abs32(forward[2])}
+	for i := range ms {
+		if redraw&(1<<i) == 0 {
+			continue
+		}
+		m := &ms[i]
+		a := &ct.cascades[ct.n]
+		a.bit = 1 << i
+		for r := range 3 {
+			row := vmath.Vec3{m[r], m[4+r], m[8+r]}
+			if ct.n == 0 {
+				ct.rot[r] = row.Normalize()
+				ct.absRot[r] = vmath.Vec3{vmath.Abs32(ct.rot[r][0]), vmath.Abs32(ct.rot[r][1]), vmath.Abs32(ct.rot[r][2])}
+			}
+			a.scale[r], a.offset[r] = row.Dot(ct.rot[r]), m[12+r]
+		}
+		a.start = float32(math.Inf(-1))
+		if !crossing {
+			a.start = forward.Dot(eye) + from[i]
+		}
+		ct.n++
+	}
+}
+
+// touches returns the cascades (their RedrawCascades bits) that the box of
+// centre c and half extent e can put a shadow into.
+func (ct *cascadeTests) touches(c, e vmath.Vec3) uint8 {
+	if ct.n == 0 {
+		return 0
+	}
+	var lc, le [3]float32
 	for r := range 3 {
-		ct.rows[r] = vmath.Vec4{m[r], m[4+r], m[8+r], m[12+r]}
-		ct.absRows[r] = vmath.Vec4{vmath.Abs32(m[r]), vmath.Abs32(m[4+r]), vmath.Abs32(m[8+r])}
+		lc[r], le[r] = ct.rot[r].Dot(c), ct.absRot[r].Dot(e)
 	}
-	ct.start, ct.absStart = start, vmath.Vec4{vmath.Abs32(start[0]), vmath.Abs32(start[1]), vmath.Abs32(start[2])}
-	return ct
-}
-
-// touches reports whether the box of centre c and half extent e can put a
-// shadow into the cascade: it overlaps the cascade's light box and reaches
-// the start of its share.
-func (ct *cascadeTest) touches(cx, cy, cz, ex, ey, ez float32) bool {
-	p, ap := &ct.start, &ct.absStart
-	if p[0]*cx+p[1]*cy+p[2]*cz+p[3]+ap[0]*ex+ap[1]*ey+ap[2]*ez < 0 {
-		return false
+	along := ct.fwd.Dot(c) + ct.absFwd.Dot(e) // the box's furthest reach along the view
+	var mask uint8
+	for i := range ct.cascades[:ct.n] {
+		a := &ct.cascades[i]
+		if along < a.start ||
+			vmath.Abs32(a.scale[0]*lc[0]+a.offset[0])-vmath.Abs32(a.scale[0])*le[0] > 1 ||
+			vmath.Abs32(a.scale[1]*lc[1]+a.offset[1])-vmath.Abs32(a.scale[1])*le[1] > 1 {
+			continue
+		}
+		z, dz := a.scale[2]*lc[2]+a.offset[2], vmath.Abs32(a.scale[2])*le[2]
+		if z+dz >= 0 && z-dz <= 1 {
+			mask |= a.bit
+		}
 	}
-	r, a := &ct.rows[0], &ct.absRows[0]
-	if vmath.Abs32(r[0]*cx+r[1]*cy+r[2]*cz+r[3])-(a[0]*ex+a[1]*ey+a[2]*ez) > 1 {
-		return false
-	}
-	r, a = &ct.rows[1], &ct.absRows[1]
-	if vmath.Abs32(r[0]*cx+r[1]*cy+r[2]*cz+r[3])-(a[0]*ex+a[1]*ey+a[2]*ez) > 1 {
-		return false
-	}
-	r, a = &ct.rows[2], &ct.absRows[2]
-	z := r[0]*cx + r[1]*cy + r[2]*cz + r[3]
-	dz := a[0]*ex + a[1]*ey + a[2]*ez
-	return z+dz >= 0 && z-dz <= 1
+	return mask
 }
 
 // Context is shared by the render systems of one backend.
@@ -166,9 +205,9 @@ type Context struct {
 	lightKeys    []lightKey
 	lists        drawLists
 	camera       vmath.Culler // Camera and Light, prepared for box tests
-	// cascades are what Gather tests a caster's box against, one per
-	// shadow cascade.
-	cascades [backends.NumCascades]cascadeTest
+	// cascades are what Gather tests a caster's box against: the
+	// cascades redrawn this frame.
+	cascades cascadeTests
 	light    vmath.Culler
 	caster   vmath.Culler
 	// casterFar: Casters kept the far plane of the view slice.

@@ -141,13 +141,7 @@ func (c *Context) Gather(w *ecs.World) {
 			// and whose slice of the view it can shadow; the shadow pass
 			// draws it into those alone.
 			b := &t.Bounds
-			cx, cy, cz := (b.Min[0]+b.Max[0])*0.5, (b.Min[1]+b.Max[1])*0.5, (b.Min[2]+b.Max[2])*0.5
-			ex, ey, ez := (b.Max[0]-b.Min[0])*0.5, (b.Max[1]-b.Min[1])*0.5, (b.Max[2]-b.Min[2])*0.5
-			for ci := range c.cascades {
-				if c.Data.RedrawCascades&(1<<ci) != 0 && c.cascades[ci].touches(cx, cy, cz, ex, ey, ez) {
-					cascades |= 1 << ci
-				}
-			}
+			cascades = c.cascades.touches(b.Min.Add(b.Max).Mul(0.5), b.Max.Sub(b.Min).Mul(0.5))
 			casts = cascades != 0
 		}
 		if !seen {

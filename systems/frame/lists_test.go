@@ -4,6 +4,9 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/vmath"
 )
 
 func TestSortKeysIsAStableSortOfTheHighBits(t *testing.T) {
@@ -63,5 +66,65 @@ func TestNearKeyOrdersNearFirstWithinAGroup(t *testing.T) {
 	g := groupKey(1, 2, 3)
 	if g&(1<<(nearBits+indexBits)-1) != 0 {
 		t.Errorf("groupKey sets bits of the distance or index: %#x", g)
+	}
+}
+
+// The cascades' shared light-space rotation gives the tests the cascades'
+// own matrices give: for boxes all round the view, the same cascades, but
+// for boxes within a hair of a box's face.
+func TestCascadeTestsMatchTheMatrices(t *testing.T) {
+	eye, forward, up := vmath.Vec3{3, 70, -2}, vmath.Vec3{0.6, -0.3, 0.74}.Normalize(), vmath.Vec3{0, 1, 0}
+	dir := vmath.Vec3{-0.4, -0.8, 0.3}.Normalize()
+	var ms [backends.NumCascades]vmath.Mat4
+	var starts [backends.NumCascades]float32
+	from := float32(0.1)
+	for i, to := range CascadeSplits(0.1, 60) {
+		ms[i], starts[i] = lightMatrix(eye, forward, up, 70, 16.0/9, from, to, dir, 1024), from
+		from = to
+	}
+	var ct cascadeTests
+	const redraw = 0b1101 // one kept
+	ct.set(&ms, redraw, forward, eye, &starts, false)
+	// The test written out against cascade i's matrix, and how far inside
+	// its limits the box is (negative: outside).
+	direct := func(i int, c, e vmath.Vec3) (bool, float32) {
+		m := &ms[i]
+		margin := forward.Dot(c) + vmath.Vec3{vmath.Abs32(forward[0]), vmath.Abs32(forward[1]), vmath.Abs32(forward[2])}.Dot(e) - forward.Dot(eye) - starts[i]
+		in := margin >= 0
+		for r := range 3 {
+			row := vmath.Vec3{m[r], m[4+r], m[8+r]}
+			p := row.Dot(c) + m[12+r]
+			d := vmath.Vec3{vmath.Abs32(row[0]), vmath.Abs32(row[1]), vmath.Abs32(row[2])}.Dot(e)
+			lo, hi := float32(-1), float32(1)
+			if r == 2 {
+				lo = 0
+			}
+			in = in && p+d >= lo && p-d <= hi
+			margin = min(margin, vmath.Abs32(p+d-lo), vmath.Abs32(hi-(p-d)))
+		}
+		return in, margin
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked := 0
+	for range 20000 {
+		c := eye.Add(vmath.Vec3{rng.Float32()*160 - 80, rng.Float32()*80 - 60, rng.Float32()*160 - 80})
+		e := vmath.Vec3{rng.Float32() * 8, rng.Float32() * 8, rng.Float32() * 8}
+		got := ct.touches(c, e)
+		for i := range ms {
+			want, margin := direct(i, c, e)
+			if redraw&(1<<i) == 0 {
+				want = false
+			}
+			if margin < 1e-4 && redraw&(1<<i) != 0 {
+				continue
+			}
+			checked++
+			if (got&(1<<i) != 0) != want {
+				t.Fatalf("box at %v, half extent %v: cascade %d touched %v, the matrix says %v", c, e, i, got&(1<<i) != 0, want)
+			}
+		}
+	}
+	if checked < 40000 {
+		t.Errorf("only %d box and cascade pairs away from the edges", checked)
 	}
 }

@@ -55,10 +55,11 @@ func newBenchScene(tb testing.TB, n int, visible bool) *benchScene {
 	w.SpawnCamera(ecs.NewTransform(vmath.Vec3{0, 0, 10}), ecs.Camera{FovY: 60, Near: 0.1, Far: 1000, Active: true})
 	w.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{Direction: vmath.Vec3{0, -1, -0.2}, Color: vmath.Vec3{1, 1, 1}, Intensity: 1, CastShadows: true})
 	for i := range n {
-		// A 100 x 100 grid per layer, in the camera's view from 5 to 25
-		// blocks ahead (inside the 40-block shadow reach), or 2,000 blocks
-		// behind it.
-		x, y, z := float32(i%100)*0.4-20, float32(i/100%100)*0.4-20, -float32(i/10000)*2
+		// A 100 x 100 grid per layer, 10 wide, in the camera's view (5.8
+		// to each side at the first layer, 10 blocks ahead) and inside the
+		// 40-block shadow reach, a layer every 2 blocks further; or 2,000
+		// blocks behind it.
+		x, y, z := float32(i%100)*0.1-5, float32(i/100%100)*0.1-5, -float32(i/10000)*2
 		if !visible {
 			z = 2000
 		}
@@ -135,6 +136,15 @@ func BenchmarkRenderSystems(b *testing.B) {
 			s := newBenchScene(b, n, tc.visible)
 			data := s.rs.Ctx.Data
 			s.recordDraws(b)
+			// The case is what it says: every cube drawn in the forward
+			// and shadow passes, or none.
+			want := 0
+			if tc.visible {
+				want = n
+			}
+			if f, sh := len(s.draws[formats.PassForward]), len(s.draws[formats.PassShadow]); f != want || sh != want {
+				b.Fatalf("%d forward and %d shadow draws, want %d of each", f, sh, want)
+			}
 			null := &nullBackend{Backend: s.b}
 			b.ReportAllocs()
 			b.ResetTimer()
