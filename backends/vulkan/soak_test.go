@@ -84,10 +84,12 @@ func TestSteadyFrameAllocatesNothing(t *testing.T) {
 	s.frame.Effects.SSAO = backends.SSAO{Strength: 1}
 	s.frame.Effects.Bloom = backends.Bloom{Strength: 0.5}
 	s.frame.Effects.SSR = backends.SSR{Strength: 1}
-	s.frame.Effects.Antialias = true
-	frame(t, b, &s.frame, draws) // warm up: the draw list grows once
-	if n := allocs.Steady(50, func() { frame(t, b, &s.frame, draws) }); n != 0 {
-		t.Errorf("a steady-state frame allocates %v times, want 0", n)
+	for _, taa := range []bool{false, true} {
+		s.frame.Effects.Antialias, s.frame.Effects.TAA = !taa, taa
+		frame(t, b, &s.frame, draws) // warm up: the draw list grows once
+		if n := allocs.Steady(50, func() { frame(t, b, &s.frame, draws) }); n != 0 {
+			t.Errorf("TAA %v: a steady-state frame allocates %v times, want 0", taa, n)
+		}
 	}
 }
 
@@ -114,6 +116,9 @@ func TestSoak(t *testing.T) {
 			s.frame.ViewProj = vmath.Perspective(vmath.Radians(60), float32(w)/float32(h), 0.1, 100).Mul(
 				vmath.LookAt(vmath.Vec3{0, 2.5, 4}, vmath.Vec3{0, 0.5, 0}, vmath.Vec3{0, 1, 0}))
 			s.frame.InvViewProj = s.frame.ViewProj.Inverse()
+			// Temporal antialiasing in every other stretch: its history
+			// targets drawn, dropped with a resize and drawn again.
+			s.frame.Effects.TAA = (i/resizeEvery)%2 == 1
 		}
 		// Mesh churn, as a voxel world has: one mesh made and destroyed
 		// every few frames.
