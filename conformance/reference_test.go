@@ -1044,7 +1044,7 @@ func (r *tracer) temporal() {
 			ww := max(was[3], 1e-6)
 			u, v := 0.5+0.5*was[0]/ww, 0.5-0.5*was[1]/ww
 			seen := step(1e-6, was[3]) * step(0, min(u, v)) * step(max(u, v), 1)
-			past := bilinear(r.history, u*float32(w), v*float32(h))
+			past := catmullRom(r.history, u*float32(w), v*float32(h))
 			for i := range 3 {
 				past[i] = min(max(past[i], lo[i]), hi[i])
 			}
@@ -1071,6 +1071,36 @@ func bilinear(img *image.RGBA, px, py float32) vmath.Vec3 {
 	a := texel(img, x0, y0).Lerp(texel(img, x0+1, y0), fx)
 	b := texel(img, x0, y0+1).Lerp(texel(img, x0+1, y0+1), fx)
 	return a.Lerp(b, fy)
+}
+
+// catmullRom reads img at (px, py), in texels (centres at .5), through
+// the Catmull-Rom filter of sleak_taa.glsl: its five bilinear reads,
+// normalised by their weights.
+func catmullRom(img *image.RGBA, px, py float32) vmath.Vec3 {
+	var c1, f, w0, w12, w3, t0, t12, t3 [2]float32
+	for i, p := range [2]float32{px, py} {
+		c1[i] = float32(math.Floor(float64(p-0.5))) + 0.5
+		f[i] = p - c1[i]
+		x := f[i]
+		w0[i] = x * (-0.5 + x*(1-0.5*x))
+		w1 := 1 + x*x*(-2.5+1.5*x)
+		w2 := x * (0.5 + x*(2-1.5*x))
+		w3[i] = x * x * (-0.5 + 0.5*x)
+		w12[i] = w1 + w2
+		t0[i], t12[i], t3[i] = c1[i]-1, c1[i]+w2/w12[i], c1[i]+2
+	}
+	taps := [5]struct {
+		x, y, w float32
+	}{
+		{t12[0], t0[1], w12[0] * w0[1]}, {t0[0], t12[1], w0[0] * w12[1]}, {t12[0], t12[1], w12[0] * w12[1]},
+		{t3[0], t12[1], w3[0] * w12[1]}, {t12[0], t3[1], w12[0] * w3[1]},
+	}
+	var sum vmath.Vec3
+	var weight float32
+	for _, t := range taps {
+		sum, weight = sum.Add(bilinear(img, t.x, t.y).Mul(t.w)), weight+t.w
+	}
+	return sum.Mul(1 / weight)
 }
 
 // rgba8 is an opaque colour of 0..1 channels as an 8-bit target stores it.
