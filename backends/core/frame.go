@@ -96,12 +96,14 @@ func (b *Backend[M, T, P]) BeginFrame(frame *backends.FrameData) error {
 func (b *Backend[M, T, P]) pack(frame *backends.FrameData) {
 	b.block.Pack(frame, b.cfg.ShadowMapSize)
 	t := &b.seq.taa
+	// Only a frame that ends leaves a history (EndFrame).
+	history := t.history
+	t.history = false
 	if t.on = b.block.TAA(); !t.on {
-		t.history = false
 		return
 	}
 	x, y := backends.TAAJitter(b.submitted)
-	b.block.Jitter(x, y, b.width, b.height, t.history, &t.prev)
+	b.block.Jitter(x, y, b.width, b.height, history, &t.prev)
 	t.prev = frame.ViewProj
 }
 
