@@ -30,7 +30,9 @@
 //	composite    fullscreen composite (the reflections at t8, exposure, bloom at t7,
 //	             ACES, gamma) to RGBA8
 //	antialias    fullscreen antialias of the composite output (t0) into a second RGBA8
-//	             target, copied back over the output with CopyResource; off, nothing
+//	             target, copied back over the output with CopyResource; off, nothing;
+//	             under TAA, taa (output t0, depth t5, history t7) into one of two
+//	             RGBA8 targets in turn, the other the history, copied back likewise
 //	debug        the frame's debug lines over the composite output
 //	ui           screen-space quads over it all
 //

@@ -41,7 +41,9 @@
 // the RGBA8 output, adding the reflections and the bloom), antialias
 // (antialias from the output into a second RGBA8 target, then
 // CopyResource of that back over the output, which leaves the output in
-// the copy destination state the later passes move it on from), debug
+// the copy destination state the later passes move it on from; under TAA,
+// taa from the output, the depth and the history at t7 into one of two
+// RGBA8 targets in turn, the other the history, copied back likewise), debug
 // lines and UI (over the output). An effect pass that is off only clears
 // its output to the value that leaves the later pass unchanged (occlusion
 // 1, reflections and bloom 0); the antialias pass off records nothing but

@@ -26,7 +26,9 @@
 // RGBA8, metal+emissive RGBA8, 32-bit float depth), fullscreen lighting into
 // an RGBA16F HDR target, forward opaque and transparent draws into that
 // target against the gbuffer depth, and composite (exposure, ACES, gamma)
-// into an RGBA8 image that ReadPixels returns top row first. A window gets
+// into an RGBA8 image that ReadPixels returns top row first; the antialias
+// pass, on, draws from an RGBA8 copy target into that image, or, under TAA,
+// into one of two history targets in turn, blitted into it. A window gets
 // that image by a blit into its default framebuffer before the swap, so
 // ReadPixels works the same windowed and offscreen. A pass the caller skips
 // runs empty when a later one starts (a skipped shadow pass clears the whole

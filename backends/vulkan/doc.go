@@ -14,7 +14,9 @@
 //	ssr          fullscreen ssr (HDR, gbuffer normals, material, depth) into RGBA16F
 //	bloom        fullscreen bloom (HDR) into RGBA16F at a quarter size, bloom_blur into a second
 //	composite    fullscreen composite (reflections, exposure, bloom, ACES, gamma) to the output
-//	antialias    fullscreen antialias (the output) into RGBA8, copied back over the output
+//	antialias    fullscreen antialias (the output) into RGBA8, copied back over the output;
+//	             under TAA, taa (the output, the history, depth) into one of two RGBA8
+//	             targets in turn, the other the history, copied back likewise
 //	debug        debug lines over the output, tested against the scene's depth
 //	ui           screen-space quads over the output
 //
