@@ -111,9 +111,13 @@ func NewCuller(f *Frustum) Culler {
 // with its hint costs one plane test while it stays culled (plane
 // coherency). Any hint value is safe.
 func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
-	if c.Hinted(b, *hint) {
-		return true
-	}
+	return c.Hinted(b, *hint) || c.RejectsOthers(b, hint)
+}
+
+// RejectsOthers is Rejects without its first test, for a caller that has
+// made it with Hinted: the other planes, storing in *hint the one that
+// rejects b.
+func (c *Culler) RejectsOthers(b *AABB, hint *uint8) bool {
 	h := *hint & 7
 	for i := range uint8(6) {
 		if i != h && c.planes[i].outside(b) {
@@ -128,9 +132,9 @@ func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
 // rejects b: Rejects' first test alone, small enough to be inlined, so
 // that a loop over many boxes that mostly stay culled can write
 //
-//	rejected := c.Hinted(b, *hint) || c.Rejects(b, hint)
+//	rejected := c.Hinted(b, *hint) || c.RejectsOthers(b, hint)
 //
-// and pay no call for them.
+// and pay no call for them, nor a second test of that plane for the rest.
 func (c *Culler) Hinted(b *AABB, hint uint8) bool {
 	return c.planes[hint&7].outside(b)
 }

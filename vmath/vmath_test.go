@@ -88,6 +88,10 @@ func TestCullerAgreesWithIntersectsAABB(t *testing.T) {
 			for _, y := range []float32{-30, 0, 30} {
 				b := AABB{Min: Vec3{x, y, z}, Max: Vec3{x + 2, y + 5, z + 1}}
 				want := !f.IntersectsAABB(b)
+				h2 := hint
+				if got := c.Hinted(&b, h2) || c.RejectsOthers(&b, &h2); got != want {
+					t.Fatalf("box %v: Hinted or RejectsOthers %v, IntersectsAABB says %v", b, got, !want)
+				}
 				if got := c.Rejects(&b, &hint); got != want {
 					t.Fatalf("box %v: Rejects %v, IntersectsAABB says %v", b, got, !want)
 				}

@@ -122,7 +122,7 @@ func (c *Context) Gather(w *ecs.World) {
 			continue
 		}
 		t.Sync(&m.Bounds)
-		seen := !(c.camera.Hinted(&t.Bounds, t.CullHint[0]) || c.camera.Rejects(&t.Bounds, &t.CullHint[0]))
+		seen := !(c.camera.Hinted(&t.Bounds, t.CullHint[0]) || c.camera.RejectsOthers(&t.Bounds, &t.CullHint[0]))
 		casts := shadows && mat.CastShadows && !mat.Transparent
 		switch {
 		case !casts:
@@ -132,8 +132,8 @@ func (c *Context) Gather(w *ecs.World) {
 			// touches the sun's frustum, fitted around that slice.
 			casts = !c.caster.Outside(farPlane, &t.Bounds) && (c.casterFar || !c.light.Rejects(&t.Bounds, &t.CullHint[1]))
 		default:
-			casts = !(c.light.Hinted(&t.Bounds, t.CullHint[1]) || c.light.Rejects(&t.Bounds, &t.CullHint[1])) &&
-				!(c.caster.Hinted(&t.Bounds, t.CullHint[2]) || c.caster.Rejects(&t.Bounds, &t.CullHint[2]))
+			casts = !(c.light.Hinted(&t.Bounds, t.CullHint[1]) || c.light.RejectsOthers(&t.Bounds, &t.CullHint[1])) &&
+				!(c.caster.Hinted(&t.Bounds, t.CullHint[2]) || c.caster.RejectsOthers(&t.Bounds, &t.CullHint[2]))
 		}
 		var cascades uint8
 		if casts {
