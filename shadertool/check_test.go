@@ -623,7 +623,7 @@ func TestIncludeFeatures(t *testing.T) {
 
 // TestEngineShadersBeforeDirect3D checks a copy of the engine's shaders
 // without any HLSL, the state before the Direct3D backends: the errors must
-// be exactly the twenty-six HLSL files docs/SHADERS.md lists, vertex-only and
+// be exactly the thirty-four HLSL files docs/SHADERS.md lists, vertex-only and
 // fragment-only roles included, and nothing else.
 func TestEngineShadersBeforeDirect3D(t *testing.T) {
 	requireTools(t, Glslc, GlslangValidator, SpirvCross)
