@@ -21,6 +21,9 @@ type Stats struct {
 	// Occluded counts entities in the frustum that no camera pass drew
 	// because terrain hides them (ecs.Mesh.Occluded).
 	Occluded int
+	// ShadowUnseen counts entities the shadow pass would have drawn but
+	// for their shadow falling on nothing seen (ecs.Mesh.ShadowUnseen).
+	ShadowUnseen int
 	// Dropped[h][p] counts draws of format h dropped in stem pass p because
 	// its pipeline was skipped or failed. Indexed by handle; grows as formats
 	// appear and is cleared, not reallocated, every frame.

@@ -97,6 +97,10 @@ type Mesh struct {
 	// the shadow pass still draws it where it casts, since what the camera
 	// does not see can still shadow what it does.
 	Occluded bool
+	// ShadowUnseen says the game knows the mesh's shadow falls on nothing
+	// the camera can see this frame (what lies along the light from it is
+	// hidden too): the shadow pass skips it.
+	ShadowUnseen bool
 }
 
 // Material says how a mesh is shaded. Default-format meshes use Shader, a

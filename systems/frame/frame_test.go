@@ -145,19 +145,25 @@ func TestFacingMeshesTurnedAwayAreNotDrawn(t *testing.T) {
 }
 
 // A mesh the game marks occluded is left out of every camera pass; the
-// shadow pass still draws it when it casts.
+// shadow pass still draws it when it casts, unless the game also marks
+// its shadow unseen. A mesh whose shadow alone is unseen is drawn by the
+// camera passes alone.
 func TestOccludedMeshesAreDrawnOnlyByTheShadowPass(t *testing.T) {
 	for _, tc := range []struct {
 		name                    string
-		occluded                bool
+		occluded, shadowUnseen  bool
 		mat                     ecs.Material
 		forward, transp, shadow int
 		occludedCount           int
+		shadowUnseenCount       int
 	}{
-		{"not occluded", false, ecs.Material{CastShadows: true}, 1, 0, 1, 0},
-		{"occluded, casting", true, ecs.Material{CastShadows: true}, 0, 0, 1, 1},
-		{"occluded, not casting", true, ecs.Material{}, 0, 0, 0, 1},
-		{"occluded, transparent", true, ecs.Material{Transparent: true}, 0, 0, 0, 1},
+		{"not occluded", false, false, ecs.Material{CastShadows: true}, 1, 0, 1, 0, 0},
+		{"occluded, casting", true, false, ecs.Material{CastShadows: true}, 0, 0, 1, 1, 0},
+		{"occluded, not casting", true, false, ecs.Material{}, 0, 0, 0, 1, 0},
+		{"occluded, transparent", true, false, ecs.Material{Transparent: true}, 0, 0, 0, 1, 0},
+		{"occluded, shadow unseen", true, true, ecs.Material{CastShadows: true}, 0, 0, 0, 1, 1},
+		{"shadow unseen", false, true, ecs.Material{CastShadows: true}, 1, 0, 0, 0, 1},
+		{"shadow unseen, not casting", false, true, ecs.Material{}, 1, 0, 0, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := frametest.New(t) // camera at (0, 0, 10) looking down -Z
@@ -168,11 +174,12 @@ func TestOccludedMeshesAreDrawnOnlyByTheShadowPass(t *testing.T) {
 			}
 			m := tc.mat
 			m.Shader = "assets/shaders/default_shader.hlsl"
-			s.World.Spawn(ecs.NewTransform(vmath.Vec3{}), ecs.Mesh{ID: id, Format: formats.DefaultHandle, Bounds: c.Bounds, Occluded: tc.occluded}, m)
+			s.World.Spawn(ecs.NewTransform(vmath.Vec3{}), ecs.Mesh{ID: id, Format: formats.DefaultHandle, Bounds: c.Bounds, Occluded: tc.occluded, ShadowUnseen: tc.shadowUnseen}, m)
 			s.Begin()
-			got := [4]int{s.Ctx.Len(formats.PassForward), s.Ctx.Len(formats.PassTransparent), s.Ctx.Len(formats.PassShadow), s.Ctx.Stats.Occluded}
-			if want := [4]int{tc.forward, tc.transp, tc.shadow, tc.occludedCount}; got != want {
-				t.Errorf("forward, transparent, shadow draws and occluded = %v, want %v", got, want)
+			st := s.Ctx.Stats
+			got := [5]int{s.Ctx.Len(formats.PassForward), s.Ctx.Len(formats.PassTransparent), s.Ctx.Len(formats.PassShadow), st.Occluded, st.ShadowUnseen}
+			if want := [5]int{tc.forward, tc.transp, tc.shadow, tc.occludedCount, tc.shadowUnseenCount}; got != want {
+				t.Errorf("forward, transparent, shadow draws, occluded and shadow unseen = %v, want %v", got, want)
 			}
 			s.End()
 		})

@@ -135,6 +135,10 @@ func (c *Context) Gather(w *ecs.World) {
 			casts = !(c.light.Hinted(&t.Bounds, t.CullHint[1]) || c.light.RejectsOthers(&t.Bounds, &t.CullHint[1])) &&
 				!(c.caster.Hinted(&t.Bounds, t.CullHint[2]) || c.caster.RejectsOthers(&t.Bounds, &t.CullHint[2]))
 		}
+		if casts && m.ShadowUnseen {
+			casts = false
+			c.Stats.ShadowUnseen++
+		}
 		var cascades uint8
 		if casts {
 			// The cascades redrawn this frame whose light box it touches

@@ -1,48 +1,67 @@
 package game
 
 import (
+	"cmp"
 	"image"
+	"math"
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/conformance"
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
+	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/world"
 )
 
 // TestCaveCullingHidesNothing renders the same views with cave culling
 // and without: the pictures must be the same (culling leaves out only what
-// terrain hides), and culling must have left something out.
+// terrain hides, and of the shadow casters only those whose shadows fall
+// on what it hides), and culling must have left something out of the
+// camera passes and of the shadow pass.
 func TestCaveCullingHidesNothing(t *testing.T) {
 	views := []struct {
 		name string
-		// view places the camera from the world's spawn point
-		view       func(g *Game) (vmath.Vec3, bool)
-		yaw, pitch float64
+		// view places the camera from the world's spawn point and turns
+		// it; pitch then tilts it
+		view  func(g *Game) (eye vmath.Vec3, yaw float64, ok bool)
+		pitch float64
+		// shadows: culling must leave casters out of the shadow pass too
+		// (in the cave view it leaves out none)
+		shadows bool
+		frames  uint64 // to play before the screenshot (0: 4)
 	}{
-		{"above the spawn, looking down", func(g *Game) (vmath.Vec3, bool) {
+		{"above the spawn, looking down", func(g *Game) (vmath.Vec3, float64, bool) {
 			x, y, z := g.World().Generator().Spawn()
-			return vmath.Vec3{float32(x) + 0.5, float32(y) + 28, float32(z) + 0.5}, true
-		}, 2.4, -0.55},
-		{"in a cave", caveView, 0.7, -0.2},
+			return vmath.Vec3{float32(x) + 0.5, float32(y) + 28, float32(z) + 0.5}, 2.4, true
+		}, -0.55, true, 0},
+		{"in a cave", func(g *Game) (vmath.Vec3, float64, bool) {
+			eye, ok := caveView(g)
+			return eye, 0.7, ok
+		}, -0.2, false, 0},
+		// out of sight, behind the camera, shading what it sees: the
+		// search does not reach the caster's section, but the shadow pass
+		// must still draw it (the 40 frames let the edit be meshed;
+		// drawing only the sections reached loses 14 % of the pixels)
+		{"under a caster behind the camera", casterBehindView, -0.6, false, 40},
 	}
 	for _, v := range views {
 		t.Run(v.name, func(t *testing.T) {
 			var imgs [2]*image.RGBA
-			var occluded int
+			var occluded, shadowUnseen int
 			for i, off := range []bool{true, false} {
-				o := testOptions(t, backends.Vulkan, t.TempDir(), &Script{End: 4})
+				o := testOptions(t, backends.Vulkan, t.TempDir(), &Script{End: cmp.Or(v.frames, 4)})
 				o.NoCaveCulling = off
 				g := startGame(t, o)
-				eye, ok := v.view(g)
+				eye, yaw, ok := v.view(g)
 				if !ok {
 					g.Close()
-					t.Skip("no cave near the spawn point of the test seed")
+					t.Skip("the test seed's world has no such view near its spawn point")
 				}
-				g.SetView(eye, v.yaw, v.pitch)
+				g.SetView(eye, yaw, v.pitch)
 				play(t, g)
 				if !off {
-					occluded = g.Stats().Occluded
+					occluded, shadowUnseen = g.Stats().Occluded, g.Stats().ShadowUnseen
 				}
 				img, err := g.Screenshot()
 				g.Close()
@@ -61,7 +80,10 @@ func TestCaveCullingHidesNothing(t *testing.T) {
 			if occluded == 0 {
 				t.Error("cave culling left nothing out: the view does not test it")
 			}
-			t.Logf("%d meshes left out", occluded)
+			if v.shadows && shadowUnseen == 0 {
+				t.Error("cave culling left nothing out of the shadow pass: the view does not test it")
+			}
+			t.Logf("%d meshes left out of the camera passes, %d out of the shadow pass", occluded, shadowUnseen)
 		})
 	}
 }
@@ -95,4 +117,36 @@ func caveView(g *Game) (vmath.Vec3, bool) {
 		}
 	}
 	return vmath.Vec3{}, false
+}
+
+// casterBehindView looks away from the sun and down from 12 blocks above
+// the ground, and places a slab of stone high up behind the camera,
+// towards the sun, whose shadow falls in front of it.
+func casterBehindView(g *Game) (vmath.Vec3, float64, bool) {
+	x, _, z := g.World().Generator().Spawn()
+	toSun := daylightAt(g.TimeOfDay()).light.Direction.Mul(-1)
+	if toSun[1] < 0.3 {
+		return vmath.Vec3{}, 0, false
+	}
+	back := vmath.Vec3{toSun[0], 0, toSun[2]}.Normalize()
+	eye := vmath.Vec3{float32(x) + 0.5, 0, float32(z) + 0.5}.Add(back.Mul(8))
+	ground := chunk.Height - 1
+	for ground > 0 {
+		if id, ok := g.World().Block(int(math.Floor(float64(eye[0]))), ground, int(math.Floor(float64(eye[2])))); ok && id != block.Air {
+			break
+		}
+		ground--
+	}
+	eye[1] = float32(ground) + 12
+	caster := eye.Add(toSun.Mul(40))
+	var edits []world.Edit
+	for dz := -3; dz <= 3; dz++ {
+		for dx := -3; dx <= 3; dx++ {
+			edits = append(edits, world.Edit{X: int(caster[0]) + dx, Y: int(caster[1]), Z: int(caster[2]) + dz, ID: block.Stone})
+		}
+	}
+	if g.World().SetBlocks(edits) != len(edits) {
+		return vmath.Vec3{}, 0, false
+	}
+	return eye, math.Atan2(float64(-back[0]), float64(back[2])), true
 }

@@ -141,9 +141,11 @@ type chunkEntities struct {
 	opaque     [6][mesh.Sections]ecs.Entity
 	opaqueMesh [6][mesh.Sections]backends.MeshID
 	// conn is each section's connectivity, for the cave search; occluded
-	// what the section's entities were last told (ecs.Mesh.Occluded)
+	// and shadowUnseen what the section's entities were last told
+	// (ecs.Mesh.Occluded and ShadowUnseen)
 	conn            [mesh.Sections]mesh.Connectivity
 	occluded        [mesh.Sections]bool
+	shadowUnseen    [mesh.Sections]bool
 	translucent     ecs.Entity
 	translucentMesh backends.MeshID
 	lights          []blockLight // the chunk's light-giving blocks

@@ -244,13 +244,32 @@ func (g *Game) dropChunk(p chunk.Pos) {
 	delete(g.chunks, p)
 }
 
+// casts reports whether section sec has opaque meshes, which cast shadows.
+func (ce *chunkEntities) casts(sec int) bool {
+	for f := range ce.opaqueMesh {
+		if ce.opaqueMesh[f][sec] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
 // cavesRadius is the cave search's radius for a render distance: every
 // chunk the streamer keeps, with a margin.
 func cavesRadius(renderDistance int) int { return renderDistance + 2 }
 
 // cullCaves marks the chunk sections that terrain hides from the camera
-// this frame (ecs.Mesh.Occluded): the camera passes skip them. It runs
-// once the camera is placed and allocates nothing.
+// this frame (ecs.Mesh.Occluded): the camera passes skip them. Of those,
+// it marks the ones whose shadow can fall on no section the camera sees
+// (ecs.Mesh.ShadowUnseen): the shadow pass skips them too. It runs once
+// the camera is placed and the sun set, and allocates nothing.
 func (g *Game) cullCaves(w *ecs.World) {
 	if g.opts.NoCaveCulling {
 		return
@@ -265,17 +284,28 @@ func (g *Game) cullCaves(w *ecs.World) {
 	vp := frame.ViewProj(t.Position, t.Rotation, cam.FovY, frame.Aspect(g.backend), cam.Near, cam.Far)
 	view := vmath.FrustumFromMatrix(vp)
 	g.caves.Run(t.Position, &view)
+	var light vmath.Vec3
+	if sun := w.Sun(); sun != nil && sun.CastShadows {
+		light = sun.Direction
+	}
+	// Only sections near the camera are asked whether their shadows are
+	// seen: farther ones the shadow pass's own tests leave out, but for
+	// what a low sun stretches across the shadow distance, which they keep.
+	eye := chunk.PosOf(int(math.Floor(float64(t.Position[0]))), int(math.Floor(float64(t.Position[2]))))
+	reach := int32(g.ctx.Env.ShadowDistance/chunk.Size) + 2
 	for p, ce := range g.chunks {
+		near := light != (vmath.Vec3{}) && abs32(p.X-eye.X) <= reach && abs32(p.Z-eye.Z) <= reach
 		for sec := range mesh.Sections {
 			hidden := !g.caves.Visible(p, sec)
-			if hidden == ce.occluded[sec] {
+			unseen := hidden && near && ce.casts(sec) && !g.caves.Shades(p, sec, light)
+			if hidden == ce.occluded[sec] && unseen == ce.shadowUnseen[sec] {
 				continue
 			}
-			ce.occluded[sec] = hidden
+			ce.occluded[sec], ce.shadowUnseen[sec] = hidden, unseen
 			for f := range ce.opaque {
 				if ce.opaqueMesh[f][sec] != 0 {
 					_, m, _ := w.Renderable(ce.opaque[f][sec])
-					m.Occluded = hidden
+					m.Occluded, m.ShadowUnseen = hidden, unseen
 				}
 			}
 		}

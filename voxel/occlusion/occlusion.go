@@ -26,6 +26,9 @@ import (
 
 const sections = mesh.Sections
 
+// A column's reached sections are the bits of a uint32.
+var _ [32 - sections]struct{}
+
 // column is one chunk's connectivity: exits[s][e] are the faces of
 // section s connected to face e.
 type column struct {
@@ -55,13 +58,16 @@ type Search struct {
 	cols []column
 	// secs is the current search's window, the camera's chunk in the
 	// middle: index (dx+radius) + (dz+radius)*m + s*m*m, m = 2*radius+1.
-	m       int
-	secs    []section
-	queue   []int32
-	stamp   uint32
-	center  [3]int // the camera's chunk x, z and section
-	all     bool   // the camera is outside the world's height: no culling
-	reached int
+	m    int
+	secs []section
+	// reachedIn holds, per column of the window (index (dx+radius) +
+	// (dz+radius)*m), a bit for each of its sections the search reached.
+	reachedIn []uint32
+	queue     []int32
+	stamp     uint32
+	center    [3]int // the camera's chunk x, z and section
+	all       bool   // the camera is outside the world's height: no culling
+	reached   int
 }
 
 // NewSearch returns a search for sections up to radius chunks from the
@@ -80,6 +86,7 @@ func (s *Search) SetRadius(radius int) {
 	s.n = s.m + 2
 	s.cols = make([]column, s.n*s.n)
 	s.secs = make([]section, s.m*s.m*sections)
+	s.reachedIn = make([]uint32, s.m*s.m)
 	s.queue = make([]int32, 0, 6*len(s.secs))
 	s.stamp = 0
 }
@@ -136,6 +143,7 @@ func (s *Search) Run(eye vmath.Vec3, f *vmath.Frustum) {
 		s.stamp = 1
 	}
 	s.reached = 0
+	clear(s.reachedIn)
 	ex, ey, ez := floor(eye[0]), floor(eye[1]), floor(eye[2])
 	cp := chunk.PosOf(ex, ez)
 	s.center = [3]int{int(cp.X), int(cp.Z), ey / mesh.SectionHeight}
@@ -149,6 +157,7 @@ func (s *Search) Run(eye vmath.Vec3, f *vmath.Frustum) {
 	st := &s.secs[start]
 	*st = section{stamp: s.stamp, inView: true, entered: 0x3f, pending: 0x3f}
 	s.reached = 1
+	s.reachedIn[r+r*m] = 1 << s.center[2]
 	q := append(s.queue[:0], start)
 	for head := 0; head < len(q); head++ {
 		i := q[head]
@@ -179,6 +188,7 @@ func (s *Search) Run(eye vmath.Vec3, f *vmath.Frustum) {
 			}
 			if nst.entered == 0 {
 				s.reached++
+				s.reachedIn[j%int32(m*m)] |= 1 << ny
 			}
 			nst.entered |= 1 << entry
 			more := s.exits(s.center[0]+nx, s.center[1]+nz, ny, entry) & away(nx, ny-s.center[2], nz) &^ (nst.left | nst.pending)
@@ -241,6 +251,81 @@ func (s *Search) Visible(p chunk.Pos, sec int) bool {
 	}
 	st := &s.secs[dx+r+(dz+r)*s.m+sec*s.m*s.m]
 	return st.stamp == s.stamp && st.entered != 0
+}
+
+// Shades reports whether section sec of the chunk at p may cast a shadow
+// on a section the last Run reached, light travelling along dir: whether
+// the section's box swept along dir meets a reached section. A sweep that
+// leaves the search's window reads as shading (what lies beyond it reads
+// as visible); one that leaves the world's height does not. A reached
+// section shades itself. Whatever the camera can see lies in a reached
+// section, so a section that does not shade can be left out of the shadow
+// map. It allocates nothing.
+func (s *Search) Shades(p chunk.Pos, sec int, dir vmath.Vec3) bool {
+	if s.Visible(p, sec) {
+		return true
+	}
+	r := s.radius
+	c := [3]int{int(p.X) - s.center[0], sec, int(p.Z) - s.center[1]}
+	// dir in sections per unit of sweep
+	u := [3]float32{dir[0] / chunk.Size, dir[1] / mesh.SectionHeight, dir[2] / chunk.Size}
+	a := 0 // the axis the sweep moves fastest along: one slab of sections at a time
+	for i := 1; i < 3; i++ {
+		if abs(u[i]) > abs(u[a]) {
+			a = i
+		}
+	}
+	if u[a] == 0 {
+		return false
+	}
+	step, inv := 1, 1/abs(u[a])
+	if u[a] < 0 {
+		step = -1
+	}
+	b0, b1 := (a+1)%3, (a+2)%3
+	for k := 0; ; k++ {
+		n := c[a] + step*k
+		if a == 1 && (n < 0 || n >= sections) {
+			return false
+		}
+		if a != 1 && (n < -r || n > r) {
+			return true
+		}
+		// While the box overlaps slab n, t runs over [t0, t1]; along
+		// the other axes it covers the span of both ends.
+		t0, t1 := float32(max(k-1, 0))*inv, float32(k+1)*inv
+		var lo, hi [3]int
+		lo[a], hi[a] = n, n
+		for _, i := range [2]int{b0, b1} {
+			d0, d1 := t0*u[i], t1*u[i]
+			lo[i] = floor(float32(c[i]) + min(d0, d1) + 1e-4)
+			hi[i] = floor(float32(c[i]) + 1 + max(d0, d1) - 1e-4)
+			if i == 1 {
+				if hi[i] < 0 || lo[i] >= sections {
+					return false // below or above the world, and going further
+				}
+				lo[i], hi[i] = max(lo[i], 0), min(hi[i], sections-1)
+			} else if lo[i] < -r || hi[i] > r {
+				return true
+			}
+		}
+		ys := uint32(1)<<(hi[1]+1) - uint32(1)<<lo[1]
+		for z := lo[2]; z <= hi[2]; z++ {
+			row := s.reachedIn[(z+r)*s.m:]
+			for x := lo[0]; x <= hi[0]; x++ {
+				if row[x+r]&ys != 0 {
+					return true
+				}
+			}
+		}
+	}
+}
+
+func abs(v float32) float32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // Reached is how many sections the last Run reached.
