@@ -257,6 +257,7 @@ func (g *Game) openWorld() error {
 	}
 	g.streamer = world.NewStreamer(g.world, world.StreamConfig{
 		RenderDistance: ws.RenderDistance,
+		CoarseDistance: ws.CoarseDistance,
 		UploadBudget:   8,
 		Mesh:           mesh.Options{Greedy: ws.Greedy},
 	})

@@ -10,9 +10,12 @@ import (
 
 // WorldSettings is game.toml's [world] table.
 type WorldSettings struct {
-	Name           string  `toml:"name"`             // save folder under saves/: one folder name (save.CheckWorldName)
-	Seed           int64   `toml:"seed"`             // for a new world
-	RenderDistance int     `toml:"render_distance"`  // in chunks
+	Name           string `toml:"name"`            // save folder under saves/: one folder name (save.CheckWorldName)
+	Seed           int64  `toml:"seed"`            // for a new world
+	RenderDistance int    `toml:"render_distance"` // in chunks
+	// CoarseDistance meshes the chunks farther than it (in chunks) at
+	// half resolution, so far terrain draws fewer quads; 0 is off.
+	CoarseDistance int     `toml:"coarse_distance"`
 	Greedy         bool    `toml:"greedy"`           // greedy meshing
 	AutosaveSec    float64 `toml:"autosave_seconds"` // 0 is off
 	SavesDir       string  `toml:"saves_dir"`
@@ -53,6 +56,9 @@ func (s *WorldSettings) Validate() error {
 func (s *WorldSettings) check(report func(key, msg string)) {
 	if s.RenderDistance < MinRenderDistance || s.RenderDistance > MaxRenderDistance {
 		report("render_distance", fmt.Sprintf("%d is out of range %d to %d chunks", s.RenderDistance, MinRenderDistance, MaxRenderDistance))
+	}
+	if s.CoarseDistance < 0 || s.CoarseDistance > MaxRenderDistance {
+		report("coarse_distance", fmt.Sprintf("%d is out of range 0 (off) to %d chunks", s.CoarseDistance, MaxRenderDistance))
 	}
 	if err := save.CheckWorldName(s.Name); err != nil {
 		report("name", err.Error())

@@ -23,6 +23,7 @@ func TestWorldSettingsValidate(t *testing.T) {
 		{func(*WorldSettings) {}, ""},
 		{func(s *WorldSettings) { s.RenderDistance = 1 }, "render_distance: 1 is out of range 2 to 32 chunks"},
 		{func(s *WorldSettings) { s.RenderDistance = 33 }, "render_distance: 33 is out of range 2 to 32 chunks"},
+		{func(s *WorldSettings) { s.CoarseDistance = -1 }, "coarse_distance: -1 is out of range 0 (off) to 32 chunks"},
 		{func(s *WorldSettings) { s.Name = "" }, "name: the world name is empty"},
 		{func(s *WorldSettings) { s.Name = "../../x" }, `name: "../../x": a world name is a single folder name, without '/', '\' or ':'`},
 		{func(s *WorldSettings) { s.AutosaveSec = -1 }, "autosave_seconds: -1: must be 0 (off) to 86400"},

@@ -20,6 +20,8 @@
 //     bit layout, which the vertex shaders expand into four corners.
 //   - [Vertex], [Pack], [Unpack], [Attributes]: one corner as the shader
 //     computes it ([Quad.Vertices], [Buffers.Expand]), for tests and tools.
+//   - [Coarsen]: a chunk at half resolution, meshed like any other, for
+//     chunks far from the camera.
 //
 // What is drawn: a face is emitted when the block is visible and its
 // neighbour across the face does not hide it. Opaque blocks hide every

@@ -16,6 +16,7 @@
 //     [Streamer.Update] once per frame returns a [Frame] of [Upload]s
 //     (within a per-frame budget) and releases; [Streamer.Recycle] gives
 //     mesh storage back; [Streamer.Close] stops the workers.
+//     [StreamConfig.CoarseDistance] meshes far chunks at half resolution.
 //
 // Determinism: terrain depends only on the seed and the world position.
 // The noise is integer fixed-point (16.16) gradient noise with a

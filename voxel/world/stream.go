@@ -26,6 +26,15 @@ type StreamConfig struct {
 	Workers int
 	// Mesh selects the meshing mode.
 	Mesh mesh.Options
+	// CoarseDistance, when above 0, meshes the chunks farther than it
+	// from the viewer (in chunks, measured as RenderDistance is) at half
+	// resolution ([mesh.Coarsen]): far terrain draws fewer quads. A chunk
+	// turns coarse beyond CoarseDistance+1 and fine again within
+	// CoarseDistance, so that a viewer walking back and forth over a
+	// chunk border does not re-mesh. Each chunk is meshed against its
+	// neighbours as they are meshed, coarse or not, and re-meshed when
+	// one of them changes, so the faces along every border close.
+	CoarseDistance int
 }
 
 // Upload is a finished mesh for the caller to upload to the GPU, replacing
@@ -95,6 +104,7 @@ type Streamer struct {
 	resized  bool // SetRenderDistance changed the radius since the last Update
 
 	meshR2, keepMeshR2, keepR2 int64
+	fineR2, coarseR2           int64 // CoarseDistance² and (CoarseDistance+1)²; 0: all fine
 }
 
 type entry struct {
@@ -107,6 +117,8 @@ type entry struct {
 	uploaded bool           // the caller holds a mesh
 	urgent   bool
 	dist     int64
+	coarse   bool   // meshed at half resolution, now and by jobs from now on
+	levels   uint16 // bit i: neighbour i (as in mesh.Neighborhood) was coarse in the mesh the caller holds
 }
 
 type jobKind uint8
@@ -117,20 +129,42 @@ const (
 )
 
 type job struct {
-	kind jobKind
-	pos  chunk.Pos
-	gen  uint64
-	nb   mesh.Neighborhood
-	mk   mesh.MaskNeighborhood
-	dst  *mesh.MeshData
+	kind   jobKind
+	pos    chunk.Pos
+	gen    uint64
+	nb     mesh.Neighborhood
+	mk     mesh.MaskNeighborhood
+	levels uint16 // bit i: mesh neighbour i coarse
+	dst    *mesh.MeshData
 }
 
 type result struct {
-	kind jobKind
-	pos  chunk.Pos
-	gen  uint64
-	col  *column
-	mesh *mesh.MeshData
+	kind   jobKind
+	pos    chunk.Pos
+	gen    uint64
+	col    *column
+	mesh   *mesh.MeshData
+	levels uint16
+}
+
+// coarseScratch is a worker's room for the coarse copies of the chunks it
+// meshes, blocks and masks, allocated on its first coarse job.
+type coarseScratch struct {
+	blocks [9]chunk.Blocks
+	masks  [9]mesh.Masks
+}
+
+// apply replaces the chunks of nb and mk that levels marks by their coarse
+// copies.
+func (c *coarseScratch) apply(nb *mesh.Neighborhood, mk *mesh.MaskNeighborhood, levels uint16) {
+	for i := range nb {
+		if levels&(1<<i) == 0 || nb[i] == nil {
+			continue
+		}
+		mesh.Coarsen(&c.blocks[i], nb[i], SeaLevel)
+		c.masks[i].Build(&c.blocks[i])
+		nb[i], mk[i] = &c.blocks[i], &c.masks[i]
+	}
 }
 
 // NewStreamer starts a streamer and its workers over w; a world has at
@@ -168,6 +202,9 @@ func (s *Streamer) setRadius(rd int) {
 	s.cfg.RenderDistance = rd
 	r := int64(rd)
 	s.meshR2, s.keepMeshR2, s.keepR2 = r*r, (r+1)*(r+1), (r+3)*(r+3)
+	if c := int64(s.cfg.CoarseDistance); c > 0 {
+		s.fineR2, s.coarseR2 = c*c, (c+1)*(c+1)
+	}
 	in := map[chunk.Pos]bool{}
 	s.offsets = s.offsets[:0]
 	for dz := -rd - 1; dz <= rd+1; dz++ {
@@ -205,18 +242,26 @@ func (s *Streamer) RenderDistance() int { return s.cfg.RenderDistance }
 func (s *Streamer) work() {
 	defer s.wg.Done()
 	m := mesh.NewMesher()
+	var coarse *coarseScratch
 	for j := range s.jobs {
 		switch j.kind {
 		case jobLoad:
 			s.results <- result{kind: jobLoad, pos: j.pos, col: s.w.produce(j.pos)}
 		case jobMesh:
+			if j.levels != 0 {
+				if coarse == nil {
+					coarse = new(coarseScratch)
+				}
+				coarse.apply(&j.nb, &j.mk, j.levels)
+			}
 			j.dst.Reset()
 			m.MeshChunkMasks(j.dst, &j.nb, &j.mk, s.cfg.Mesh)
 			if j.mk[4] != nil {
-				// cave culling draws the mesh by sections
+				// cave culling draws the mesh by sections, by the
+				// connectivity of the blocks it was meshed from
 				m.Sections(j.dst, j.mk[4])
 			}
-			s.results <- result{kind: jobMesh, pos: j.pos, gen: j.gen, mesh: j.dst}
+			s.results <- result{kind: jobMesh, pos: j.pos, gen: j.gen, mesh: j.dst, levels: j.levels}
 		}
 	}
 }
@@ -262,6 +307,15 @@ func floor(v float64) int {
 func (s *Streamer) recenter() {
 	for p, e := range s.entries {
 		e.dist = p.DistSq(s.center)
+		if c := s.coarseAt(e.dist, e.coarse); c != e.coarse {
+			e.coarse = c
+			// it and the neighbours that border it are meshed anew
+			for i := range 9 {
+				if n := s.entries[p.Add(i%3-1, i/3-1)]; n != nil && n.loaded {
+					s.invalidate(n, false)
+				}
+			}
+		}
 		if e.dist > s.keepMeshR2 {
 			s.dropMesh(e)
 		}
@@ -269,6 +323,18 @@ func (s *Streamer) recenter() {
 			s.unload(e)
 		}
 	}
+}
+
+// coarseAt is whether a chunk at squared distance dist, coarse now or not,
+// is meshed coarse.
+func (s *Streamer) coarseAt(dist int64, coarse bool) bool {
+	switch {
+	case s.coarseR2 == 0 || dist <= s.fineR2:
+		return false
+	case dist > s.coarseR2:
+		return true
+	}
+	return coarse
 }
 
 // unload drops e and its chunk data.
@@ -354,6 +420,7 @@ func (s *Streamer) collect() {
 					continue
 				}
 				e.needMesh = false
+				e.levels = r.levels
 				if e.ready != nil {
 					s.free = append(s.free, e.ready)
 				} else {
@@ -387,7 +454,11 @@ func (s *Streamer) meshable(e *entry) bool {
 func (s *Streamer) startMesh(e *entry) {
 	j := job{kind: jobMesh, pos: e.pos, gen: e.gen}
 	for i := range j.nb {
-		j.nb[i], j.mk[i] = s.w.chunkMasks(e.pos.Add(i%3-1, i/3-1))
+		p := e.pos.Add(i%3-1, i/3-1)
+		j.nb[i], j.mk[i] = s.w.chunkMasks(p)
+		if n := s.entries[p]; n != nil && n.coarse {
+			j.levels |= 1 << i
+		}
 	}
 	if n := len(s.free); n > 0 {
 		j.dst = s.free[n-1]
@@ -428,6 +499,7 @@ func (s *Streamer) schedule() {
 		e := s.entries[p]
 		if e == nil {
 			e = &entry{pos: p, needMesh: true, dist: p.DistSq(s.center)}
+			e.coarse = s.coarseAt(e.dist, false)
 			s.entries[p] = e
 			s.inFlight++
 			s.jobs <- job{kind: jobLoad, pos: p}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
+	"github.com/sleakgo/sleak/voxel/mesh"
 )
 
 // recorder is a Source that records the order of loads.
@@ -305,4 +306,88 @@ func BenchmarkStreamFill(b *testing.B) {
 	}
 	b.ReportMetric(float64(uploads), "uploads")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/fill")
+}
+
+// settled reports whether every chunk within the render distance is
+// meshed at its level and handed out.
+func settled(s *Streamer) bool {
+	if s.inFlight != 0 || len(s.ready) != 0 {
+		return false
+	}
+	for _, e := range s.entries {
+		if e.dist <= s.meshR2 && (!e.loaded || e.needMesh || !e.uploaded) {
+			return false
+		}
+	}
+	return true
+}
+
+// Chunks beyond CoarseDistance are meshed coarse, every mesh against its
+// neighbours' levels, and moving the viewer re-meshes the chunks whose
+// level or whose neighbours' levels changed.
+func TestStreamerCoarseChunks(t *testing.T) {
+	w := New(Config{Seed: 3})
+	s := NewStreamer(w, StreamConfig{RenderDistance: 5, CoarseDistance: 2, UploadBudget: 100, Mesh: mesh.Options{Greedy: true}})
+	defer s.Close()
+	quads := map[chunk.Pos]int{}
+	check := func(x float64) {
+		t.Helper()
+		run(t, s, x, 0, func(f *Frame) bool {
+			for _, u := range f.Uploads {
+				quads[u.Pos] = len(u.Mesh.Opaque.Quads)
+				s.Recycle(u.Mesh)
+			}
+			return settled(s)
+		})
+		coarse := 0
+		for p, e := range s.entries {
+			if e.dist > s.meshR2 {
+				continue
+			}
+			if e.dist > 9 && !e.coarse || e.dist <= 4 && e.coarse {
+				t.Errorf("%v, %d chunks² from the viewer: coarse %v", p, e.dist, e.coarse)
+			}
+			if e.coarse {
+				coarse++
+			}
+			var want uint16
+			for i := range 9 {
+				if n := s.entries[p.Add(i%3-1, i/3-1)]; n != nil && n.coarse {
+					want |= 1 << i
+				}
+			}
+			if e.levels != want {
+				t.Errorf("%v was meshed with neighbour levels %09b, now %09b", p, e.levels, want)
+			}
+		}
+		if coarse == 0 {
+			t.Error("no chunk is coarse")
+		}
+	}
+	check(0)
+	check(3 * chunk.Size)
+	check(3*chunk.Size + 1) // within the same chunk: nothing changes
+	// A coarse chunk draws what its blocks at half resolution draw.
+	var p chunk.Pos
+	for q, e := range s.entries {
+		if e.dist <= s.meshR2 && e.coarse && e.levels == 0x1ff {
+			p = q
+			break
+		}
+	}
+	var nb mesh.Neighborhood
+	var mk mesh.MaskNeighborhood
+	for i := range nb {
+		b, _ := w.chunkMasks(p.Add(i%3-1, i/3-1))
+		nb[i] = new(chunk.Blocks)
+		mesh.Coarsen(nb[i], b, SeaLevel)
+		mk[i] = mesh.NewMasks(nb[i])
+	}
+	var d mesh.MeshData
+	m := mesh.NewMesher()
+	m.MeshChunkMasks(&d, &nb, &mk, mesh.Options{Greedy: true})
+	m.Sections(&d, mk[4])
+	if len(d.Opaque.Quads) != quads[p] {
+		t.Errorf("coarse chunk %v: %d quads, its coarse blocks mesh to %d", p, quads[p], len(d.Opaque.Quads))
+	}
 }
