@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/conformance"
@@ -149,4 +150,46 @@ func casterBehindView(g *Game) (vmath.Vec3, float64, bool) {
 		return vmath.Vec3{}, 0, false
 	}
 	return eye, math.Atan2(float64(-back[0]), float64(back[2])), true
+}
+
+// TestCoarseChunks flies with the chunks beyond two chunks meshed at half
+// resolution: they are drawn (with the validation layers on, as every
+// game test runs), and fewer triangles than at full resolution.
+func TestCoarseChunks(t *testing.T) {
+	var tris [2]int
+	for i, coarse := range []int{0, 2} {
+		o := testOptions(t, backends.Vulkan, t.TempDir(), &Script{End: 2})
+		o.World.RenderDistance, o.World.CoarseDistance = 4, coarse
+		g := startGame(t, o)
+		if err := g.Load(4, 2*time.Minute); err != nil {
+			g.Close()
+			t.Fatal(err)
+		}
+		x, y, z := g.World().Generator().Spawn()
+		g.SetView(vmath.Vec3{float32(x) + 0.5, float32(y) + 40, float32(z) + 0.5}, 0.8, -0.35)
+		// until the streamer has had nothing to hand out for a while
+		for idle, frames := 0, 0; idle < 10 && frames < 600; frames++ {
+			if err := g.Step(time.Second / 60); err != nil {
+				t.Fatal(err)
+			}
+			if ss := g.streamer.Stats(); ss.InFlight+ss.Ready == 0 {
+				idle++
+			} else {
+				idle = 0
+			}
+		}
+		play(t, g)
+		if got := g.streamer.Stats().Coarse; (got > 0) != (coarse > 0) {
+			t.Errorf("coarse_distance %d: %d chunks coarse", coarse, got)
+		}
+		st := g.Stats()
+		for _, n := range st.Triangles {
+			tris[i] += n
+		}
+		g.Close()
+	}
+	t.Logf("triangles: %d at full resolution, %d with the far chunks coarse", tris[0], tris[1])
+	if tris[1] == 0 || tris[1] >= tris[0] {
+		t.Errorf("triangles: %d at full resolution, %d with the far chunks coarse: want fewer, not none", tris[0], tris[1])
+	}
 }

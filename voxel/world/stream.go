@@ -64,6 +64,7 @@ type StreamStats struct {
 	Meshed   int // chunks whose mesh the caller holds
 	Ready    int // finished meshes waiting for upload budget
 	InFlight int // jobs being worked on
+	Coarse   int // chunks within the render distance meshed at half resolution
 }
 
 // Streamer keeps the chunks around a moving viewer loaded and meshed. The
@@ -581,6 +582,9 @@ func (s *Streamer) Stats() StreamStats {
 		}
 		if e.uploaded {
 			st.Meshed++
+		}
+		if e.coarse && e.dist <= s.meshR2 {
+			st.Coarse++
 		}
 	}
 	return st

@@ -285,27 +285,36 @@ func TestStreamerSteadyStateAllocations(t *testing.T) {
 
 // BenchmarkStreamFill streams a 192-block radius around the origin from
 // nothing, on all CPUs but one, and reports the time until every chunk in
-// range has been handed out, and how many uploads (draw calls) that is.
+// range has been handed out, and how many uploads (draw calls) that is:
+// every chunk at full resolution, and the chunks beyond half the radius
+// coarse (StreamConfig.CoarseDistance).
 func BenchmarkStreamFill(b *testing.B) {
 	r := 192 / chunk.Size
-	uploads := 0
-	for b.Loop() {
-		w := New(Config{Seed: 42})
-		s := NewStreamer(w, StreamConfig{RenderDistance: r, UploadBudget: 1 << 20})
-		want := len(within(r))
-		uploads = 0
-		for uploads < want {
-			f := s.Update(0, 0)
-			for _, u := range f.Uploads {
-				s.Recycle(u.Mesh)
+	for _, bc := range []struct {
+		name   string
+		coarse int
+	}{{"full", 0}, {"coarse", r / 2}} {
+		b.Run(bc.name, func(b *testing.B) {
+			uploads := 0
+			for b.Loop() {
+				w := New(Config{Seed: 42})
+				s := NewStreamer(w, StreamConfig{RenderDistance: r, CoarseDistance: bc.coarse, UploadBudget: 1 << 20})
+				want := len(within(r))
+				uploads = 0
+				for uploads < want {
+					f := s.Update(0, 0)
+					for _, u := range f.Uploads {
+						s.Recycle(u.Mesh)
+					}
+					uploads += len(f.Uploads)
+					time.Sleep(100 * time.Microsecond)
+				}
+				s.Close()
 			}
-			uploads += len(f.Uploads)
-			time.Sleep(100 * time.Microsecond)
-		}
-		s.Close()
+			b.ReportMetric(float64(uploads), "uploads")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/fill")
+		})
 	}
-	b.ReportMetric(float64(uploads), "uploads")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/fill")
 }
 
 // settled reports whether every chunk within the render distance is
@@ -362,6 +371,9 @@ func TestStreamerCoarseChunks(t *testing.T) {
 		}
 		if coarse == 0 {
 			t.Error("no chunk is coarse")
+		}
+		if st := s.Stats(); st.Coarse != coarse {
+			t.Errorf("Stats().Coarse = %d, want %d", st.Coarse, coarse)
 		}
 	}
 	check(0)
