@@ -22,9 +22,20 @@ import (
 // coarse one its own coarse blocks, so that the faces along the border
 // close either way.
 func Coarsen(dst, src *chunk.Blocks, level int) {
+	CoarsenColumns(dst, src, level, 0, 0, chunk.Size, chunk.Size)
+}
+
+// CoarsenColumns is [Coarsen] for the cells of the columns x0 <= x < x1,
+// z0 <= z < z1 alone (widened to whole cells); dst's other columns are
+// left as they are. Meshing a chunk reads only the columns of its
+// neighbours along its border, so a neighbour's coarse copy needs only
+// the cells along that border.
+func CoarsenColumns(dst, src *chunk.Blocks, level, x0, z0, x1, z1 int) {
 	first := 1 - level&1 // the lowest voxel of the first two-voxel cell
-	for z := 0; z < chunk.Size; z += 2 {
-		for x := 0; x < chunk.Size; x += 2 {
+	x0, z0 = max(x0&^1, 0), max(z0&^1, 0)
+	x1, z1 = min(x1, chunk.Size), min(z1, chunk.Size)
+	for z := z0; z < z1; z += 2 {
+		for x := x0; x < x1; x += 2 {
 			in := [4][]byte{src.Column(x, z), src.Column(x+1, z), src.Column(x, z+1), src.Column(x+1, z+1)}
 			out := [4][]byte{dst.Column(x, z), dst.Column(x+1, z), dst.Column(x, z+1), dst.Column(x+1, z+1)}
 			if first == 1 {
@@ -37,35 +48,64 @@ func Coarsen(dst, src *chunk.Blocks, level int) {
 	}
 }
 
+// Classes of blocks for coarsening, by block byte.
+const (
+	coarseAir = iota
+	coarseOpaque
+	coarseWater
+	coarseOther
+)
+
+var coarseClass = func() (c [256]uint8) {
+	for i := range c {
+		switch inf := block.ID(i).Info(); {
+		case inf.Opaque:
+			c[i] = coarseOpaque
+		case inf.Liquid:
+			c[i] = coarseWater
+		case inf.Layer != block.LayerNone:
+			c[i] = coarseOther
+		}
+	}
+	return c
+}()
+
 // coarsenCell fills the layers lo to hi-1 of four columns with the block
 // that stands for them.
 func coarsenCell(in, out *[4][]byte, lo, hi int) {
-	opaque := 0
-	top, water, other := block.Air, block.Air, block.Air
-	for y := lo; y < hi; y++ { // lower layer first, so the upper one wins
-		for _, c := range in {
-			id := block.ID(c[y])
-			switch inf := id.Info(); {
-			case inf.Opaque:
-				opaque++
-				top = id
-			case inf.Liquid:
-				water = id
-			case inf.Layer != block.LayerNone:
-				other = id
+	first := in[0][lo]
+	same := true
+	for y := lo; y < hi && same; y++ {
+		same = in[0][y] == first && in[1][y] == first && in[2][y] == first && in[3][y] == first
+	}
+	id := first // a cell of one block (solid rock, open air) stands for itself
+	if !same {
+		opaque := 0
+		var top, water, other byte
+		for y := lo; y < hi; y++ { // lower layer first, so the upper one wins
+			for _, c := range in {
+				switch b := c[y]; coarseClass[b] {
+				case coarseOpaque:
+					opaque++
+					top = b
+				case coarseWater:
+					water = b
+				case coarseOther:
+					other = b
+				}
 			}
 		}
-	}
-	id := top
-	if 2*opaque < 4*(hi-lo) {
-		id = water
-		if id == block.Air {
-			id = other
+		id = top
+		if 2*opaque < 4*(hi-lo) {
+			id = water
+			if id == byte(block.Air) {
+				id = other
+			}
 		}
 	}
 	for _, c := range out {
 		for y := lo; y < hi; y++ {
-			c[y] = byte(id)
+			c[y] = id
 		}
 	}
 }

@@ -149,22 +149,48 @@ type result struct {
 }
 
 // coarseScratch is a worker's room for the coarse copies of the chunks it
-// meshes, blocks and masks, allocated on its first coarse job.
+// meshes, allocated on its first coarse job: the middle chunk's blocks
+// and masks, and its neighbours' blocks, of which only the cells along the
+// middle chunk are made (the mesher reads no more of them; with no masks
+// it classifies those columns from the blocks).
 type coarseScratch struct {
 	blocks [9]chunk.Blocks
-	masks  [9]mesh.Masks
+	masks  mesh.Masks
 }
 
 // apply replaces the chunks of nb and mk that levels marks by their coarse
 // copies.
 func (c *coarseScratch) apply(nb *mesh.Neighborhood, mk *mesh.MaskNeighborhood, levels uint16) {
+	const n = chunk.Size
 	for i := range nb {
 		if levels&(1<<i) == 0 || nb[i] == nil {
 			continue
 		}
-		mesh.Coarsen(&c.blocks[i], nb[i], SeaLevel)
-		c.masks[i].Build(&c.blocks[i])
-		nb[i], mk[i] = &c.blocks[i], &c.masks[i]
+		if i == 4 {
+			mesh.Coarsen(&c.blocks[i], nb[i], SeaLevel)
+			c.masks.Build(&c.blocks[i])
+			nb[i], mk[i] = &c.blocks[i], &c.masks
+			continue
+		}
+		// the neighbour's columns next to the middle chunk: its last
+		// two along an axis it lies before the middle on, its first two
+		// along one it lies after, all of them along one it shares
+		x0, x1 := 0, n
+		switch i % 3 {
+		case 0:
+			x0 = n - 2
+		case 2:
+			x1 = 2
+		}
+		z0, z1 := 0, n
+		switch i / 3 {
+		case 0:
+			z0 = n - 2
+		case 2:
+			z1 = 2
+		}
+		mesh.CoarsenColumns(&c.blocks[i], nb[i], SeaLevel, x0, z0, x1, z1)
+		nb[i], mk[i] = &c.blocks[i], nil
 	}
 }
 

@@ -379,27 +379,30 @@ func TestStreamerCoarseChunks(t *testing.T) {
 	check(0)
 	check(3 * chunk.Size)
 	check(3*chunk.Size + 1) // within the same chunk: nothing changes
-	// A coarse chunk draws what its blocks at half resolution draw.
-	var p chunk.Pos
-	for q, e := range s.entries {
-		if e.dist <= s.meshR2 && e.coarse && e.levels == 0x1ff {
-			p = q
-			break
-		}
-	}
-	var nb mesh.Neighborhood
-	var mk mesh.MaskNeighborhood
-	for i := range nb {
-		b, _ := w.chunkMasks(p.Add(i%3-1, i/3-1))
-		nb[i] = new(chunk.Blocks)
-		mesh.Coarsen(nb[i], b, SeaLevel)
-		mk[i] = mesh.NewMasks(nb[i])
-	}
-	var d mesh.MeshData
+	// Every chunk draws what its blocks, coarse or not, and its
+	// neighbours' blocks at their levels draw.
 	m := mesh.NewMesher()
-	m.MeshChunkMasks(&d, &nb, &mk, mesh.Options{Greedy: true})
-	m.Sections(&d, mk[4])
-	if len(d.Opaque.Quads) != quads[p] {
-		t.Errorf("coarse chunk %v: %d quads, its coarse blocks mesh to %d", p, quads[p], len(d.Opaque.Quads))
+	var d mesh.MeshData
+	for p, e := range s.entries {
+		if e.dist > s.meshR2 {
+			continue
+		}
+		var nb mesh.Neighborhood
+		var mk mesh.MaskNeighborhood
+		for i := range nb {
+			b, masks := w.chunkMasks(p.Add(i%3-1, i/3-1))
+			nb[i], mk[i] = b, masks
+			if e.levels&(1<<i) != 0 {
+				nb[i] = new(chunk.Blocks)
+				mesh.Coarsen(nb[i], b, SeaLevel)
+				mk[i] = mesh.NewMasks(nb[i])
+			}
+		}
+		d.Reset()
+		m.MeshChunkMasks(&d, &nb, &mk, mesh.Options{Greedy: true})
+		m.Sections(&d, mk[4])
+		if len(d.Opaque.Quads) != quads[p] {
+			t.Errorf("chunk %v (levels %09b): %d quads, its blocks at their levels mesh to %d", p, e.levels, quads[p], len(d.Opaque.Quads))
+		}
 	}
 }
