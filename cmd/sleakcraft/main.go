@@ -218,6 +218,9 @@ func play(fl flags, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 			return err
 		}
 		passes.add(g.Backend().Stats())
+		if fl.bench {
+			passes.addChunks(g.StreamStats())
+		}
 		last = now
 	}
 	sum := game.Summarize(g.FrameTimes())

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/voxel/world"
 )
 
 // passTally sums each pass's draws, triangles and GPU time over a run, so
@@ -17,6 +18,17 @@ type passTally struct {
 	triangles [formats.NumPasses]int
 	gpu       [formats.NumPasses]time.Duration
 	gpuFrames int // frames that carried GPU times
+	// chunks and coarse sum the chunks drawn and those of them meshed at
+	// a lower resolution, over the frames (chunkFrames) that counted them:
+	// streaming decides how much of the world a frame draws
+	chunks, coarse, chunkFrames int
+}
+
+// addChunks counts one frame's chunks.
+func (t *passTally) addChunks(s world.StreamStats) {
+	t.chunks += s.Meshed
+	t.coarse += s.Coarse
+	t.chunkFrames++
 }
 
 // add counts one finished frame's statistics.
@@ -71,4 +83,8 @@ func (t *passTally) print(w io.Writer) {
 		gpuCol = fmt.Sprintf("%.3f", gpu)
 	}
 	fmt.Fprintf(w, "%-12s %10.0f %12.0f %10s   (means per frame over %d frames)\n", "all", draws, tris, gpuCol, t.frames)
+	if t.chunkFrames > 0 {
+		n := float64(t.chunkFrames)
+		fmt.Fprintf(w, "chunks drawn %.0f, %.0f of them coarse (means per frame)\n", float64(t.chunks)/n, float64(t.coarse)/n)
+	}
 }

@@ -508,5 +508,9 @@ func (g *Game) SetView(eye vmath.Vec3, yaw, pitch float64) {
 	p.Yaw, p.Pitch = yaw, pitch
 }
 
+// StreamStats is what the chunk streamer holds now: chunks meshed and
+// drawn, coarse among them, loaded and in flight.
+func (g *Game) StreamStats() world.StreamStats { return g.streamer.Stats() }
+
 // SaveDir is the folder the world is saved in.
 func (g *Game) SaveDir() string { return g.store.Dir() }

@@ -5,44 +5,63 @@ import (
 	"github.com/sleakgo/sleak/voxel/chunk"
 )
 
-// Coarsen writes into dst the chunk src at half resolution: every cell of
-// 2 x 2 x 2 voxels holds one block, so that meshing dst draws the chunk
-// as if its blocks were twice as large, for chunks far from the camera.
-// Cells end at heights of level's parity, so that a surface whose top
-// block is at height level (the sea's) stays where it is; the bottom or
-// top layer of the world left over is a cell one voxel high.
+// MaxCell is the largest cell Coarsen takes: 4 voxels a side.
+const MaxCell = 4
+
+// Coarsen writes into dst the chunk src at a lower resolution: every cell
+// of cell x cell x cell voxels (cell 2 or 4) holds one block, so that
+// meshing dst draws the chunk as if its blocks were that much larger, for
+// chunks far from the camera. Cells end at heights level + a multiple of
+// cell, so that a surface whose top block is at height level (the sea's)
+// stays where it is; the layers of the world left over at the bottom and
+// the top are cells less high.
 //
 // A cell with at least half of its voxels opaque takes the uppermost of
 // them (so grass stays on top of dirt); one with fewer takes its water,
 // else its other visible blocks (leaves, glass), else air, so that lakes
 // stay lakes and a lone log or pillar thinner than a cell goes.
 //
-// A chunk meshed coarse borders its neighbours as they are meshed: a
-// neighbour meshed at full resolution reads dst across the border, and a
-// coarse one its own coarse blocks, so that the faces along the border
+// A coarse chunk borders its neighbours as they are meshed: a neighbour
+// meshed at another resolution reads dst across the border, and dst
+// that neighbour's blocks at its own, so that the faces along the border
 // close either way.
-func Coarsen(dst, src *chunk.Blocks, level int) {
-	CoarsenColumns(dst, src, level, 0, 0, chunk.Size, chunk.Size)
+func Coarsen(dst, src *chunk.Blocks, cell, level int) {
+	CoarsenColumns(dst, src, cell, level, 0, 0, chunk.Size, chunk.Size)
 }
 
 // CoarsenColumns is [Coarsen] for the cells of the columns x0 <= x < x1,
 // z0 <= z < z1 alone (widened to whole cells); dst's other columns are
 // left as they are. Meshing a chunk reads only the columns of its
 // neighbours along its border, so a neighbour's coarse copy needs only
-// the cells along that border.
-func CoarsenColumns(dst, src *chunk.Blocks, level, x0, z0, x1, z1 int) {
-	first := 1 - level&1 // the lowest voxel of the first two-voxel cell
-	x0, z0 = max(x0&^1, 0), max(z0&^1, 0)
-	x1, z1 = min(x1, chunk.Size), min(z1, chunk.Size)
-	for z := z0; z < z1; z += 2 {
-		for x := x0; x < x1; x += 2 {
-			in := [4][]byte{src.Column(x, z), src.Column(x+1, z), src.Column(x, z+1), src.Column(x+1, z+1)}
-			out := [4][]byte{dst.Column(x, z), dst.Column(x+1, z), dst.Column(x, z+1), dst.Column(x+1, z+1)}
-			if first == 1 {
-				coarsenCell(&in, &out, 0, 1)
+// the cells along that border. A cell other than 2 or 4 copies src's
+// columns as they are.
+func CoarsenColumns(dst, src *chunk.Blocks, cell, level, x0, z0, x1, z1 int) {
+	if cell != 2 && cell != 4 {
+		for z := max(z0, 0); z < min(z1, chunk.Size); z++ {
+			for x := max(x0, 0); x < min(x1, chunk.Size); x++ {
+				copy(dst.Column(x, z), src.Column(x, z))
 			}
-			for y := first; y < chunk.Height; y += 2 {
-				coarsenCell(&in, &out, y, min(y+2, chunk.Height))
+		}
+		return
+	}
+	first := (level + 1) % cell // the lowest voxel of the first whole cell
+	x0, z0 = max(x0&^(cell-1), 0), max(z0&^(cell-1), 0)
+	x1, z1 = min(x1, chunk.Size), min(z1, chunk.Size)
+	var in, out [MaxCell * MaxCell][]byte
+	for z := z0; z < z1; z += cell {
+		for x := x0; x < x1; x += cell {
+			n := 0
+			for dz := range cell {
+				for dx := range cell {
+					in[n], out[n] = src.Column(x+dx, z+dz), dst.Column(x+dx, z+dz)
+					n++
+				}
+			}
+			if first > 0 {
+				coarsenCell(in[:n], out[:n], 0, first)
+			}
+			for y := first; y < chunk.Height; y += cell {
+				coarsenCell(in[:n], out[:n], y, min(y+cell, chunk.Height))
 			}
 		}
 	}
@@ -70,19 +89,24 @@ var coarseClass = func() (c [256]uint8) {
 	return c
 }()
 
-// coarsenCell fills the layers lo to hi-1 of four columns with the block
-// that stands for them.
-func coarsenCell(in, out *[4][]byte, lo, hi int) {
+// coarsenCell fills the layers lo to hi-1 of a cell's columns with the
+// block that stands for them.
+func coarsenCell(in, out [][]byte, lo, hi int) {
 	first := in[0][lo]
 	same := true
 	for y := lo; y < hi && same; y++ {
-		same = in[0][y] == first && in[1][y] == first && in[2][y] == first && in[3][y] == first
+		for _, c := range in {
+			if c[y] != first {
+				same = false
+				break
+			}
+		}
 	}
 	id := first // a cell of one block (solid rock, open air) stands for itself
 	if !same {
 		opaque := 0
 		var top, water, other byte
-		for y := lo; y < hi; y++ { // lower layer first, so the upper one wins
+		for y := lo; y < hi; y++ { // lower layers first, so the upper ones win
 			for _, c := range in {
 				switch b := c[y]; coarseClass[b] {
 				case coarseOpaque:
@@ -96,7 +120,7 @@ func coarsenCell(in, out *[4][]byte, lo, hi int) {
 			}
 		}
 		id = top
-		if 2*opaque < 4*(hi-lo) {
+		if 2*opaque < len(in)*(hi-lo) {
 			id = water
 			if id == byte(block.Air) {
 				id = other

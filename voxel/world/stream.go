@@ -28,12 +28,13 @@ type StreamConfig struct {
 	Mesh mesh.Options
 	// CoarseDistance, when above 0, meshes the chunks farther than it
 	// from the viewer (in chunks, measured as RenderDistance is) at half
-	// resolution ([mesh.Coarsen]): far terrain draws fewer quads. A chunk
-	// turns coarse beyond CoarseDistance+1 and fine again within
-	// CoarseDistance, so that a viewer walking back and forth over a
-	// chunk border does not re-mesh. Each chunk is meshed against its
-	// neighbours as they are meshed, coarse or not, and re-meshed when
-	// one of them changes, so the faces along every border close.
+	// resolution and those farther than twice it at a quarter
+	// ([mesh.Coarsen]): far terrain draws fewer quads. A chunk turns
+	// coarser beyond such a distance + 1 and finer again within it, so
+	// that a viewer walking back and forth over a chunk border does not
+	// re-mesh. Each chunk is meshed against its neighbours at their own
+	// resolutions, and re-meshed when one of them changes, so the faces
+	// along every border close.
 	CoarseDistance int
 }
 
@@ -64,7 +65,7 @@ type StreamStats struct {
 	Meshed   int // chunks whose mesh the caller holds
 	Ready    int // finished meshes waiting for upload budget
 	InFlight int // jobs being worked on
-	Coarse   int // chunks within the render distance meshed at half resolution
+	Coarse   int // chunks within the render distance meshed at a lower resolution
 }
 
 // Streamer keeps the chunks around a moving viewer loaded and meshed. The
@@ -105,8 +106,11 @@ type Streamer struct {
 	resized  bool // SetRenderDistance changed the radius since the last Update
 
 	meshR2, keepMeshR2, keepR2 int64
-	fineR2, coarseR2           int64 // CoarseDistance² and (CoarseDistance+1)²; 0: all fine
 }
+
+// maxLevel is the coarsest resolution a chunk is meshed at: level k has
+// cells of 2^k voxels a side.
+const maxLevel = 2
 
 type entry struct {
 	pos      chunk.Pos
@@ -118,8 +122,8 @@ type entry struct {
 	uploaded bool           // the caller holds a mesh
 	urgent   bool
 	dist     int64
-	coarse   bool   // meshed at half resolution, now and by jobs from now on
-	levels   uint16 // bit i: neighbour i (as in mesh.Neighborhood) was coarse in the mesh the caller holds
+	level    uint8  // the resolution it is meshed at, now and by jobs from now on (maxLevel)
+	levels   uint32 // bits 2i, 2i+1: neighbour i's level (as in mesh.Neighborhood) in its latest mesh
 }
 
 type jobKind uint8
@@ -135,7 +139,7 @@ type job struct {
 	gen    uint64
 	nb     mesh.Neighborhood
 	mk     mesh.MaskNeighborhood
-	levels uint16 // bit i: mesh neighbour i coarse
+	levels uint32 // bits 2i, 2i+1: neighbour i's level
 	dst    *mesh.MeshData
 }
 
@@ -145,7 +149,7 @@ type result struct {
 	gen    uint64
 	col    *column
 	mesh   *mesh.MeshData
-	levels uint16
+	levels uint32
 }
 
 // coarseScratch is a worker's room for the coarse copies of the chunks it
@@ -158,16 +162,17 @@ type coarseScratch struct {
 	masks  mesh.Masks
 }
 
-// apply replaces the chunks of nb and mk that levels marks by their coarse
-// copies.
-func (c *coarseScratch) apply(nb *mesh.Neighborhood, mk *mesh.MaskNeighborhood, levels uint16) {
+// apply replaces the chunks of nb and mk that levels makes coarse by
+// their coarse copies.
+func (c *coarseScratch) apply(nb *mesh.Neighborhood, mk *mesh.MaskNeighborhood, levels uint32) {
 	const n = chunk.Size
 	for i := range nb {
-		if levels&(1<<i) == 0 || nb[i] == nil {
+		cell := 1 << (levels >> (2 * i) & 3)
+		if cell == 1 || nb[i] == nil {
 			continue
 		}
 		if i == 4 {
-			mesh.Coarsen(&c.blocks[i], nb[i], SeaLevel)
+			mesh.Coarsen(&c.blocks[i], nb[i], cell, SeaLevel)
 			c.masks.Build(&c.blocks[i])
 			nb[i], mk[i] = &c.blocks[i], &c.masks
 			continue
@@ -189,7 +194,7 @@ func (c *coarseScratch) apply(nb *mesh.Neighborhood, mk *mesh.MaskNeighborhood, 
 		case 2:
 			z1 = 2
 		}
-		mesh.CoarsenColumns(&c.blocks[i], nb[i], SeaLevel, x0, z0, x1, z1)
+		mesh.CoarsenColumns(&c.blocks[i], nb[i], cell, SeaLevel, x0, z0, x1, z1)
 		nb[i], mk[i] = &c.blocks[i], nil
 	}
 }
@@ -229,9 +234,6 @@ func (s *Streamer) setRadius(rd int) {
 	s.cfg.RenderDistance = rd
 	r := int64(rd)
 	s.meshR2, s.keepMeshR2, s.keepR2 = r*r, (r+1)*(r+1), (r+3)*(r+3)
-	if c := int64(s.cfg.CoarseDistance); c > 0 {
-		s.fineR2, s.coarseR2 = c*c, (c+1)*(c+1)
-	}
 	in := map[chunk.Pos]bool{}
 	s.offsets = s.offsets[:0]
 	for dz := -rd - 1; dz <= rd+1; dz++ {
@@ -334,8 +336,8 @@ func floor(v float64) int {
 func (s *Streamer) recenter() {
 	for p, e := range s.entries {
 		e.dist = p.DistSq(s.center)
-		if c := s.coarseAt(e.dist, e.coarse); c != e.coarse {
-			e.coarse = c
+		if l := s.levelAt(e.dist, e.level); l != e.level {
+			e.level = l
 			// it and the neighbours that border it are meshed anew
 			for i := range 9 {
 				if n := s.entries[p.Add(i%3-1, i/3-1)]; n != nil && n.loaded {
@@ -352,16 +354,18 @@ func (s *Streamer) recenter() {
 	}
 }
 
-// coarseAt is whether a chunk at squared distance dist, coarse now or not,
-// is meshed coarse.
-func (s *Streamer) coarseAt(dist int64, coarse bool) bool {
-	switch {
-	case s.coarseR2 == 0 || dist <= s.fineR2:
-		return false
-	case dist > s.coarseR2:
-		return true
+// levelAt is the level a chunk at squared distance dist, at level now, is
+// meshed at.
+func (s *Streamer) levelAt(dist int64, now uint8) uint8 {
+	d := int64(s.cfg.CoarseDistance)
+	level := uint8(0)
+	for k := int64(1); d > 0 && k <= maxLevel; k++ {
+		b := k * d
+		if dist > (b+1)*(b+1) || dist > b*b && now >= uint8(k) {
+			level = uint8(k)
+		}
 	}
-	return coarse
+	return level
 }
 
 // unload drops e and its chunk data.
@@ -483,8 +487,8 @@ func (s *Streamer) startMesh(e *entry) {
 	for i := range j.nb {
 		p := e.pos.Add(i%3-1, i/3-1)
 		j.nb[i], j.mk[i] = s.w.chunkMasks(p)
-		if n := s.entries[p]; n != nil && n.coarse {
-			j.levels |= 1 << i
+		if n := s.entries[p]; n != nil {
+			j.levels |= uint32(n.level) << (2 * i)
 		}
 	}
 	if n := len(s.free); n > 0 {
@@ -526,7 +530,7 @@ func (s *Streamer) schedule() {
 		e := s.entries[p]
 		if e == nil {
 			e = &entry{pos: p, needMesh: true, dist: p.DistSq(s.center)}
-			e.coarse = s.coarseAt(e.dist, false)
+			e.level = s.levelAt(e.dist, 0)
 			s.entries[p] = e
 			s.inFlight++
 			s.jobs <- job{kind: jobLoad, pos: p}
@@ -609,7 +613,7 @@ func (s *Streamer) Stats() StreamStats {
 		if e.uploaded {
 			st.Meshed++
 		}
-		if e.coarse && e.dist <= s.meshR2 {
+		if e.level > 0 && e.dist <= s.meshR2 {
 			st.Coarse++
 		}
 	}

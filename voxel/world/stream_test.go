@@ -331,12 +331,13 @@ func settled(s *Streamer) bool {
 	return true
 }
 
-// Chunks beyond CoarseDistance are meshed coarse, every mesh against its
-// neighbours' levels, and moving the viewer re-meshes the chunks whose
-// level or whose neighbours' levels changed.
+// Chunks beyond CoarseDistance are meshed at half resolution and beyond
+// twice it at a quarter, every mesh against its neighbours' levels, and
+// moving the viewer re-meshes the chunks whose level or whose neighbours'
+// levels changed.
 func TestStreamerCoarseChunks(t *testing.T) {
 	w := New(Config{Seed: 3})
-	s := NewStreamer(w, StreamConfig{RenderDistance: 5, CoarseDistance: 2, UploadBudget: 100, Mesh: mesh.Options{Greedy: true}})
+	s := NewStreamer(w, StreamConfig{RenderDistance: 6, CoarseDistance: 2, UploadBudget: 100, Mesh: mesh.Options{Greedy: true}})
 	defer s.Close()
 	quads := map[chunk.Pos]int{}
 	check := func(x float64) {
@@ -348,30 +349,44 @@ func TestStreamerCoarseChunks(t *testing.T) {
 			}
 			return settled(s)
 		})
-		coarse := 0
+		var count [maxLevel + 1]int
 		for p, e := range s.entries {
 			if e.dist > s.meshR2 {
 				continue
 			}
-			if e.dist > 9 && !e.coarse || e.dist <= 4 && e.coarse {
-				t.Errorf("%v, %d chunks² from the viewer: coarse %v", p, e.dist, e.coarse)
+			// fine within 2, coarse beyond 3, coarser beyond 5; between,
+			// either
+			lo, hi := uint8(0), uint8(2)
+			switch {
+			case e.dist <= 4:
+				hi = 0
+			case e.dist <= 9:
+				hi = 1
+			case e.dist <= 16:
+				lo, hi = 1, 1
+			case e.dist <= 25:
+				lo = 1
+			default:
+				lo = 2
 			}
-			if e.coarse {
-				coarse++
+			if e.level < lo || e.level > hi {
+				t.Errorf("%v, %d chunks² from the viewer: level %d, want %d to %d", p, e.dist, e.level, lo, hi)
 			}
-			var want uint16
+			count[e.level]++
+			var want uint32
 			for i := range 9 {
-				if n := s.entries[p.Add(i%3-1, i/3-1)]; n != nil && n.coarse {
-					want |= 1 << i
+				if n := s.entries[p.Add(i%3-1, i/3-1)]; n != nil {
+					want |= uint32(n.level) << (2 * i)
 				}
 			}
 			if e.levels != want {
-				t.Errorf("%v was meshed with neighbour levels %09b, now %09b", p, e.levels, want)
+				t.Errorf("%v was meshed with neighbour levels %018b, now %018b", p, e.levels, want)
 			}
 		}
-		if coarse == 0 {
-			t.Error("no chunk is coarse")
+		if count[1] == 0 || count[2] == 0 {
+			t.Errorf("chunks per level %v: want some at each", count)
 		}
+		coarse := count[1] + count[2]
 		if st := s.Stats(); st.Coarse != coarse {
 			t.Errorf("Stats().Coarse = %d, want %d", st.Coarse, coarse)
 		}
@@ -392,9 +407,9 @@ func TestStreamerCoarseChunks(t *testing.T) {
 		for i := range nb {
 			b, masks := w.chunkMasks(p.Add(i%3-1, i/3-1))
 			nb[i], mk[i] = b, masks
-			if e.levels&(1<<i) != 0 {
+			if level := e.levels >> (2 * i) & 3; level != 0 {
 				nb[i] = new(chunk.Blocks)
-				mesh.Coarsen(nb[i], b, SeaLevel)
+				mesh.Coarsen(nb[i], b, 1<<level, SeaLevel)
 				mk[i] = mesh.NewMasks(nb[i])
 			}
 		}
@@ -402,7 +417,7 @@ func TestStreamerCoarseChunks(t *testing.T) {
 		m.MeshChunkMasks(&d, &nb, &mk, mesh.Options{Greedy: true})
 		m.Sections(&d, mk[4])
 		if len(d.Opaque.Quads) != quads[p] {
-			t.Errorf("chunk %v (levels %09b): %d quads, its blocks at their levels mesh to %d", p, e.levels, quads[p], len(d.Opaque.Quads))
+			t.Errorf("chunk %v (levels %018b): %d quads, its blocks at their levels mesh to %d", p, e.levels, quads[p], len(d.Opaque.Quads))
 		}
 	}
 }
