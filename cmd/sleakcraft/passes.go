@@ -18,9 +18,10 @@ type passTally struct {
 	triangles [formats.NumPasses]int
 	gpu       [formats.NumPasses]time.Duration
 	gpuFrames int // frames that carried GPU times
-	// chunks and coarse sum the chunks drawn and those of them meshed at
-	// a lower resolution, over the frames (chunkFrames) that counted them:
-	// streaming decides how much of the world a frame draws
+	// chunks and coarse sum the chunks drawn and those within the render
+	// distance at a lower resolution (world.StreamStats), over the frames
+	// (chunkFrames) that counted them: streaming decides how much of the
+	// world a frame draws
 	chunks, coarse, chunkFrames int
 }
 
@@ -85,6 +86,6 @@ func (t *passTally) print(w io.Writer) {
 	fmt.Fprintf(w, "%-12s %10.0f %12.0f %10s   (means per frame over %d frames)\n", "all", draws, tris, gpuCol, t.frames)
 	if t.chunkFrames > 0 {
 		n := float64(t.chunkFrames)
-		fmt.Fprintf(w, "chunks drawn %.0f, %.0f of them coarse (means per frame)\n", float64(t.chunks)/n, float64(t.coarse)/n)
+		fmt.Fprintf(w, "chunks drawn %.0f; coarse within the render distance %.0f (means per frame)\n", float64(t.chunks)/n, float64(t.coarse)/n)
 	}
 }

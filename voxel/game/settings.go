@@ -14,7 +14,8 @@ type WorldSettings struct {
 	Seed           int64  `toml:"seed"`            // for a new world
 	RenderDistance int    `toml:"render_distance"` // in chunks
 	// CoarseDistance meshes the chunks farther than it (in chunks) at
-	// half resolution, so far terrain draws fewer quads; 0 is off.
+	// half resolution and those farther than twice it at a quarter, so
+	// far terrain draws fewer quads; 0 is off.
 	CoarseDistance int     `toml:"coarse_distance"`
 	Greedy         bool    `toml:"greedy"`           // greedy meshing
 	AutosaveSec    float64 `toml:"autosave_seconds"` // 0 is off

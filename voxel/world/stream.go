@@ -65,7 +65,7 @@ type StreamStats struct {
 	Meshed   int // chunks whose mesh the caller holds
 	Ready    int // finished meshes waiting for upload budget
 	InFlight int // jobs being worked on
-	Coarse   int // chunks within the render distance meshed at a lower resolution
+	Coarse   int // chunks within the render distance at a lower resolution, meshed or still to be
 }
 
 // Streamer keeps the chunks around a moving viewer loaded and meshed. The
