@@ -69,6 +69,7 @@ type Options struct {
 	Frames     int           // stop after this many frames; 0: headless 1, windowed until closed
 	Screenshot string        // write the last frame as a PNG here
 	Stats      string        // write frame statistics as JSON here ("-": Stdout)
+	CPUProfile string        // write a CPU profile of the run here (RunArgs; see StartCPUProfile)
 	Strict     bool          // strict shaders even if game.toml says otherwise
 	FixedStep  time.Duration // the FixedUpdate interval; default 1/60 s
 	// Clock is the time a frame advances: 0 measures real time in a

@@ -236,3 +236,30 @@ func TestHeadlessOutputs(t *testing.T) {
 		})
 	}
 }
+
+// -cpuprofile writes a profile go tool pprof reads (gzip-compressed), and
+// StartCPUProfile with no path profiles nothing.
+func TestCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "prof", "cpu.pprof")
+	stop, err := StartCPUProfile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := StartCPUProfile(filepath.Join(t.TempDir(), "second")); err == nil {
+		t.Error("a second profile at once started")
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if err := stop(); err != nil {
+		t.Errorf("a second stop: %v", err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Fatalf("profile: %v, %d bytes", err, len(data))
+	}
+	none, err := StartCPUProfile("")
+	if err != nil || none() != nil {
+		t.Errorf("no path: %v", err)
+	}
+}

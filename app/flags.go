@@ -81,6 +81,7 @@ func AddFlags(fs *flag.FlagSet, o *Options, defaultConfig string) (finish func()
 	fs.IntVar(&o.Frames, "frames", 0, "stop after this many frames (headless default 1; windowed: when the window closes)")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "write the last frame as a PNG to this file")
 	fs.StringVar(&o.Stats, "stats", "", "write frame statistics as JSON to this file ('-' for stdout)")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file, for go tool pprof")
 	fs.BoolVar(&o.HotReload, "hot-reload", false, "watch the shader files and rebuild the programs an edit touches, without a restart (also [shaders] hot_reload)")
 	fs.BoolVar(&o.Strict, "strict-shaders", false, "refuse to start unless every shader variant exists and builds (also [renderer] strict_shaders)")
 	return func() error {
@@ -125,15 +126,21 @@ func Parse(fs *flag.FlagSet, args []string, name string) (code int, ok bool) {
 }
 
 func run(g Game, o Options) error {
+	stop, err := StartCPUProfile(o.CPUProfile)
+	if err != nil {
+		return err
+	}
 	r, err := Start(g, o)
 	if err != nil {
+		stop()
 		return err
 	}
 	if err := r.Run(); err != nil {
 		r.Close()
+		stop()
 		return err
 	}
-	return r.Close()
+	return errors.Join(r.Close(), stop())
 }
 
 // PrintError prints err to w: a game.toml problem list as one

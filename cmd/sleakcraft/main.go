@@ -17,6 +17,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"image/png"
@@ -82,7 +83,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sleakcraft: -chart-scale %g: want 0 (scaled to the run) to 60000 ms\n", fl.chartMS)
 		return 2
 	}
-	if err := play(fl, fs, stdout, stderr); err != nil {
+	stop, err := app.StartCPUProfile(fl.app.CPUProfile)
+	if err == nil {
+		err = errors.Join(play(fl, fs, stdout, stderr), stop())
+	}
+	if err != nil {
 		app.PrintError(stderr, "sleakcraft", err)
 		return 1
 	}
