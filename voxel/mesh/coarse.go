@@ -1,6 +1,8 @@
 package mesh
 
 import (
+	"encoding/binary"
+
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
 )
@@ -61,10 +63,47 @@ func CoarsenColumns(dst, src *chunk.Blocks, cell, level, x0, z0, x1, z1 int) {
 				coarsenCell(in[:n], out[:n], 0, first)
 			}
 			for y := first; y < chunk.Height; y += cell {
+				if y+cell <= chunk.Height && copyUniform(in[:n], out[:n], y, cell) {
+					continue
+				}
 				coarsenCell(in[:n], out[:n], y, min(y+cell, chunk.Height))
 			}
 		}
 	}
+}
+
+// copyUniform copies a whole cell at y that holds one block throughout
+// (solid rock, open air: most cells), read a column's cell voxels at a
+// time, and reports whether it did.
+func copyUniform(in, out [][]byte, y, cell int) bool {
+	if cell == 2 {
+		v := binary.LittleEndian.Uint16(in[0][y:])
+		if byte(v) != byte(v>>8) {
+			return false
+		}
+		for _, c := range in[1:] {
+			if binary.LittleEndian.Uint16(c[y:]) != v {
+				return false
+			}
+		}
+		for _, c := range out {
+			binary.LittleEndian.PutUint16(c[y:], v)
+		}
+		return true
+	}
+	v := binary.LittleEndian.Uint32(in[0][y:])
+	if v != uint32(byte(v))*0x01010101 {
+		return false
+	}
+	for _, c := range in[1:] {
+		if binary.LittleEndian.Uint32(c[y:]) != v {
+			return false
+		}
+	}
+	for _, c := range out {
+		binary.LittleEndian.PutUint32(c[y:], v)
+	}
+	return true
 }
 
 // Classes of blocks for coarsening, by block byte.
@@ -92,39 +131,26 @@ var coarseClass = func() (c [256]uint8) {
 // coarsenCell fills the layers lo to hi-1 of a cell's columns with the
 // block that stands for them.
 func coarsenCell(in, out [][]byte, lo, hi int) {
-	first := in[0][lo]
-	same := true
-	for y := lo; y < hi && same; y++ {
+	opaque := 0
+	var top, water, other byte
+	for y := lo; y < hi; y++ { // lower layers first, so the upper ones win
 		for _, c := range in {
-			if c[y] != first {
-				same = false
-				break
+			switch b := c[y]; coarseClass[b] {
+			case coarseOpaque:
+				opaque++
+				top = b
+			case coarseWater:
+				water = b
+			case coarseOther:
+				other = b
 			}
 		}
 	}
-	id := first // a cell of one block (solid rock, open air) stands for itself
-	if !same {
-		opaque := 0
-		var top, water, other byte
-		for y := lo; y < hi; y++ { // lower layers first, so the upper ones win
-			for _, c := range in {
-				switch b := c[y]; coarseClass[b] {
-				case coarseOpaque:
-					opaque++
-					top = b
-				case coarseWater:
-					water = b
-				case coarseOther:
-					other = b
-				}
-			}
-		}
-		id = top
-		if 2*opaque < len(in)*(hi-lo) {
-			id = water
-			if id == byte(block.Air) {
-				id = other
-			}
+	id := top
+	if 2*opaque < len(in)*(hi-lo) {
+		id = water
+		if id == byte(block.Air) {
+			id = other
 		}
 	}
 	for _, c := range out {
