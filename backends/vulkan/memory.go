@@ -201,29 +201,46 @@ func (b *driver) destroyImage(g *gpuImage) {
 type span struct{ off, size uint64 }
 
 // meshBlock is one buffer shared by many meshes' vertices and indices, with
-// a first-fit free list: one allocation serves thousands of small chunks.
+// a next-fit free list: one allocation serves thousands of small chunks.
+// Each search starts where the last one found room, since first fit
+// rescanned the many small spans that releases leave at the front: 15 % of
+// the main thread's time on Sleakcraft's flight at render distance 32.
 type meshBlock struct {
 	gpuBuffer
 	free []span // sorted by offset, never adjacent
+	next int    // the span the next search starts at
 }
 
 func alignUp(x, a uint64) uint64 { return (x + a - 1) / a * a }
 
+// alloc takes size bytes at a 16-byte aligned offset, keeping the
+// alignment gap and the tail free; it allocates nothing but, at times,
+// room for one more span.
 func (m *meshBlock) alloc(size uint64) (uint64, bool) {
-	for i, s := range m.free {
-		off := alignUp(s.off, 16)
-		if off+size > s.off+s.size {
+	n := len(m.free)
+	for k := range n {
+		i := (m.next + k) % n
+		s := m.free[i]
+		off, end := alignUp(s.off, 16), s.off+s.size
+		if off+size > end {
 			continue
 		}
-		// Keep the alignment gap and the tail free.
-		var keep []span
-		if off > s.off {
-			keep = append(keep, span{s.off, off - s.off})
+		gap, tail := off > s.off, off+size < end
+		switch {
+		case gap && tail:
+			m.free[i].size = off - s.off
+			m.free = slices.Insert(m.free, i+1, span{off + size, end - off - size})
+			m.next = i + 1
+		case gap:
+			m.free[i].size = off - s.off
+			m.next = i + 1
+		case tail:
+			m.free[i] = span{off + size, end - off - size}
+			m.next = i
+		default:
+			m.free = slices.Delete(m.free, i, i+1)
+			m.next = i
 		}
-		if end := s.off + s.size; off+size < end {
-			keep = append(keep, span{off + size, end - off - size})
-		}
-		m.free = slices.Replace(m.free, i, i+1, keep...)
 		return off, true
 	}
 	return 0, false
