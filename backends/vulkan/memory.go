@@ -4,7 +4,6 @@ package vulkan
 
 import (
 	"fmt"
-	"slices"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -197,76 +196,14 @@ func (b *driver) destroyImage(g *gpuImage) {
 	*g = gpuImage{}
 }
 
-// span is a free range of a mesh block.
-type span struct{ off, size uint64 }
-
-// meshBlock is one buffer shared by many meshes' vertices and indices, with
-// a next-fit free list: one allocation serves thousands of small chunks.
-// Each search starts where the last one found room, since first fit
-// rescanned the many small spans that releases leave at the front: 15 % of
-// the main thread's time on Sleakcraft's flight at render distance 32.
+// meshBlock is one buffer shared by many meshes' vertices and indices:
+// one allocation serves thousands of small chunks.
 type meshBlock struct {
 	gpuBuffer
-	free []span // sorted by offset, never adjacent
-	next int    // the span the next search starts at
+	*freeRanges
 }
 
 func alignUp(x, a uint64) uint64 { return (x + a - 1) / a * a }
-
-// alloc takes size bytes at a 16-byte aligned offset, keeping the
-// alignment gap and the tail free; it allocates nothing but, at times,
-// room for one more span.
-func (m *meshBlock) alloc(size uint64) (uint64, bool) {
-	n := len(m.free)
-	for k := range n {
-		i := (m.next + k) % n
-		s := m.free[i]
-		off, end := alignUp(s.off, 16), s.off+s.size
-		if off+size > end {
-			continue
-		}
-		gap, tail := off > s.off, off+size < end
-		switch {
-		case gap && tail:
-			m.free[i].size = off - s.off
-			m.free = slices.Insert(m.free, i+1, span{off + size, end - off - size})
-			m.next = i + 1
-		case gap:
-			m.free[i].size = off - s.off
-			m.next = i + 1
-		case tail:
-			m.free[i] = span{off + size, end - off - size}
-			m.next = i
-		default:
-			m.free = slices.Delete(m.free, i, i+1)
-			m.next = i
-		}
-		return off, true
-	}
-	return 0, false
-}
-
-func (m *meshBlock) release(off, size uint64) {
-	i, _ := slices.BinarySearchFunc(m.free, off, func(s span, off uint64) int {
-		switch {
-		case s.off < off:
-			return -1
-		case s.off > off:
-			return 1
-		}
-		return 0
-	})
-	m.free = slices.Insert(m.free, i, span{off, size})
-	// Merge with the following and the preceding range.
-	if i+1 < len(m.free) && m.free[i].off+m.free[i].size == m.free[i+1].off {
-		m.free[i].size += m.free[i+1].size
-		m.free = slices.Delete(m.free, i+1, i+2)
-	}
-	if i > 0 && m.free[i-1].off+m.free[i-1].size == m.free[i].off {
-		m.free[i-1].size += m.free[i].size
-		m.free = slices.Delete(m.free, i, i+1)
-	}
-}
 
 // meshAlloc finds room for size bytes in a mesh block, adding a block when
 // none has it.
@@ -284,7 +221,7 @@ func (b *driver) meshAlloc(size uint64) (*meshBlock, uint64, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("mesh buffer: %w", err)
 	}
-	m := &meshBlock{gpuBuffer: g, free: []span{{0, bs}}}
+	m := &meshBlock{gpuBuffer: g, freeRanges: newFreeRanges(bs)}
 	b.meshBlocks = append(b.meshBlocks, m)
 	off, _ := m.alloc(size)
 	return m, off, nil

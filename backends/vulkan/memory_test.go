@@ -1,18 +1,30 @@
 package vulkan
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"testing"
 )
 
-// The mesh block's free list hands out aligned, disjoint ranges inside
-// the block, and merges them all back into one span when they are
-// released, whatever the order.
+// spans lists the free spans in offset order.
+func (f *freeRanges) spans() []span {
+	var out []span
+	for _, n := range f.byStart {
+		out = append(out, n.span)
+	}
+	slices.SortFunc(out, func(a, b span) int { return cmp.Compare(a.off, b.off) })
+	return out
+}
+
+// A mesh block's free space hands out aligned, disjoint ranges inside the
+// block, never leaves two free spans touching, and merges everything back
+// into one span when it is all released, whatever the order.
 func TestMeshBlockAllocRelease(t *testing.T) {
 	const size = 1 << 20
 	rng := rand.New(rand.NewPCG(3, 4))
-	m := &meshBlock{free: []span{{0, size}}}
+	m := newFreeRanges(size)
+	allocs := 0
 	type used struct{ off, size uint64 }
 	var live []used
 	overlaps := func(a used) bool {
@@ -32,6 +44,11 @@ func TestMeshBlockAllocRelease(t *testing.T) {
 			n := uint64(1 + rng.IntN(4000))
 			off, ok := m.alloc(n)
 			if !ok {
+				for _, s := range m.spans() {
+					if s.size >= n+15 {
+						t.Fatalf("step %d: no room for %d bytes, with %v free", step, n, s)
+					}
+				}
 				continue
 			}
 			u := used{off, n}
@@ -39,17 +56,48 @@ func TestMeshBlockAllocRelease(t *testing.T) {
 				t.Fatalf("step %d: %d bytes at %d: misaligned, outside the block or over a live range", step, n, off)
 			}
 			live = append(live, u)
+			allocs++
 		}
-		for i := 1; i < len(m.free); i++ {
-			if a, b := m.free[i-1], m.free[i]; a.off+a.size >= b.off {
-				t.Fatalf("step %d: free spans %v and %v touch or are out of order", step, a, b)
+		if step%500 == 0 {
+			free := m.spans()
+			for i := 1; i < len(free); i++ {
+				if a, b := free[i-1], free[i]; a.off+a.size >= b.off {
+					t.Fatalf("step %d: free spans %v and %v touch or overlap", step, a, b)
+				}
+			}
+			for _, s := range free {
+				if overlaps(used(s)) {
+					t.Fatalf("step %d: free span %v over a live range", step, s)
+				}
 			}
 		}
+	}
+	if allocs < 5000 {
+		t.Errorf("only %d allocations succeeded: the test does not fill the block and empty it again", allocs)
 	}
 	for _, u := range live {
 		m.release(u.off, u.size)
 	}
-	if len(m.free) != 1 || m.free[0] != (span{0, size}) {
-		t.Errorf("all released: free list %v, want the whole block", m.free)
+	if free := m.spans(); len(free) != 1 || free[0] != (span{0, size}) {
+		t.Errorf("all released: free spans %v, want the whole block", free)
+	}
+}
+
+func BenchmarkMeshBlockAlloc(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	m := newFreeRanges(64 << 20)
+	type used struct{ off, size uint64 }
+	var live []used
+	for b.Loop() {
+		if len(live) > 4000 {
+			i := rng.IntN(len(live))
+			m.release(live[i].off, live[i].size)
+			live[i] = live[len(live)-1]
+			live = live[:len(live)-1]
+		}
+		n := uint64(24 + 8*rng.IntN(2000))
+		if off, ok := m.alloc(n); ok {
+			live = append(live, used{off, n})
+		}
 	}
 }
