@@ -30,8 +30,12 @@ type windowOptions struct {
 // caller's goroutine or by the GL thread while the caller waits in do, never
 // by both at once, so it needs no locks.
 type driver struct {
-	log      *slog.Logger
-	thr      *glThread
+	log *slog.Logger
+	thr *glThread
+	// freed are meshes whose GL objects wait to be deleted by the next call
+	// on the GL thread: a streaming game frees hundreds a frame, and a
+	// round trip to the GL thread for each cost more than the deletion.
+	freed    []mesh
 	glfw     *glfwContext // the window, or nil
 	egl      *eglContext  // the surfaceless context, or nil
 	windowed bool
@@ -288,13 +292,25 @@ func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, erro
 	var m mesh
 	var err error
 	r.thr.do(func() {
+		r.deleteFreed()
 		m, err = createMesh(layout, &data)
 		r.validation.poll()
 	})
 	return m, err
 }
 
-func (r *driver) FreeMesh(m mesh) { r.thr.do(m.destroy) }
+// FreeMesh keeps m for the next call on the GL thread to delete
+// (deleteFreed); the core frees only meshes no frame in flight draws.
+func (r *driver) FreeMesh(m mesh) { r.freed = append(r.freed, m) }
+
+// deleteFreed deletes the GL objects of the meshes FreeMesh kept; it runs
+// on the GL thread, while the caller waits.
+func (r *driver) deleteFreed() {
+	for i := range r.freed {
+		r.freed[i].destroy()
+	}
+	r.freed = r.freed[:0]
+}
 
 func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (uint32, error) {
 	var t uint32
@@ -398,6 +414,7 @@ func (r *driver) Close() error {
 	r.closed = true
 	r.thr.do(func() {
 		r.validation.poll()
+		r.deleteFreed()
 		r.releaseGL()
 		r.validation.poll()
 		r.destroyContext()
