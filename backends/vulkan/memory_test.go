@@ -101,3 +101,34 @@ func BenchmarkMeshBlockAlloc(b *testing.B) {
 		}
 	}
 }
+
+// A span of the class below the one that surely fits is taken when it is
+// the only one that fits, and left when it is too small.
+func TestMeshBlockClassBelow(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		free   uint64 // the only free span, at offset 0
+		size   uint64
+		fits   bool
+		offset uint64
+	}{
+		{"fits in the class below", 3000, 2900, true, 0},
+		{"too small in the class below", 3000, 2990, false, 0},
+		{"exactly, a power of two", 4096, 4081, true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newFreeRanges(1 << 20)
+			if _, ok := m.alloc(1<<20 - tc.free); !ok { // leave one span of tc.free bytes
+				t.Fatal("could not fill the block")
+			}
+			m.release(0, 0) // releasing no bytes changes nothing
+			off, ok := m.alloc(tc.size)
+			if ok != tc.fits {
+				t.Fatalf("alloc(%d) with %v free: ok %v, want %v", tc.size, m.spans(), ok, tc.fits)
+			}
+			if ok && off%16 != 0 {
+				t.Errorf("offset %d is not 16-byte aligned", off)
+			}
+		})
+	}
+}

@@ -111,6 +111,9 @@ func (f *freeRanges) take(n *freeSpan, size uint64) uint64 {
 // release frees size bytes at off, merging them with the free spans they
 // touch.
 func (f *freeRanges) release(off, size uint64) {
+	if size == 0 {
+		return // nothing was taken; a span of no bytes has no class
+	}
 	if before := f.byEnd[off]; before != nil {
 		off, size = before.off, size+before.size
 		f.remove(before)
