@@ -3,6 +3,7 @@ package opengl
 import (
 	"fmt"
 	"image"
+	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/sleakgo/sleak/backends"
@@ -52,38 +53,138 @@ func attribType(f formats.AttributeFormat) (xtype uint32, normalized, integer bo
 	return xtype, normalized, integer, nil
 }
 
-// createMesh uploads the buffers and records the layout in a VAO; it runs on
-// the GL thread after backends.CheckMesh.
-func createMesh(layout *formats.Layout, data *core.MeshData) (mesh, error) {
-	vertices, indices := data.Vertices, data.Indices
-	m := mesh{indexCount: int32(len(indices)), instances: int32(data.InstanceCount(layout))}
-	if layout.Stride > 0 {
-		m.vertexCount = len(vertices) / int(layout.Stride)
+// checkLayout reports a vertex format with an attribute OpenGL cannot read.
+func checkLayout(layout *formats.Layout) error {
+	for _, a := range layout.Attributes {
+		if _, _, _, err := attribType(a.Format); err != nil {
+			return fmt.Errorf("opengl: CreateMesh: vertex format %s, attribute %s: %w", layout.Name, a.Name, err)
+		}
 	}
-	gl.GenVertexArrays(1, &m.vao)
+	return nil
+}
+
+// pendingMesh is a mesh made by NewMesh whose buffers and VAO the next
+// call on the GL thread fills (meshQueue.flush): its names are taken
+// already, and its data copied, at offsets into the queue's bytes.
+type pendingMesh struct {
+	m                   mesh
+	layout              *formats.Layout
+	vertices, instances [2]int // start and end in meshQueue.data
+	indices             [2]int
+}
+
+// meshQueue defers the GL work of making and freeing meshes to the next
+// call on the GL thread, where it runs in one batch: a streaming game
+// makes and frees hundreds of meshes a frame, and a round trip to the GL
+// thread for each cost more than the work. Names are made ahead in
+// batches for NewMesh to take.
+type meshQueue struct {
+	pending []pendingMesh
+	data    []byte
+	freed   []mesh
+	vaos    []uint32 // names made ahead
+	bufs    []uint32
+}
+
+// nameBatch is how many names of each kind a refill makes.
+const nameBatch = 256
+
+// refill makes names until a batch of each is ready; GL thread.
+func (q *meshQueue) refill() {
+	if n := len(q.vaos); n < nameBatch {
+		q.vaos = append(q.vaos, make([]uint32, nameBatch-n)...)
+		gl.GenVertexArrays(int32(nameBatch-n), &q.vaos[n])
+	}
+	if n := len(q.bufs); n < 3*nameBatch {
+		q.bufs = append(q.bufs, make([]uint32, 3*nameBatch-n)...)
+		gl.GenBuffers(int32(3*nameBatch-n), &q.bufs[n])
+	}
+}
+
+// add queues a mesh of layout with data, taking its names; the caller has
+// checked the layout and that names are ready (one VAO, three buffers).
+func (q *meshQueue) add(layout *formats.Layout, data *core.MeshData) mesh {
+	m := mesh{indexCount: int32(len(data.Indices)), instances: int32(data.InstanceCount(layout))}
+	if layout.Stride > 0 {
+		m.vertexCount = len(data.Vertices) / int(layout.Stride)
+	}
+	take := func(from *[]uint32) uint32 {
+		s := *from
+		n := s[len(s)-1]
+		*from = s[:len(s)-1]
+		return n
+	}
+	m.vao = take(&q.vaos)
+	if len(data.Vertices) > 0 {
+		m.vbo = take(&q.bufs)
+	}
+	if len(data.Instances) > 0 {
+		m.ins = take(&q.bufs)
+	}
+	m.ibo = take(&q.bufs)
+	p := pendingMesh{m: m, layout: layout}
+	p.vertices = q.copy(data.Vertices)
+	p.instances = q.copy(data.Instances)
+	p.indices = q.copy(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(data.Indices))), 4*len(data.Indices)))
+	q.pending = append(q.pending, p)
+	return m
+}
+
+func (q *meshQueue) copy(b []byte) [2]int {
+	at := len(q.data)
+	q.data = append(q.data, b...)
+	return [2]int{at, len(q.data)}
+}
+
+// flush fills the queued meshes' buffers and VAOs, then deletes the freed
+// meshes' objects; GL thread.
+func (q *meshQueue) flush() {
+	for i := range q.pending {
+		p := &q.pending[i]
+		fillMesh(&p.m, p.layout, q.data[p.vertices[0]:p.vertices[1]], q.data[p.instances[0]:p.instances[1]], q.data[p.indices[0]:p.indices[1]])
+		p.layout = nil
+	}
+	q.pending, q.data = q.pending[:0], q.data[:0]
+	for i := range q.freed {
+		q.freed[i].destroy()
+	}
+	q.freed = q.freed[:0]
+}
+
+// release deletes the names made ahead and whatever is queued; GL thread.
+func (q *meshQueue) release() {
+	q.flush()
+	if len(q.vaos) > 0 {
+		gl.DeleteVertexArrays(int32(len(q.vaos)), &q.vaos[0])
+	}
+	if len(q.bufs) > 0 {
+		gl.DeleteBuffers(int32(len(q.bufs)), &q.bufs[0])
+	}
+	q.vaos, q.bufs = nil, nil
+}
+
+// fillMesh uploads a mesh's buffers and records its layout in its VAO,
+// on the names NewMesh gave it; the layout was checked (checkLayout).
+func fillMesh(m *mesh, layout *formats.Layout, vertices, instances, indices []byte) {
 	gl.BindVertexArray(m.vao)
-	if len(vertices) > 0 {
-		gl.GenBuffers(1, &m.vbo)
+	if m.vbo != 0 {
 		gl.BindBuffer(gl.ARRAY_BUFFER, m.vbo)
 		gl.BufferData(gl.ARRAY_BUFFER, len(vertices), gl.Ptr(vertices), gl.STATIC_DRAW)
 	}
-	if len(data.Instances) > 0 {
-		gl.GenBuffers(1, &m.ins)
+	if m.ins != 0 {
 		gl.BindBuffer(gl.ARRAY_BUFFER, m.ins)
-		gl.BufferData(gl.ARRAY_BUFFER, len(data.Instances), gl.Ptr(data.Instances), gl.STATIC_DRAW)
+		gl.BufferData(gl.ARRAY_BUFFER, len(instances), gl.Ptr(instances), gl.STATIC_DRAW)
 	}
-	gl.GenBuffers(1, &m.ibo)
 	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, m.ibo)
-	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(indices)*4, gl.Ptr(indices), gl.STATIC_DRAW)
+	var ptr unsafe.Pointer
+	if len(indices) > 0 {
+		ptr = gl.Ptr(indices)
+	}
+	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(indices), ptr, gl.STATIC_DRAW)
 	// Locations the layout does not name stay disabled (a fresh VAO's
 	// default), so the shader reads the constant generic attribute there.
 	for _, a := range layout.Attributes {
-		xtype, normalized, integer, err := attribType(a.Format)
-		if err != nil {
-			gl.BindVertexArray(0)
-			m.destroy()
-			return mesh{}, fmt.Errorf("opengl: CreateMesh: vertex format %s, attribute %s: %w", layout.Name, a.Name, err)
-		}
+		xtype, normalized, integer, _ := attribType(a.Format)
 		gl.EnableVertexAttribArray(a.Location)
 		size := int32(a.Format.Components())
 		buf, stride := m.vbo, int32(layout.Stride)
@@ -102,7 +203,6 @@ func createMesh(layout *formats.Layout, data *core.MeshData) (mesh, error) {
 	}
 	gl.BindVertexArray(0)
 	gl.BindBuffer(gl.ARRAY_BUFFER, 0)
-	return m, nil
 }
 
 // createTexture uploads an RGBA image; it runs on the GL thread.

@@ -32,10 +32,9 @@ type windowOptions struct {
 type driver struct {
 	log *slog.Logger
 	thr *glThread
-	// freed are meshes whose GL objects wait to be deleted by the next call
-	// on the GL thread: a streaming game frees hundreds a frame, and a
-	// round trip to the GL thread for each cost more than the deletion.
-	freed    []mesh
+	// meshQ holds the meshes made and freed since the last call on the GL
+	// thread, which makes and deletes their objects first (glPrelude).
+	meshQ    meshQueue
 	glfw     *glfwContext // the window, or nil
 	egl      *eglContext  // the surfaceless context, or nil
 	windowed bool
@@ -120,7 +119,21 @@ func newDriver(cfg backends.Config, plat platform) (*driver, error) {
 		r.thr.stop()
 		return nil, err
 	}
+	r.thr.before = r.glPrelude
+	r.thr.do(func() {}) // the first names for NewMesh
 	return r, nil
+}
+
+// glPrelude runs on the GL thread ahead of every call once the context is
+// open: it makes and deletes the queued meshes' objects, so that a draw,
+// a read-back or a close always sees them, and makes names ahead.
+func (r *driver) glPrelude() {
+	made := len(r.meshQ.pending) > 0
+	r.meshQ.flush()
+	if made {
+		r.validation.poll()
+	}
+	r.meshQ.refill()
 }
 
 // open makes the context and every fixed GL object; it runs on the GL
@@ -288,29 +301,22 @@ func (r *driver) Window() core.NativeWindow {
 	return r.win
 }
 
+// NewMesh checks the layout and queues the mesh, with a copy of its data,
+// for the next call on the GL thread to upload (meshQueue); it waits for
+// the GL thread only when the names made ahead run out.
 func (r *driver) NewMesh(layout *formats.Layout, data core.MeshData) (mesh, error) {
-	var m mesh
-	var err error
-	r.thr.do(func() {
-		r.deleteFreed()
-		m, err = createMesh(layout, &data)
-		r.validation.poll()
-	})
-	return m, err
-}
-
-// FreeMesh keeps m for the next call on the GL thread to delete
-// (deleteFreed); the core frees only meshes no frame in flight draws.
-func (r *driver) FreeMesh(m mesh) { r.freed = append(r.freed, m) }
-
-// deleteFreed deletes the GL objects of the meshes FreeMesh kept; it runs
-// on the GL thread, while the caller waits.
-func (r *driver) deleteFreed() {
-	for i := range r.freed {
-		r.freed[i].destroy()
+	if err := checkLayout(layout); err != nil {
+		return mesh{}, err
 	}
-	r.freed = r.freed[:0]
+	if len(r.meshQ.vaos) < 1 || len(r.meshQ.bufs) < 3 {
+		r.thr.do(func() {}) // glPrelude makes more
+	}
+	return r.meshQ.add(layout, &data), nil
 }
+
+// FreeMesh queues m's objects for the next call on the GL thread to
+// delete; the core frees only meshes no frame in flight draws.
+func (r *driver) FreeMesh(m mesh) { r.meshQ.freed = append(r.meshQ.freed, m) }
 
 func (r *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (uint32, error) {
 	var t uint32
@@ -414,7 +420,7 @@ func (r *driver) Close() error {
 	r.closed = true
 	r.thr.do(func() {
 		r.validation.poll()
-		r.deleteFreed()
+		r.meshQ.release()
 		r.releaseGL()
 		r.validation.poll()
 		r.destroyContext()

@@ -11,6 +11,9 @@ import "runtime"
 type glThread struct {
 	work chan func()
 	done chan any // the recovered panic value, or nil
+	// before, when set, runs ahead of every call: the driver's deferred
+	// object work. Set it between calls; the hand-off orders the write.
+	before func()
 }
 
 func startGLThread() *glThread {
@@ -24,15 +27,19 @@ func (t *glThread) loop() {
 	// thread too, and with it whatever thread-local state GLX or EGL kept.
 	runtime.LockOSThread()
 	for f := range t.work {
-		t.done <- call(f)
+		t.done <- call(t.before, f)
 	}
 }
 
-// call runs f and turns a panic into a value, so a bug on the GL thread
-// surfaces on the caller's goroutine (and in its test) instead of killing
-// the process from a goroutine nobody is watching.
-func call(f func()) (p any) {
+// call runs before (when set) and f and turns a panic into a value, so a
+// bug on the GL thread surfaces on the caller's goroutine (and in its
+// test) instead of killing the process from a goroutine nobody is
+// watching.
+func call(before, f func()) (p any) {
 	defer func() { p = recover() }()
+	if before != nil {
+		before()
+	}
 	f()
 	return nil
 }

@@ -54,12 +54,10 @@ func (r *driver) releaseTiming() {
 	}
 }
 
-// waitSlot runs on the GL thread at BeginFrame: it deletes the meshes
-// freed since the last call there, waits for the fence of the frame that
-// used this slot last and reads that frame's timestamps, which are then
-// ready without a stall.
+// waitSlot runs on the GL thread at BeginFrame: it waits for the fence of
+// the frame that used this slot last and reads that frame's timestamps,
+// which are then ready without a stall.
 func (r *driver) waitSlot() {
-	r.deleteFreed()
 	s := &r.slots[r.submitted%framesInFlight]
 	r.current = s
 	if s.fence != 0 {
