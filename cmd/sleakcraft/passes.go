@@ -20,10 +20,13 @@ type passTally struct {
 	gpuFrames int // frames that carried GPU times
 	// chunks and coarse sum the chunks drawn and those within the render
 	// distance at a lower resolution (world.StreamStats), over the frames
-	// (chunkFrames) that counted them: streaming decides how much of the
-	// world a frame draws
+	// (chunkFrames, one in chunkSample) that counted them: streaming
+	// decides how much of the world a frame draws
 	chunks, coarse, chunkFrames int
 }
+
+// chunkSample is how many frames apart -bench counts the chunks.
+const chunkSample = 30
 
 // addChunks counts one frame's chunks.
 func (t *passTally) addChunks(s world.StreamStats) {
@@ -86,6 +89,6 @@ func (t *passTally) print(w io.Writer) {
 	fmt.Fprintf(w, "%-12s %10.0f %12.0f %10s   (means per frame over %d frames)\n", "all", draws, tris, gpuCol, t.frames)
 	if t.chunkFrames > 0 {
 		n := float64(t.chunkFrames)
-		fmt.Fprintf(w, "chunks drawn %.0f; coarse within the render distance %.0f (means per frame)\n", float64(t.chunks)/n, float64(t.coarse)/n)
+		fmt.Fprintf(w, "chunks drawn %.0f; coarse within the render distance %.0f (means over every %dth frame)\n", float64(t.chunks)/n, float64(t.coarse)/n, chunkSample)
 	}
 }
