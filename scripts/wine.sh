@@ -5,7 +5,8 @@
 #   scripts/wine.sh setup        install Wine (scripts/deps.sh wine), create the
 #                                prefix, place bcryptprimitives.dll, unpack a
 #                                newer lavapipe for Wine's Vulkan (Debian 12),
-#                                write the go_windows_amd64_exec wrapper
+#                                build winexec.exe and write the
+#                                go_windows_amd64_exec wrapper
 #   scripts/wine.sh env          print the exports that put the wrapper on PATH
 #                                (eval "$(scripts/wine.sh env)")
 #   scripts/wine.sh run CMD...   setup, then run CMD with that environment
@@ -13,8 +14,8 @@
 #                                the newer lavapipe from (the system's mirror)
 #
 # Everything lives under ${SLEAK_WINE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sleak}:
-# wineprefix/ (about 700 MB), lavapipe/ (about 65 MB) and
-# bin/go_windows_amd64_exec. With that folder on PATH,
+# wineprefix/ (about 700 MB), lavapipe/ (about 65 MB),
+# bin/winexec.exe and bin/go_windows_amd64_exec. With that folder on PATH,
 # `GOOS=windows GOARCH=amd64 go test` runs test binaries under Wine.
 # SLEAK_WINE_LAVAPIPE=system at setup keeps Wine on the system's Vulkan
 # driver. See docs/DIRECTX.md.
@@ -25,6 +26,7 @@ base=${SLEAK_WINE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sleak}
 prefix=$base/wineprefix
 bindir=$base/bin
 wrapper=$bindir/go_windows_amd64_exec
+winexec=$bindir/winexec.exe
 lvp=$base/lavapipe
 lvp_json=$lvp/lvp_icd.json
 lvp_codename=bookworm
@@ -272,6 +274,21 @@ setup() {
   fi
   rm -f "$tmp"
 
+  # The wrapper runs programs through winexec (tools/winexec), which
+  # reports the exit code Windows recorded rather than the status of a
+  # Linux process that Wine's server may have killed on its way out.
+  tmp=$(mktemp "$bindir/winexec.XXXXXX")
+  if ! (cd "$root" && GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o "$tmp" ./tools/winexec); then
+    rm -f "$tmp"
+    echo "wine.sh: building tools/winexec failed" >&2
+    return 1
+  fi
+  if cmp -s "$tmp" "$winexec"; then
+    rm -f "$tmp"
+  else
+    mv "$tmp" "$winexec"
+  fi
+
   local vulkan=""
   if use_lavapipe; then
     if setup_lavapipe; then
@@ -299,14 +316,40 @@ VK
   want=$(cat <<WRAP
 #!/usr/bin/env bash
 # Runs a Windows binary built by \`go test\`/\`go run\` under Wine (written by
-# scripts/wine.sh). The exit code passes through.
+# scripts/wine.sh), as the child of winexec.exe, and exits with the exit
+# code Windows recorded for it: Wine's server kills a process still there
+# half a second after its last thread ended, which on a busy machine turns
+# a test binary that passed into "signal: killed". Signals to this script
+# go on to Wine.
 export WINEPREFIX="\${WINEPREFIX:-$prefix}"
 export WINEDEBUG="\${WINEDEBUG:--all}"
 export WINEDLLOVERRIDES="\${WINEDLLOVERRIDES:-mscoree,mshtml=}"
 # wined3d on Vulkan (lavapipe) is about 3x faster than on OpenGL (llvmpipe).
 export WINE_D3D_CONFIG="\${WINE_D3D_CONFIG:-renderer=vulkan}"
 ${vulkan:+$vulkan
-}exec "$wine" "\$@"
+}status=\$(mktemp "\${TMPDIR:-/tmp}/sleak-wine-status.XXXXXX")
+trap 'rm -f "\$status"' EXIT
+SLEAK_WINE_STATUS=\$status "$wine" "$winexec" "\$@" <&0 &
+child=\$!
+for sig in INT TERM QUIT HUP; do
+  trap "kill -\$sig \$child 2>/dev/null" "\$sig"
+done
+rc=0
+wait "\$child" || rc=\$?
+while kill -0 "\$child" 2>/dev/null; do # a signal ended the wait
+  rc=0
+  wait "\$child" || rc=\$?
+done
+if [[ -s "\$status" ]]; then
+  code=\$(<"\$status")
+  # As Wine does: a code whose low byte is 0 stays a failure.
+  code=\$(( code == 0 ? 0 : (code % 256 == 0 ? 1 : code % 256) ))
+  if [[ \$rc != "\$code" ]]; then
+    echo "go_windows_amd64_exec: Wine ended with status \$rc; \${1##*/} exited with code \$code" >&2
+  fi
+  rc=\$code
+fi
+exit "\$rc"
 WRAP
 )
   if [[ ! -f "$wrapper" ]] || [[ "$(cat "$wrapper")" != "$want" ]]; then

@@ -1,0 +1,74 @@
+// Command winexec runs a Windows program under Wine as its child and writes
+// the child's exit code to a file, so that a Linux caller learns how the
+// program ended even when Wine's own process ends badly.
+//
+// Under Wine a Windows program is a Linux process, and its Linux exit
+// status is what a caller such as `go test` sees. Wine's server kills that
+// process with SIGKILL when it is still there half a second after its last
+// Windows thread ended. A Go program's exit ends its threads first and
+// unwinds them (which can load libgcc_s), so on a busy machine a test
+// binary that printed PASS and called ExitProcess(0) is now and then
+// reported as "signal: killed". The exit code Windows recorded is right
+// all along: a parent process reads it from the server with
+// GetExitCodeProcess, and winexec is that parent.
+//
+// Usage (scripts/wine.sh writes a go_windows_amd64_exec wrapper that does
+// this and exits with the code in the file):
+//
+//	SLEAK_WINE_STATUS=/tmp/status wine64 winexec.exe /path/to/program.exe ARGS...
+//
+// A Linux path is taken as a path on drive Z:, Wine's drive for /. The
+// child inherits the standard handles, the environment and the working
+// folder. When the program cannot be started at all winexec exits with
+// status 53, Wine's own status for a program it cannot load.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+)
+
+// cannotStart is the status Wine's loader exits with when it cannot load a
+// program; callers already tell that case apart by it.
+const cannotStart = 53
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: winexec PROGRAM [ARGS...]")
+		return 2
+	}
+	cmd := exec.Command(windowsPath(args[0]), args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	code := 0
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			fmt.Fprintf(os.Stderr, "winexec: %v\n", err)
+			return cannotStart
+		}
+		code = exit.ExitCode()
+	}
+	if path := os.Getenv("SLEAK_WINE_STATUS"); path != "" {
+		if err := os.WriteFile(windowsPath(path), []byte(strconv.Itoa(code)+"\n"), 0o644); err != nil {
+			fmt.Fprintf(os.Stderr, "winexec: recording the exit code: %v\n", err)
+		}
+	}
+	return code
+}
+
+// windowsPath turns a Linux path into the same file on Wine's drive Z:;
+// other paths are left as they are.
+func windowsPath(p string) string {
+	if !strings.HasPrefix(p, "/") {
+		return p
+	}
+	return `Z:` + strings.ReplaceAll(p, "/", `\`)
+}
