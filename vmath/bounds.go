@@ -118,9 +118,12 @@ func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
 // made it with Hinted: the other planes, storing in *hint the one that
 // rejects b.
 func (c *Culler) RejectsOthers(b *AABB, hint *uint8) bool {
+	// The corners are read once, into registers, for all six planes.
+	x0, y0, z0, x1, y1, z1 := b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2]
 	h := *hint & 7
 	for i := range uint8(6) {
-		if i != h && c.planes[i].outside(b) {
+		p := &c.planes[i]
+		if i != h && p.pos[0]*x1+p.pos[1]*y1+p.pos[2]*z1+p.neg[0]*x0+p.neg[1]*y0+p.neg[2]*z0+p.d2 < 0 {
 			*hint = i
 			return true
 		}

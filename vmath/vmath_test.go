@@ -102,3 +102,25 @@ func TestCullerAgreesWithIntersectsAABB(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCullerVisible times Rejects on boxes in view, which pass every
+// plane: the most a box test costs.
+func BenchmarkCullerVisible(b *testing.B) {
+	f := FrustumFromMatrix(Perspective(Radians(60), 1.5, 0.1, 50).Mul(LookAt(Vec3{0, 2, 10}, Vec3{}, Vec3{0, 1, 0})))
+	c := NewCuller(&f)
+	boxes := make([]AABB, 256)
+	for i := range boxes {
+		p := Vec3{float32(i%16)*0.25 - 2, float32(i/16)*0.25 - 2, 0}
+		boxes[i] = AABB{Min: p, Max: p.Add(Vec3{0.2, 0.2, 0.2})}
+	}
+	var hint uint8
+	rejected := 0
+	for i := 0; b.Loop(); i++ {
+		if c.Rejects(&boxes[i&255], &hint) {
+			rejected++
+		}
+	}
+	if rejected != 0 {
+		b.Fatalf("%d boxes in view rejected", rejected)
+	}
+}

@@ -92,14 +92,16 @@ type cascadeTests struct {
 }
 
 // cascadeAxes is one cascade of cascadeTests: bit its bit in
-// RedrawCascades; light clip space along each axis as scale times the
-// rotated point plus offset; start the offset of the plane its share of
-// the view starts at (along fwd), or -Inf when the light crosses it
-// towards the camera and every box reaches it.
+// RedrawCascades; lo and hi the cascade's light box along each rotated
+// axis (light clip space's [-1, 1], or [0, 1] in depth, taken back through
+// the cascade's scale and offset), so that a box is tested by comparisons
+// alone; start the offset of the plane its share of the view starts at
+// (along fwd), or -Inf when the light crosses it towards the camera and
+// every box reaches it.
 type cascadeAxes struct {
-	bit           uint8
-	scale, offset [3]float32
-	start         float32
+	bit    uint8
+	lo, hi [3]float32
+	start  float32
 }
 
 // set makes the tests of the cascades of redraw among ms, whose shares of
@@ -108,6 +110,7 @@ type cascadeAxes struct {
 func (ct *cascadeTests) set(ms *[backends.NumCascades]vmath.Mat4, redraw uint8, forward, eye vmath.Vec3, from *[backends.NumCascades]float32, crossing bool) {
 	ct.n = 0
 	ct.fwd, ct.absFwd = forward, vmath.Vec3{vmath.Abs32(forward[0]), vmath.Abs32(forward[1]), vmath.Abs32(forward[2])}
+	inf := float32(math.Inf(1))
 	for i := range ms {
 		if redraw&(1<<i) == 0 {
 			continue
@@ -121,9 +124,23 @@ func (ct *cascadeTests) set(ms *[backends.NumCascades]vmath.Mat4, redraw uint8, 
 				ct.rot[r] = row.Normalize()
 				ct.absRot[r] = vmath.Vec3{vmath.Abs32(ct.rot[r][0]), vmath.Abs32(ct.rot[r][1]), vmath.Abs32(ct.rot[r][2])}
 			}
-			a.scale[r], a.offset[r] = row.Dot(ct.rot[r]), m[12+r]
+			// Clip space along this axis is scale*x + offset; the scale
+			// is the row's length, so never negative.
+			scale, offset := row.Dot(ct.rot[r]), m[12+r]
+			clipLo := float32(-1)
+			if r == 2 {
+				clipLo = 0
+			}
+			switch {
+			case scale > 0:
+				a.lo[r], a.hi[r] = (clipLo-offset)/scale, (1-offset)/scale
+			case offset >= clipLo && offset <= 1: // a flat axis: all or nothing
+				a.lo[r], a.hi[r] = -inf, inf
+			default:
+				a.lo[r], a.hi[r] = inf, -inf
+			}
 		}
-		a.start = float32(math.Inf(-1))
+		a.start = -inf
 		if !crossing {
 			a.start = forward.Dot(eye) + from[i]
 		}
@@ -131,28 +148,32 @@ func (ct *cascadeTests) set(ms *[backends.NumCascades]vmath.Mat4, redraw uint8, 
 	}
 }
 
-// touches returns the cascades (their RedrawCascades bits) that the box of
-// centre c and half extent e can put a shadow into.
-func (ct *cascadeTests) touches(c, e vmath.Vec3) uint8 {
+// touches returns the cascades (their RedrawCascades bits) that box b can
+// put a shadow into. It is written out in scalars: the compiler keeps
+// those in registers, where small arrays would go through the stack, and
+// this runs for every shadow caster of every frame.
+func (ct *cascadeTests) touches(b *vmath.AABB) uint8 {
 	if ct.n == 0 {
 		return 0
 	}
-	var lc, le [3]float32
-	for r := range 3 {
-		lc[r], le[r] = ct.rot[r].Dot(c), ct.absRot[r].Dot(e)
-	}
-	along := ct.fwd.Dot(c) + ct.absFwd.Dot(e) // the box's furthest reach along the view
+	cx, cy, cz := (b.Min[0]+b.Max[0])*0.5, (b.Min[1]+b.Max[1])*0.5, (b.Min[2]+b.Max[2])*0.5
+	ex, ey, ez := (b.Max[0]-b.Min[0])*0.5, (b.Max[1]-b.Min[1])*0.5, (b.Max[2]-b.Min[2])*0.5
+	// The box's reach along each rotated axis, and along the view.
+	r, a := &ct.rot, &ct.absRot
+	c0, e0 := r[0][0]*cx+r[0][1]*cy+r[0][2]*cz, a[0][0]*ex+a[0][1]*ey+a[0][2]*ez
+	c1, e1 := r[1][0]*cx+r[1][1]*cy+r[1][2]*cz, a[1][0]*ex+a[1][1]*ey+a[1][2]*ez
+	c2, e2 := r[2][0]*cx+r[2][1]*cy+r[2][2]*cz, a[2][0]*ex+a[2][1]*ey+a[2][2]*ez
+	low0, high0, low1, high1, low2, high2 := c0-e0, c0+e0, c1-e1, c1+e1, c2-e2, c2+e2
+	f, af := &ct.fwd, &ct.absFwd
+	along := f[0]*cx + f[1]*cy + f[2]*cz + af[0]*ex + af[1]*ey + af[2]*ez
 	var mask uint8
 	for i := range ct.cascades[:ct.n] {
-		a := &ct.cascades[i]
-		if along < a.start ||
-			vmath.Abs32(a.scale[0]*lc[0]+a.offset[0])-vmath.Abs32(a.scale[0])*le[0] > 1 ||
-			vmath.Abs32(a.scale[1]*lc[1]+a.offset[1])-vmath.Abs32(a.scale[1])*le[1] > 1 {
-			continue
-		}
-		z, dz := a.scale[2]*lc[2]+a.offset[2], vmath.Abs32(a.scale[2])*le[2]
-		if z+dz >= 0 && z-dz <= 1 {
-			mask |= a.bit
+		k := &ct.cascades[i]
+		if along >= k.start &&
+			high0 >= k.lo[0] && low0 <= k.hi[0] &&
+			high1 >= k.lo[1] && low1 <= k.hi[1] &&
+			high2 >= k.lo[2] && low2 <= k.hi[2] {
+			mask |= k.bit
 		}
 	}
 	return mask

@@ -144,8 +144,7 @@ func (c *Context) Gather(w *ecs.World) {
 			// The cascades redrawn this frame whose light box it touches
 			// and whose slice of the view it can shadow; the shadow pass
 			// draws it into those alone.
-			b := &t.Bounds
-			cascades = c.cascades.touches(b.Min.Add(b.Max).Mul(0.5), b.Max.Sub(b.Min).Mul(0.5))
+			cascades = c.cascades.touches(&t.Bounds)
 			casts = cascades != 0
 		}
 		if !seen {

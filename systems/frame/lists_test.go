@@ -109,7 +109,7 @@ func TestCascadeTestsMatchTheMatrices(t *testing.T) {
 	for range 20000 {
 		c := eye.Add(vmath.Vec3{rng.Float32()*160 - 80, rng.Float32()*80 - 60, rng.Float32()*160 - 80})
 		e := vmath.Vec3{rng.Float32() * 8, rng.Float32() * 8, rng.Float32() * 8}
-		got := ct.touches(c, e)
+		got := ct.touches(&vmath.AABB{Min: c.Sub(e), Max: c.Add(e)})
 		for i := range ms {
 			want, margin := direct(i, c, e)
 			if redraw&(1<<i) == 0 {
@@ -126,5 +126,37 @@ func TestCascadeTestsMatchTheMatrices(t *testing.T) {
 	}
 	if checked < 40000 {
 		t.Errorf("only %d box and cascade pairs away from the edges", checked)
+	}
+}
+
+// BenchmarkCascadeTouches times the test every shadow caster of a frame
+// takes: a 1-block box somewhere along the first 50 blocks of the view
+// against four cascades.
+func BenchmarkCascadeTouches(b *testing.B) {
+	eye, forward, up := vmath.Vec3{3, 70, -2}, vmath.Vec3{0.6, -0.3, 0.74}.Normalize(), vmath.Vec3{0, 1, 0}
+	dir := vmath.Vec3{-0.4, -0.8, 0.3}.Normalize()
+	var ms [backends.NumCascades]vmath.Mat4
+	var starts [backends.NumCascades]float32
+	from := float32(0.1)
+	for i, to := range CascadeSplits(0.1, 60) {
+		ms[i], starts[i] = lightMatrix(eye, forward, up, 70, 16.0/9, from, to, dir, 1024), from
+		from = to
+	}
+	var ct cascadeTests
+	ct.set(&ms, 1<<backends.NumCascades-1, forward, eye, &starts, false)
+	boxes := make([]vmath.AABB, 1024)
+	half := vmath.Vec3{0.5, 0.5, 0.5}
+	for i := range boxes {
+		c := eye.Add(forward.Mul(float32(i % 50)))
+		boxes[i] = vmath.AABB{Min: c.Sub(half), Max: c.Add(half)}
+	}
+	var touched int
+	for i := 0; b.Loop(); i++ {
+		if ct.touches(&boxes[i&1023]) != 0 {
+			touched++
+		}
+	}
+	if touched == 0 {
+		b.Fatal("no box touched a cascade")
 	}
 }
