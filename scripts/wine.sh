@@ -312,6 +312,13 @@ VK
     fi
   fi
 
+  # setpriv (util-linux) ends Wine when the wrapper is killed outright,
+  # as a test timeout does; winexec's job then ends the program.
+  local deathsig=""
+  if setpriv --help 2>&1 | grep -q -- --pdeathsig; then
+    deathsig="setpriv --pdeathsig KILL "
+  fi
+
   local want
   want=$(cat <<WRAP
 #!/usr/bin/env bash
@@ -320,7 +327,7 @@ VK
 # code Windows recorded for it: Wine's server kills a process still there
 # half a second after its last thread ended, which on a busy machine turns
 # a test binary that passed into "signal: killed". Signals to this script
-# go on to Wine.
+# go on to Wine, and Wine ends if this script is killed.
 export WINEPREFIX="\${WINEPREFIX:-$prefix}"
 export WINEDEBUG="\${WINEDEBUG:--all}"
 export WINEDLLOVERRIDES="\${WINEDLLOVERRIDES:-mscoree,mshtml=}"
@@ -329,7 +336,7 @@ export WINE_D3D_CONFIG="\${WINE_D3D_CONFIG:-renderer=vulkan}"
 ${vulkan:+$vulkan
 }status=\$(mktemp "\${TMPDIR:-/tmp}/sleak-wine-status.XXXXXX")
 trap 'rm -f "\$status"' EXIT
-SLEAK_WINE_STATUS=\$status "$wine" "$winexec" "\$@" <&0 &
+SLEAK_WINE_STATUS=\$status $deathsig"$wine" "$winexec" "\$@" <&0 &
 child=\$!
 for sig in INT TERM QUIT HUP; do
   trap "kill -\$sig \$child 2>/dev/null" "\$sig"

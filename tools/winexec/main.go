@@ -19,8 +19,10 @@
 //
 // A Linux path is taken as a path on drive Z:, Wine's drive for /. The
 // child inherits the standard handles, the environment and the working
-// folder. When the program cannot be started at all winexec exits with
-// status 53, Wine's own status for a program it cannot load.
+// folder, and runs in a job object that ends it when winexec ends, however
+// winexec ends: a caller that kills winexec (a test timeout) kills the
+// program too. When the program cannot be started at all winexec exits
+// with status 53, Wine's own status for a program it cannot load.
 package main
 
 import (
@@ -47,8 +49,17 @@ func run(args []string) int {
 	}
 	cmd := exec.Command(windowsPath(args[0]), args[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(os.Stderr, "winexec: %v\n", err)
+		return cannotStart
+	}
+	if err := endWithMe(cmd.Process.Pid); err != nil {
+		// The program still runs and reports; only a kill of winexec
+		// would now leave it behind.
+		fmt.Fprintf(os.Stderr, "winexec: %v\n", err)
+	}
 	code := 0
-	if err := cmd.Run(); err != nil {
+	if err := cmd.Wait(); err != nil {
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) {
 			fmt.Fprintf(os.Stderr, "winexec: %v\n", err)
