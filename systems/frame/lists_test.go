@@ -69,19 +69,25 @@ func TestNearKeyOrdersNearFirstWithinAGroup(t *testing.T) {
 	}
 }
 
-// The cascades' shared light-space rotation gives the tests the cascades'
-// own matrices give: for boxes all round the view, the same cascades, but
-// for boxes within a hair of a box's face.
-func TestCascadeTestsMatchTheMatrices(t *testing.T) {
+// testCascades fits the four cascades of a view 60 blocks deep, looking
+// down a little from eye along forward, under a low sun: their matrices
+// and where each one's share of the view starts.
+func testCascades() (eye, forward vmath.Vec3, ms [backends.NumCascades]vmath.Mat4, starts [backends.NumCascades]float32) {
 	eye, forward, up := vmath.Vec3{3, 70, -2}, vmath.Vec3{0.6, -0.3, 0.74}.Normalize(), vmath.Vec3{0, 1, 0}
 	dir := vmath.Vec3{-0.4, -0.8, 0.3}.Normalize()
-	var ms [backends.NumCascades]vmath.Mat4
-	var starts [backends.NumCascades]float32
 	from := float32(0.1)
 	for i, to := range CascadeSplits(0.1, 60) {
 		ms[i], starts[i] = lightMatrix(eye, forward, up, 70, 16.0/9, from, to, dir, 1024), from
 		from = to
 	}
+	return eye, forward, ms, starts
+}
+
+// The cascades' shared light-space rotation gives the tests the cascades'
+// own matrices give: for boxes all round the view, the same cascades, but
+// for boxes within a hair of a box's face.
+func TestCascadeTestsMatchTheMatrices(t *testing.T) {
+	eye, forward, ms, starts := testCascades()
 	var ct cascadeTests
 	const redraw = 0b1101 // one kept
 	ct.set(&ms, redraw, forward, eye, &starts, false)
@@ -133,15 +139,7 @@ func TestCascadeTestsMatchTheMatrices(t *testing.T) {
 // takes: a 1-block box somewhere along the first 50 blocks of the view
 // against four cascades.
 func BenchmarkCascadeTouches(b *testing.B) {
-	eye, forward, up := vmath.Vec3{3, 70, -2}, vmath.Vec3{0.6, -0.3, 0.74}.Normalize(), vmath.Vec3{0, 1, 0}
-	dir := vmath.Vec3{-0.4, -0.8, 0.3}.Normalize()
-	var ms [backends.NumCascades]vmath.Mat4
-	var starts [backends.NumCascades]float32
-	from := float32(0.1)
-	for i, to := range CascadeSplits(0.1, 60) {
-		ms[i], starts[i] = lightMatrix(eye, forward, up, 70, 16.0/9, from, to, dir, 1024), from
-		from = to
-	}
+	eye, forward, ms, starts := testCascades()
 	var ct cascadeTests
 	ct.set(&ms, 1<<backends.NumCascades-1, forward, eye, &starts, false)
 	boxes := make([]vmath.AABB, 1024)
