@@ -115,6 +115,9 @@ func (c *Context) Gather(w *ecs.World) {
 	c.casterFar = c.Casters[farPlane] != (vmath.Vec4{0, 0, 0, 1})
 	shadows := c.HasLight && c.Data.Shadows
 	eye := c.Data.CameraPos
+	// Counted in a local and added once: an increment through c.Stats
+	// for each entity would load and store through the pointer every time.
+	culled := 0
 	q := w.Renderables()
 	for q.Next() {
 		t, m, mat := q.Get()
@@ -148,7 +151,7 @@ func (c *Context) Gather(w *ecs.World) {
 			casts = cascades != 0
 		}
 		if !seen {
-			c.Stats.Culled++
+			culled++
 			if !casts {
 				continue
 			}
@@ -222,6 +225,7 @@ func (c *Context) Gather(w *ecs.World) {
 			d.Cascades, d.Joints = cascades, joints
 		}
 	}
+	c.Stats.Culled += culled
 }
 
 // turnedAway reports whether every triangle whose outward normal is
