@@ -336,7 +336,10 @@ export WINE_D3D_CONFIG="\${WINE_D3D_CONFIG:-renderer=vulkan}"
 ${vulkan:+$vulkan
 }status=\$(mktemp "\${TMPDIR:-/tmp}/sleak-wine-status.XXXXXX")
 trap 'rm -f "\$status"' EXIT
-SLEAK_WINE_STATUS=\$status $deathsig"$wine" "$winexec" "\$@" <&0 &
+# A command run in the background reads /dev/null unless told otherwise:
+# pass stdin on when there is one (a caller may have closed it).
+if [[ -e /dev/fd/0 ]]; then exec {in}<&0; else exec {in}</dev/null; fi
+SLEAK_WINE_STATUS=\$status $deathsig"$wine" "$winexec" "\$@" <&"\$in" &
 child=\$!
 for sig in INT TERM QUIT HUP; do
   trap "kill -\$sig \$child 2>/dev/null" "\$sig"
