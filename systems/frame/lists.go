@@ -3,6 +3,7 @@ package frame
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"time"
 
@@ -87,7 +88,7 @@ const (
 type drawLists struct {
 	draws   []backends.Draw // one record per entity drawn in any pass
 	keys    [formats.NumPasses][]uint64
-	scratch []uint64
+	scratch sortScratch
 	formats []formatState // by handle, cleared each frame
 	full    bool          // MaxDraws was reached and logged
 }
@@ -320,12 +321,18 @@ func (c *Context) RunPass(p formats.Pass) error {
 	return nil
 }
 
+// sortScratch is sortKeys' working memory, kept from frame to frame.
+type sortScratch struct {
+	keys   []uint64
+	counts []int32
+}
+
 // sortKeys orders keys by their bits from low up, keeping keys equal there
 // in the order they came (their low bits are indices appended in order):
 // nothing to do when the list is already in order, as it is frame after
 // frame in a steady scene; otherwise a least-significant-digit radix sort
-// over only the bytes in which the keys differ, with scratch as its buffer.
-func sortKeys(keys []uint64, scratch *[]uint64, low uint) {
+// over only the bits in which the keys differ.
+func sortKeys(keys []uint64, s *sortScratch, low uint) {
 	n := len(keys)
 	if n < 2 {
 		return
@@ -347,25 +354,62 @@ func sortKeys(keys []uint64, scratch *[]uint64, low uint) {
 		slices.Sort(keys)
 		return
 	}
-	if cap(*scratch) < n {
-		*scratch = make([]uint64, n, n+n/4)
+	// The digits are windows over the bits in which keys differ, each
+	// starting at the lowest such bit left: 11 bits wide for a long list
+	// (a pipeline, a texture and a distance then take two passes, not the
+	// three bytes they span), 8 for a shorter one, whose counts would cost
+	// more to clear than the pass they save.
+	width := uint(8)
+	if n >= 4096 {
+		width = 11
 	}
-	src, dst := keys, (*scratch)[:n]
-	for shift := low; shift < 64; shift += 8 {
-		if (diff>>shift)&0xff == 0 {
-			continue
+	var shifts [8]uint
+	digits := 0
+	for shift := low; shift < 64; shift += width {
+		rest := diff >> shift
+		if rest == 0 {
+			break
 		}
-		var count [256]int
-		for _, k := range src {
-			count[(k>>shift)&0xff]++
+		shift += uint(bits.TrailingZeros64(rest))
+		shifts[digits] = shift
+		digits++
+	}
+	size := 1 << width
+	mask := uint64(size - 1)
+	if cap(s.counts) < digits*size {
+		s.counts = make([]int32, digits*size)
+	}
+	counts := s.counts[:digits*size]
+	clear(counts)
+	// One read of the keys counts the values of every digit; two digits,
+	// the most a long list of one format takes, without the inner loop.
+	if digits == 2 {
+		c0, c1 := counts[:size], counts[size:2*size]
+		s0, s1 := shifts[0], shifts[1]
+		for _, k := range keys {
+			c0[(k>>s0)&mask]++
+			c1[(k>>s1)&mask]++
 		}
-		sum := 0
+	} else {
+		for _, k := range keys {
+			for d, shift := range shifts[:digits] {
+				counts[d*size+int((k>>shift)&mask)]++
+			}
+		}
+	}
+	if cap(s.keys) < n {
+		s.keys = make([]uint64, n, n+n/4)
+	}
+	src, dst := keys, s.keys[:n]
+	for d, shift := range shifts[:digits] {
+		count := counts[d*size : (d+1)*size]
+		var sum int32
 		for b, c := range count {
 			count[b] = sum
 			sum += c
 		}
 		for _, k := range src {
-			b := (k >> shift) & 0xff
+			b := (k >> shift) & mask
 			dst[count[b]] = k
 			count[b]++
 		}
