@@ -19,9 +19,10 @@
 //
 // A Linux path is taken as a path on drive Z:, Wine's drive for /. The
 // child inherits the standard handles, the environment and the working
-// folder, and runs in a job object that ends it when winexec ends, however
-// winexec ends: a caller that kills winexec (a test timeout) kills the
-// program too. When the program cannot be started at all winexec exits
+// folder, and runs in a job object that ends it, and whatever it started
+// (Wine's desktop process for a program with windows), when winexec ends,
+// however winexec ends: a caller that kills winexec (a test timeout) kills
+// the program too. When the program cannot be started at all winexec exits
 // with status 53, Wine's own status for a program it cannot load.
 package main
 
