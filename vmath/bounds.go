@@ -118,7 +118,9 @@ func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
 // made it with Hinted: the other planes, storing in *hint the one that
 // rejects b.
 func (c *Culler) RejectsOthers(b *AABB, hint *uint8) bool {
-	// The corners are read once, into registers, for all six planes.
+	// The corners are read once, into registers, for all six planes. The
+	// plane test is outside's, written out: a helper taking the six
+	// values would make Hinted too costly for the compiler to inline.
 	x0, y0, z0, x1, y1, z1 := b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2]
 	h := *hint & 7
 	for i := range uint8(6) {
