@@ -63,8 +63,10 @@ func run(args []string) int {
 	if err := cmd.Wait(); err != nil {
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) {
-			fmt.Fprintf(os.Stderr, "winexec: %v\n", err)
-			return cannotStart
+			// It started, so how it ended is unknown: a failure, but
+			// not the one of a program that could not be loaded.
+			fmt.Fprintf(os.Stderr, "winexec: waiting for %s: %v\n", args[0], err)
+			return 1
 		}
 		code = exit.ExitCode()
 	}
