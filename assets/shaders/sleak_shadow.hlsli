@@ -30,33 +30,25 @@ float shadow = 1.0;
     float2 suv = (SLEAK_SHADOW_UV(ndc) + float2(shIn1 + shIn3, shIn2 + shIn3)) * 0.5;
     if (shIn0 + shIn1 + shIn2 + shIn3 > 0.5) {
         // 4x4 texel compares weighted as a 3x3 box of bilinear taps
-        // (sleak_sun.glsl's shadowFactor says why), read at texel centres,
-        // a row at a time so that few temporaries stay live (the lighting
-        // pass already holds the punctual lights' and the sky's; see
-        // docs/DIRECTX.md on temporaries under wined3d). shF - floor(shF)
+        // (sleak_sun.glsl's shadowFactor says why), read in four gathers
+        // of 2x2 stored depths, one at a time so that few temporaries stay
+        // live (the lighting pass already holds the punctual lights' and
+        // the sky's; see docs/DIRECTX.md on temporaries under wined3d).
+        // A gather returns x (i, j+1), y (i+1, j+1), z (i+1, j), w (i, j)
+        // for its first texel (i, j); a texel's weight is the product of
+        // its column's, (1 - f, 1, 1, f), and its row's. shF - floor(shF)
         // stands for frac, which Wine's compiler lacks.
         float texel = fogParams.z;
         float ref = ndc.z - 0.0005;
         float2 shF = suv / texel - 0.5;
-        float2 shFirst = (floor(shF) - 0.5) * texel;
-        shF = shF - floor(shF);
-        float lit = 0.0;
-        lit += (1.0 - shF.y) * ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 0.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 0.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 0.0) * texel) >= ref)
-            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 0.0) * texel) >= ref));
-        lit += ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 1.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 1.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 1.0) * texel) >= ref)
-            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 1.0) * texel) >= ref));
-        lit += ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 2.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 2.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 2.0) * texel) >= ref)
-            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 2.0) * texel) >= ref));
-        lit += shF.y * ((1.0 - shF.x) * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(0.0, 3.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(1.0, 3.0) * texel) >= ref)
-            + (float)(shadowMap.Sample(shadowSampler, shFirst + float2(2.0, 3.0) * texel) >= ref)
-            + shF.x * (float)(shadowMap.Sample(shadowSampler, shFirst + float2(3.0, 3.0) * texel) >= ref));
+        float2 shCell = floor(shF);
+        shF = shF - shCell;
+        float shGx = 1.0 - shF.x;
+        float shGy = 1.0 - shF.y;
+        float lit = dot(float4(shGx, 1.0, shGy, shGx * shGy), (float4)(shadowMap.Gather(shadowSampler, shCell * texel) >= ref));
+        lit += dot(float4(1.0, shF.x, shF.x * shGy, shGy), (float4)(shadowMap.Gather(shadowSampler, (shCell + float2(2.0, 0.0)) * texel) >= ref));
+        lit += dot(float4(shGx * shF.y, shF.y, 1.0, shGx), (float4)(shadowMap.Gather(shadowSampler, (shCell + float2(0.0, 2.0)) * texel) >= ref));
+        lit += dot(float4(shF.y, shF.x * shF.y, shF.x, 1.0), (float4)(shadowMap.Gather(shadowSampler, (shCell + float2(2.0, 2.0)) * texel) >= ref));
         shadow = 1.0 + (lit / 9.0 - 1.0) * (float)(lightDir.w >= 0.5);
     }
 }
