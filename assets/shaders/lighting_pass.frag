@@ -20,7 +20,12 @@ layout(location = 0) out vec4 outColor;
 vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, float metallic) {
     vec3 n = normalize(normal);
     float ndl = max(dot(n, -frame.lightDir.xyz), 0.0);
-    float sun = ndl * shadowFactor(worldPos);
+    // A surface turned away from the sun is unlit whatever the shadow: the
+    // filter runs only where it can change the pixel.
+    float sun = 0.0;
+    if (ndl > 0.0) {
+        sun = ndl * shadowFactor(worldPos);
+    }
     // The flat ambient light, or the environment map's when one is set.
     vec3 lit = albedo * (frame.ambient.rgb * (1.0 - frame.ibl.y) * ao + frame.lightColor.rgb * sun);
     vec3 v = normalize(frame.cameraPos.xyz - worldPos);

@@ -48,7 +48,9 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     float3 n = normalize(normal);
     float ndl = max(dot(n, -lightDir.xyz), 0.0);
     // Filtered compares over the shadow map, unrolled; the pipeline's depth bias does
-    // most of the work.
+    // most of the work. A surface turned away from the sun is unlit
+    // whatever the shadow, so the filter is skipped there.
+    #define SLEAK_SHADOW_WANTED (float)(ndl > 0.0)
     #include "sleak_shadow.hlsli"
     // The flat ambient light, or the environment map's when one is set.
     float3 iblEye = normalize(cameraPos.xyz - worldPos);

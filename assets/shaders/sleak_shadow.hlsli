@@ -1,9 +1,11 @@
 // The sun's shadow at worldPos, filtered over the shadow map, as every
 // engine, game and test pixel shader computes it. Include it inside a pixel
 // shader with a float3 worldPos in scope; it declares float shadow, 1 where
-// lit and 0 in full shadow. It is text to include rather than a function
-// because Wine's HLSL compiler takes no calls to user functions (and
-// wined3d runs no loops, so the taps are written out). Whether shadows are
+// lit and 0 in full shadow. Defining SLEAK_SHADOW_WANTED as a weight that
+// is 0 where the shadow cannot change the pixel skips the filter there.
+// It is text to include rather than a function because Wine's HLSL
+// compiler takes no calls to user functions (and wined3d runs no loops,
+// so the taps are written out). Whether shadows are
 // on (lightDir.w) is a weight, not the condition of an if: lavapipe, which
 // runs Direct3D 12 here through vkd3d, recompiles at every bind a shader
 // whose ifs test constant-buffer values alone (sleak_sun.glsl, its GLSL
@@ -28,7 +30,14 @@ float shadow = 1.0;
     float shIn3 = (float)(max(abs(shN3.x), abs(shN3.y)) < shInner) * (float)(shN3.z <= 1.0) * (1.0 - shIn0) * (1.0 - shIn1) * (1.0 - shIn2);
     float3 ndc = shN0 * shIn0 + shN1 * shIn1 + shN2 * shIn2 + shN3 * shIn3;
     float2 suv = (SLEAK_SHADOW_UV(ndc) + float2(shIn1 + shIn3, shIn2 + shIn3)) * 0.5;
-    if (shIn0 + shIn1 + shIn2 + shIn3 > 0.5) {
+#ifdef SLEAK_SHADOW_WANTED
+    // The includer's 0 where the sun cannot light the pixel whatever the
+    // shadow (a surface turned away from it): the filter is skipped there.
+    float shWanted = SLEAK_SHADOW_WANTED;
+#else
+    float shWanted = 1.0;
+#endif
+    if ((shIn0 + shIn1 + shIn2 + shIn3) * shWanted > 0.5) {
         // 4x4 texel compares weighted as a 3x3 box of bilinear taps
         // (sleak_sun.glsl's shadowFactor says why), read in four gathers
         // of 2x2 stored depths, one at a time so that few temporaries stay
