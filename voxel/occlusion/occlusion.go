@@ -16,7 +16,6 @@
 package occlusion
 
 import (
-	"math/bits"
 
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
@@ -70,8 +69,12 @@ type Search struct {
 	reached   int
 }
 
+// MaxRadius is the largest radius a search takes; a larger one is taken
+// as MaxRadius (the queue packs window coordinates in eight bits each).
+const MaxRadius = 127
+
 // NewSearch returns a search for sections up to radius chunks from the
-// camera's chunk along x and z.
+// camera's chunk along x and z (0 to MaxRadius).
 func NewSearch(radius int) *Search {
 	s := &Search{}
 	s.SetRadius(radius)
@@ -80,7 +83,7 @@ func NewSearch(radius int) *Search {
 
 // SetRadius changes the radius, forgetting every chunk.
 func (s *Search) SetRadius(radius int) {
-	radius = max(radius, 0)
+	radius = min(max(radius, 0), MaxRadius)
 	s.radius = radius
 	s.m = 2*radius + 1
 	s.n = s.m + 2
@@ -125,9 +128,10 @@ func (s *Search) ForgetChunk(p chunk.Pos) {
 
 var allExits = [6]uint8{0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0x1f}
 
-func (s *Search) exits(x, z, sec int, entry block.Face) uint8 {
-	p := chunk.Pos{X: int32(x), Z: int32(z)}
-	col := s.slot(p)
+// exits is the faces of section sec of the chunk at p, whose column is
+// cols[sx+sz*n], connected to its face entry.
+func (s *Search) exits(sx, sz int, p chunk.Pos, sec int, entry block.Face) uint8 {
+	col := &s.cols[sx+sz*s.n]
 	if !col.known || col.pos != p {
 		return allExits[entry]
 	}
@@ -136,6 +140,14 @@ func (s *Search) exits(x, z, sec int, entry block.Face) uint8 {
 
 // Run searches from eye (world position, blocks) within the frustum f.
 // It allocates nothing.
+//
+// The loop divides nothing: the queue holds each section's window
+// coordinates packed into one word rather than its index, and a window
+// column's slot in cols is an offset from the window's first, wrapped by
+// a subtraction. Each of a section's six faces is tried by its own
+// branch, which follows the pattern of its octant of the window, rather
+// than by a loop over the bits of the faces left to leave by, whose trip
+// count the processor cannot foresee.
 func (s *Search) Run(eye vmath.Vec3, f *vmath.Frustum) {
 	s.stamp++
 	if s.stamp == 0 { // wrapped: old stamps could match again
@@ -151,56 +163,104 @@ func (s *Search) Run(eye vmath.Vec3, f *vmath.Frustum) {
 	if s.all {
 		return
 	}
-	cull := vmath.NewCuller(f)
 	r, m := s.radius, s.m
-	start := int32(r + r*m + s.center[2]*m*m)
-	st := &s.secs[start]
-	*st = section{stamp: s.stamp, inView: true, entered: 0x3f, pending: 0x3f}
+	w := walk{s: s, cull: vmath.NewCuller(f), r: r, m: m, mm: m * m, camY: s.center[2]}
+	// The window's first chunk, and its column's slot in cols.
+	w.wx, w.wz = s.center[0]-r, s.center[1]-r
+	w.sx0, w.sz0 = w.wx%s.n, w.wz%s.n
+	if w.sx0 < 0 {
+		w.sx0 += s.n
+	}
+	if w.sz0 < 0 {
+		w.sz0 += s.n
+	}
+	s.secs[r+r*m+w.camY*w.mm] = section{stamp: s.stamp, inView: true, entered: 0x3f, pending: 0x3f}
 	s.reached = 1
-	s.reachedIn[r+r*m] = 1 << s.center[2]
-	q := append(s.queue[:0], start)
-	for head := 0; head < len(q); head++ {
-		i := q[head]
-		st := &s.secs[i]
+	s.reachedIn[r+r*m] = 1 << w.camY
+	w.q = append(s.queue[:0], packSection(r, r, w.camY))
+	for head := 0; head < len(w.q); head++ {
+		ix, iz, iy := unpackSection(w.q[head])
+		st := &s.secs[ix+iz*m+iy*w.mm]
 		out := st.pending
 		st.left |= out
 		st.pending = 0
-		dx, dz, sy := int(i)%m-r, int(i)/m%m-r, int(i)/(m*m)
-		for out != 0 {
-			d := block.Face(bits.TrailingZeros8(out))
-			out &= out - 1
-			n := d.Normal()
-			nx, ny, nz := dx+n[0], sy+n[1], dz+n[2]
-			if nx < -r || nx > r || nz < -r || nz > r || ny < 0 || ny >= sections {
-				continue
-			}
-			j := int32(nx + r + (nz+r)*m + ny*m*m)
-			nst := &s.secs[j]
-			if nst.stamp != s.stamp {
-				hint := nst.hint
-				*nst = section{stamp: s.stamp, hint: hint}
-				box := s.box(nx, ny, nz)
-				nst.inView = !cull.Rejects(&box, &nst.hint)
-			}
-			entry := d ^ 1
-			if !nst.inView || nst.entered&(1<<entry) != 0 {
-				continue
-			}
-			if nst.entered == 0 {
-				s.reached++
-				s.reachedIn[j%int32(m*m)] |= 1 << ny
-			}
-			nst.entered |= 1 << entry
-			more := s.exits(s.center[0]+nx, s.center[1]+nz, ny, entry) & away(nx, ny-s.center[2], nz) &^ (nst.left | nst.pending)
-			if more != 0 {
-				if nst.pending == 0 {
-					q = append(q, j)
-				}
-				nst.pending |= more
-			}
+		if out&(1<<block.FacePosX) != 0 && ix+1 < m {
+			w.enter(ix+1, iy, iz, block.FaceNegX)
+		}
+		if out&(1<<block.FaceNegX) != 0 && ix > 0 {
+			w.enter(ix-1, iy, iz, block.FacePosX)
+		}
+		if out&(1<<block.FacePosY) != 0 && iy+1 < sections {
+			w.enter(ix, iy+1, iz, block.FaceNegY)
+		}
+		if out&(1<<block.FaceNegY) != 0 && iy > 0 {
+			w.enter(ix, iy-1, iz, block.FacePosY)
+		}
+		if out&(1<<block.FacePosZ) != 0 && iz+1 < m {
+			w.enter(ix, iy, iz+1, block.FaceNegZ)
+		}
+		if out&(1<<block.FaceNegZ) != 0 && iz > 0 {
+			w.enter(ix, iy, iz-1, block.FacePosZ)
 		}
 	}
-	s.queue = q[:0]
+	s.queue = w.q[:0]
+}
+
+// walk is one Run's state, shared by its steps.
+type walk struct {
+	s        *Search
+	cull     vmath.Culler
+	r, m, mm int
+	wx, wz   int // the window's first chunk
+	sx0, sz0 int // its column's slot in cols
+	camY     int // the camera's section
+	q        []int32
+}
+
+// enter steps into the section at window coordinates (jx, jy, jz)
+// through its face entry, and queues it to be left by the faces that
+// entry connects to and that lead away from the camera.
+func (w *walk) enter(jx, jy, jz int, entry block.Face) {
+	s := w.s
+	colIn := jx + jz*w.m
+	nst := &s.secs[colIn+jy*w.mm]
+	if nst.stamp != s.stamp {
+		hint := nst.hint
+		*nst = section{stamp: s.stamp, hint: hint}
+		box := s.box(jx-w.r, jy, jz-w.r)
+		nst.inView = !w.cull.Rejects(&box, &nst.hint)
+	}
+	if !nst.inView || nst.entered&(1<<entry) != 0 {
+		return
+	}
+	if nst.entered == 0 {
+		s.reached++
+		s.reachedIn[colIn] |= 1 << jy
+	}
+	nst.entered |= 1 << entry
+	sx, sz := w.sx0+jx, w.sz0+jz
+	if sx >= s.n {
+		sx -= s.n
+	}
+	if sz >= s.n {
+		sz -= s.n
+	}
+	p := chunk.Pos{X: int32(w.wx + jx), Z: int32(w.wz + jz)}
+	more := s.exits(sx, sz, p, jy, entry) & away(jx-w.r, jy-w.camY, jz-w.r) &^ (nst.left | nst.pending)
+	if more != 0 {
+		if nst.pending == 0 {
+			w.q = append(w.q, packSection(jx, jz, jy))
+		}
+		nst.pending |= more
+	}
+}
+
+// packSection packs a section's window coordinates (each below 256: the
+// radius is at most MaxRadius) into one queue word.
+func packSection(ix, iz, iy int) int32 { return int32(ix | iz<<8 | iy<<16) }
+
+func unpackSection(v int32) (ix, iz, iy int) {
+	return int(v & 0xff), int(v >> 8 & 0xff), int(v >> 16)
 }
 
 // away is the faces a section at (dx, dy, dz) sections from the camera's
