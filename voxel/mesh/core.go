@@ -373,65 +373,65 @@ func (m *Mesher) plainOpaque(dst *MeshData, g *grid) {
 					gc := c - i
 					for mk := s &^ c2; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var u Quad
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
+							u = faceAO[block.FacePosX][uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6].q
 						} else {
-							a = g.aoEdge(block.FacePosX, gc, i, b)
+							u = unitQuads[block.FacePosX][g.aoEdge(block.FacePosX, gc, i, b)]
 						}
-						d[0] = append(d[0], unitQuads[block.FacePosX][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosX][ids[b&63]])<<QuadTileShift)
+						d[0] = append(d[0], u+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosX][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ c0; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var u Quad
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
+							u = faceAO[block.FaceNegX][uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6].q
 						} else {
-							a = g.aoEdge(block.FaceNegX, gc, i, b)
+							u = unitQuads[block.FaceNegX][g.aoEdge(block.FaceNegX, gc, i, b)]
 						}
-						d[1] = append(d[1], unitQuads[block.FaceNegX][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegX][ids[b&63]])<<QuadTileShift)
+						d[1] = append(d[1], u+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegX][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ p1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var u Quad
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
+							u = faceAO[block.FacePosZ][uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6].q
 						} else {
-							a = g.aoEdge(block.FacePosZ, gc, i, b)
+							u = unitQuads[block.FacePosZ][g.aoEdge(block.FacePosZ, gc, i, b)]
 						}
-						d[4] = append(d[4], unitQuads[block.FacePosZ][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosZ][ids[b&63]])<<QuadTileShift)
+						d[4] = append(d[4], u+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosZ][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ m1; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var u Quad
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
+							u = faceAO[block.FaceNegZ][uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6].q
 						} else {
-							a = g.aoEdge(block.FaceNegZ, gc, i, b)
+							u = unitQuads[block.FaceNegZ][g.aoEdge(block.FaceNegZ, gc, i, b)]
 						}
-						d[5] = append(d[5], unitQuads[block.FaceNegZ][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegZ][ids[b&63]])<<QuadTileShift)
+						d[5] = append(d[5], u+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegZ][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ (c1>>1 | above<<63); mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var u Quad
 						if t := uint(b + 1); t < 64 {
-							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
-								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
+							u = faceAO[block.FacePosY][uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8].q
 						} else {
-							a = g.aoEdge(block.FacePosY, gc, i, b)
+							u = unitQuads[block.FacePosY][g.aoEdge(block.FacePosY, gc, i, b)]
 						}
-						d[2] = append(d[2], unitQuads[block.FacePosY][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift)
+						d[2] = append(d[2], u+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift)
 					}
 					for mk := s &^ (c1<<1 | below>>63); mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var u Quad
 						if t := uint(b - 1); t < 64 {
-							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
-								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
+							u = faceAO[block.FaceNegY][uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8].q
 						} else {
-							a = g.aoEdge(block.FaceNegY, gc, i, b)
+							u = unitQuads[block.FaceNegY][g.aoEdge(block.FaceNegY, gc, i, b)]
 						}
-						d[3] = append(d[3], unitQuads[block.FaceNegY][a]+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift)
+						d[3] = append(d[3], u+Quad(pos+uint64(b)<<YShift)|Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift)
 					}
 				}
 				m0, m1, c0, c1, p0, p1 = m1, m2, c1, c2, p1, p2

@@ -112,18 +112,18 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 					nearX, nearZ := c0&^(c0>>1)|c2&^(c2>>1), m1&^(m1>>1)|p1&^(p1>>1)
 					for mk := fy; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var e aoFace
 						if t := uint(b + 1); t < 64 {
-							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+							e = faceAO[block.FacePosY][uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
 								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
 						} else {
-							a = g.aoEdge(block.FacePosY, gc, i, b)
+							e = edgeFace(block.FacePosY, g.aoEdge(block.FacePosY, gc, i, b))
 						}
-						q := unitQuads[block.FacePosY][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift
-						if mergeUV[a]&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
+						q := e.q + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosY][ids[b&63]])<<QuadTileShift
+						if e.merge&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
 							d[2] = append(d[2], q)
 						} else {
-							ev[2] = append(ev[2], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+							ev[2] = append(ev[2], event{q, uint32(ids[b&63]) | uint32(e.a)<<8, uint32(b) | at})
 						}
 					}
 				}
@@ -131,18 +131,18 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 					nearX, nearZ := c0&^(c0<<1)|c2&^(c2<<1), m1&^(m1<<1)|p1&^(p1<<1)
 					for mk := fy; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var e aoFace
 						if t := uint(b - 1); t < 64 {
-							a = aoTable[uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
+							e = faceAO[block.FaceNegY][uint32(m0>>t&1)|uint32(c0>>t&1)<<1|uint32(p0>>t&1)<<2|uint32(m1>>t&1)<<3|
 								uint32(p1>>t&1)<<5|uint32(m2>>t&1)<<6|uint32(c2>>t&1)<<7|uint32(p2>>t&1)<<8]
 						} else {
-							a = g.aoEdge(block.FaceNegY, gc, i, b)
+							e = edgeFace(block.FaceNegY, g.aoEdge(block.FaceNegY, gc, i, b))
 						}
-						q := unitQuads[block.FaceNegY][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift
-						if mergeUV[a]&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
+						q := e.q + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegY][ids[b&63]])<<QuadTileShift
+						if e.merge&(uint8(nearZ>>uint(b))&1|uint8(nearX>>uint(b))&1<<1) == 0 {
 							d[3] = append(d[3], q)
 						} else {
-							ev[3] = append(ev[3], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+							ev[3] = append(ev[3], event{q, uint32(ids[b&63]) | uint32(e.a)<<8, uint32(b) | at})
 						}
 					}
 				}
@@ -152,17 +152,17 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 					nearU, nearV := mk<<1|mk>>1, m1&^m2|p1&^p2
 					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var e aoFace
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
+							e = faceAO[block.FacePosX][uint32(m2>>t&7)|uint32(c2>>t&7)<<3|uint32(p2>>t&7)<<6]
 						} else {
-							a = g.aoEdge(block.FacePosX, gc, i, b)
+							e = edgeFace(block.FacePosX, g.aoEdge(block.FacePosX, gc, i, b))
 						}
-						q := unitQuads[block.FacePosX][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosX][ids[b&63]])<<QuadTileShift
-						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
+						q := e.q + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosX][ids[b&63]])<<QuadTileShift
+						if e.merge&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[0] = append(d[0], q)
 						} else {
-							ev[0] = append(ev[0], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+							ev[0] = append(ev[0], event{q, uint32(ids[b&63]) | uint32(e.a)<<8, uint32(b) | at})
 						}
 					}
 				}
@@ -170,17 +170,17 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 					nearU, nearV := mk<<1|mk>>1, m1&^m0|p1&^p0
 					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var e aoFace
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
+							e = faceAO[block.FaceNegX][uint32(m0>>t&7)|uint32(c0>>t&7)<<3|uint32(p0>>t&7)<<6]
 						} else {
-							a = g.aoEdge(block.FaceNegX, gc, i, b)
+							e = edgeFace(block.FaceNegX, g.aoEdge(block.FaceNegX, gc, i, b))
 						}
-						q := unitQuads[block.FaceNegX][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegX][ids[b&63]])<<QuadTileShift
-						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
+						q := e.q + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegX][ids[b&63]])<<QuadTileShift
+						if e.merge&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[1] = append(d[1], q)
 						} else {
-							ev[1] = append(ev[1], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+							ev[1] = append(ev[1], event{q, uint32(ids[b&63]) | uint32(e.a)<<8, uint32(b) | at})
 						}
 					}
 				}
@@ -188,17 +188,17 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 					nearU, nearV := mk<<1|mk>>1, c0&^p0|c2&^p2
 					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var e aoFace
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
+							e = faceAO[block.FacePosZ][uint32(p0>>t&7)|uint32(p1>>t&7)<<3|uint32(p2>>t&7)<<6]
 						} else {
-							a = g.aoEdge(block.FacePosZ, gc, i, b)
+							e = edgeFace(block.FacePosZ, g.aoEdge(block.FacePosZ, gc, i, b))
 						}
-						q := unitQuads[block.FacePosZ][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosZ][ids[b&63]])<<QuadTileShift
-						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
+						q := e.q + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FacePosZ][ids[b&63]])<<QuadTileShift
+						if e.merge&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[4] = append(d[4], q)
 						} else {
-							ev[4] = append(ev[4], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+							ev[4] = append(ev[4], event{q, uint32(ids[b&63]) | uint32(e.a)<<8, uint32(b) | at})
 						}
 					}
 				}
@@ -206,17 +206,17 @@ func (m *Mesher) greedyOpaque(dst *MeshData, g *grid) {
 					nearU, nearV := mk<<1|mk>>1, c0&^m0|c2&^m2
 					for ; mk != 0; mk &= mk - 1 {
 						b := bits.TrailingZeros64(mk)
-						var a uint8
+						var e aoFace
 						if t := uint(b - 1); t < 62 {
-							a = aoTable[uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
+							e = faceAO[block.FaceNegZ][uint32(m0>>t&7)|uint32(m1>>t&7)<<3|uint32(m2>>t&7)<<6]
 						} else {
-							a = g.aoEdge(block.FaceNegZ, gc, i, b)
+							e = edgeFace(block.FaceNegZ, g.aoEdge(block.FaceNegZ, gc, i, b))
 						}
-						q := unitQuads[block.FaceNegZ][a] + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegZ][ids[b&63]])<<QuadTileShift
-						if mergeUV[a]&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
+						q := e.q + Quad(pos+uint64(b)<<YShift) | Quad(tileOfFace[block.FaceNegZ][ids[b&63]])<<QuadTileShift
+						if e.merge&(uint8(nearU>>uint(b))&1|uint8(nearV>>uint(b))&1<<1) == 0 {
 							d[5] = append(d[5], q)
 						} else {
-							ev[5] = append(ev[5], event{q, uint32(ids[b&63]) | uint32(a)<<8, uint32(b) | at})
+							ev[5] = append(ev[5], event{q, uint32(ids[b&63]) | uint32(e.a)<<8, uint32(b) | at})
 						}
 					}
 				}

@@ -247,7 +247,29 @@ func initUnitQuads() {
 		for ao := range 256 {
 			unitQuads[f][ao] = quadBits(block.Face(f), uint8(ao), 1, 1)
 		}
+		for idx, a := range aoTable {
+			faceAO[f][idx] = edgeFace(block.Face(f), a)
+		}
 	}
+}
+
+// aoFace is what a face's AO decides: its unit quad (unitQuads), its AO
+// byte and the directions it may merge along (mergeUV).
+type aoFace struct {
+	q     Quad
+	a     uint8
+	merge uint8
+}
+
+// faceAO holds aoFace per direction and aoTable index, so that the one
+// pass's faces take their quad, AO and merge directions from the cells in
+// front of them in one load, where aoTable, unitQuads and mergeUV took
+// two dependent ones and a third.
+var faceAO [6][512]aoFace
+
+// edgeFace is the aoFace of a face of direction f with AO byte a.
+func edgeFace(f block.Face, a uint8) aoFace {
+	return aoFace{unitQuads[f][a], a, mergeUV[a]}
 }
 
 // quadBits is a quad of direction f with AO byte ao and extents nu x nv,
