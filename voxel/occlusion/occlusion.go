@@ -16,7 +16,6 @@
 package occlusion
 
 import (
-
 	"github.com/sleakgo/sleak/vmath"
 	"github.com/sleakgo/sleak/voxel/block"
 	"github.com/sleakgo/sleak/voxel/chunk"
