@@ -97,14 +97,16 @@ func (s *Search) SetRadius(radius int) {
 func (s *Search) Radius() int { return s.radius }
 
 func (s *Search) slot(p chunk.Pos) *column {
-	x, z := int(p.X)%s.n, int(p.Z)%s.n
-	if x < 0 {
-		x += s.n
+	return &s.cols[s.wrap(int(p.X))+s.wrap(int(p.Z))*s.n]
+}
+
+// wrap is chunk coordinate v's row or column in cols.
+func (s *Search) wrap(v int) int {
+	v %= s.n
+	if v < 0 {
+		v += s.n
 	}
-	if z < 0 {
-		z += s.n
-	}
-	return &s.cols[x+z*s.n]
+	return v
 }
 
 // SetChunk records the connectivity of the sections of the chunk at p.
@@ -166,13 +168,7 @@ func (s *Search) Run(eye vmath.Vec3, f *vmath.Frustum) {
 	w := walk{s: s, cull: vmath.NewCuller(f), r: r, m: m, mm: m * m, camY: s.center[2]}
 	// The window's first chunk, and its column's slot in cols.
 	w.wx, w.wz = s.center[0]-r, s.center[1]-r
-	w.sx0, w.sz0 = w.wx%s.n, w.wz%s.n
-	if w.sx0 < 0 {
-		w.sx0 += s.n
-	}
-	if w.sz0 < 0 {
-		w.sz0 += s.n
-	}
+	w.sx0, w.sz0 = s.wrap(w.wx), s.wrap(w.wz)
 	s.secs[r+r*m+w.camY*w.mm] = section{stamp: s.stamp, inView: true, entered: 0x3f, pending: 0x3f}
 	s.reached = 1
 	s.reachedIn[r+r*m] = 1 << w.camY
