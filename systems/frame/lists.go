@@ -88,6 +88,7 @@ const (
 type drawLists struct {
 	draws   []backends.Draw // one record per entity drawn in any pass
 	keys    [formats.NumPasses][]uint64
+	order   [formats.NumPasses]passOrder
 	scratch sortScratch
 	formats []formatState // by handle, cleared each frame
 	full    bool          // MaxDraws was reached and logged
@@ -310,8 +311,7 @@ func (c *Context) RunPass(p formats.Pass) error {
 	if p == formats.PassTransparent {
 		low = depthShift
 	}
-	sortKeys(keys, &l.scratch, low)
-	for _, k := range keys {
+	for _, k := range l.order[p].sort(keys, &l.scratch, low) {
 		c.Backend.Draw(&l.draws[k&indexMask])
 	}
 	if err := c.Backend.EndPass(); err != nil {
@@ -319,6 +319,77 @@ func (c *Context) RunPass(p formats.Pass) error {
 	}
 	c.Stats.PassTime[p] += time.Since(start)
 	return nil
+}
+
+// passOrder is what a pass keeps of last frame's sort: where each key of
+// the sorted list stood in the list as gathered, and the sorted list. A
+// scene changes little from one frame to the next, so last frame's order,
+// applied to this frame's keys, is nearly always this frame's order too,
+// or a few moves from it (a key whose distance bucket changed as the
+// camera moved), while sorting from scratch costs several passes over the
+// keys whenever the list is not in entity order (materials interleaved).
+type passOrder struct {
+	pos    []int32
+	sorted []uint64
+}
+
+// maxMoves bounds the insertion sort that repairs last frame's order, in
+// moves per key; past it the list is sorted from scratch.
+const maxMoves = 1
+
+// sort returns keys (a pass's list, in the order gathered, which is
+// ascending draw index) in sortKeys' order, leaving keys as they are.
+func (o *passOrder) sort(keys []uint64, s *sortScratch, low uint) []uint64 {
+	n := len(keys)
+	o.sorted = slices.Grow(o.sorted[:0], n)[:n]
+	out := o.sorted
+	if len(o.pos) == n && o.repair(keys) {
+		return out
+	}
+	// Sorted from scratch with positions in place of the draw indices:
+	// both ascend through the list, so the order is the same, and the
+	// positions come out as next frame's starting order.
+	for i, k := range keys {
+		out[i] = k&^indexMask | uint64(i)
+	}
+	sortKeys(out, s, low)
+	o.pos = slices.Grow(o.pos[:0], n)[:n]
+	for j, k := range out {
+		p := int32(k & indexMask)
+		o.pos[j] = p
+		out[j] = keys[p]
+	}
+	return out
+}
+
+// repair lays keys out in last frame's order and insertion-sorts them by
+// the whole key (the draw index in the low bits keeps equal keys in the
+// order gathered, as sortKeys does), moving the positions along; it
+// reports false, leaving the work undone, once that takes more than
+// maxMoves moves a key.
+func (o *passOrder) repair(keys []uint64) bool {
+	out, pos := o.sorted, o.pos
+	for j, p := range pos {
+		out[j] = keys[p]
+	}
+	budget := maxMoves * len(out)
+	for i := 1; i < len(out); i++ {
+		k := out[i]
+		if out[i-1] <= k {
+			continue
+		}
+		p := pos[i]
+		j := i
+		for ; j > 0 && out[j-1] > k; j-- {
+			out[j], pos[j] = out[j-1], pos[j-1]
+		}
+		out[j], pos[j] = k, p
+		if budget -= i - j; budget < 0 {
+			// pos is still a permutation; the next frame starts from it.
+			return false
+		}
+	}
+	return true
 }
 
 // sortScratch is sortKeys' working memory, kept from frame to frame.

@@ -39,6 +39,46 @@ func TestSortKeysIsAStableSortOfTheHighBits(t *testing.T) {
 	}
 }
 
+func TestPassOrderSortsAsSortKeysFrameAfterFrame(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var o passOrder
+	var scratch sortScratch
+	high := make([]uint64, 3000) // each entity's sort bits, drifting from frame to frame
+	for i := range high {
+		high[i] = r.Uint64N(64)
+	}
+	for frame := range 60 {
+		// Some frames keep every key, some move a few keys by one bucket
+		// (a repair), some change many (a sort from scratch), and the
+		// count changes every 20 frames.
+		n := 2000 + 500*(frame/20)
+		switch frame % 4 {
+		case 1, 2:
+			for range 5 {
+				i := r.IntN(n)
+				high[i] = max(high[i]+uint64(r.IntN(3)), 1) - 1
+			}
+		case 3:
+			for range 3000 {
+				high[r.IntN(len(high))] = r.Uint64N(64)
+			}
+		}
+		keys := make([]uint64, n)
+		for i := range keys {
+			keys[i] = high[i]<<indexBits | uint64(2*i) // draw indices ascend, with gaps
+		}
+		gathered := slices.Clone(keys)
+		want := slices.Clone(keys)
+		sortKeys(want, &scratch, indexBits)
+		if got := o.sort(keys, &scratch, indexBits); !slices.Equal(got, want) {
+			t.Fatalf("frame %d: keys out of sortKeys' order", frame)
+		}
+		if !slices.Equal(keys, gathered) {
+			t.Fatalf("frame %d: the gathered list changed", frame)
+		}
+	}
+}
+
 func TestDepthKeyOrdersFarFirst(t *testing.T) {
 	d := []float32{0, 0.5, 1, 2, 1e6}
 	for i := 1; i < len(d); i++ {
