@@ -369,13 +369,20 @@ func (r *driver) replay(cmds []drawCmd) {
 			gl.ActiveTexture(gl.TEXTURE0 + unitTexture)
 			gl.BindTexture(gl.TEXTURE_2D, tex)
 		}
-		if cur.model >= 0 {
+		// Values compare as floats: a NaN is always set again, and a zero
+		// of the other sign, which no shader can tell apart here, is not.
+		fresh := !cur.setOnce
+		cur.setOnce = true
+		if cur.model >= 0 && (fresh || c.Model != cur.set.model) {
+			cur.set.model = c.Model
 			gl.UniformMatrix4fv(cur.model, 1, false, &c.Model[0])
 		}
-		if cur.color >= 0 {
+		if cur.color >= 0 && (fresh || c.Color != cur.set.color) {
+			cur.set.color = c.Color
 			gl.Uniform4fv(cur.color, 1, &c.Color[0])
 		}
-		if cur.surface >= 0 {
+		if cur.surface >= 0 && (fresh || c.Surface != cur.set.surface) {
+			cur.set.surface = c.Surface
 			gl.Uniform4fv(cur.surface, 1, &c.Surface[0])
 		}
 		if c.Mesh.vao != vao {

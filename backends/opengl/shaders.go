@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/sleakgo/sleak/assets"
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/vmath"
 )
 
 // program is a linked GL program and the per-draw uniform locations it has
@@ -17,6 +18,19 @@ type program struct {
 	id                    uint32
 	model, color, surface int32
 	twoSided              bool // a two-sided material: no culling in the forward pass
+	// set is what replay last gave the per-draw uniforms, once setOnce:
+	// a program keeps its uniforms from draw to draw and frame to frame,
+	// consecutive draws of one material repeat its colour and surface
+	// (and a chunk's face-direction meshes their model matrix), and each
+	// glUniform is a call into the driver.
+	set     drawUniforms
+	setOnce bool
+}
+
+// drawUniforms are a program's per-draw uniforms.
+type drawUniforms struct {
+	model          vmath.Mat4
+	color, surface vmath.Vec4
 }
 
 func (p *program) destroy() {
