@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/sleakgo/sleak/backends/internal/ranges"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -200,7 +201,7 @@ func (b *driver) destroyImage(g *gpuImage) {
 // one allocation serves thousands of small chunks.
 type meshBlock struct {
 	gpuBuffer
-	*freeRanges
+	*ranges.Free
 }
 
 func alignUp(x, a uint64) uint64 { return (x + a - 1) / a * a }
@@ -209,7 +210,7 @@ func alignUp(x, a uint64) uint64 { return (x + a - 1) / a * a }
 // none has it.
 func (b *driver) meshAlloc(size uint64) (*meshBlock, uint64, error) {
 	for _, m := range b.meshBlocks {
-		if off, ok := m.alloc(size); ok {
+		if off, ok := m.Alloc(size); ok {
 			return m, off, nil
 		}
 	}
@@ -221,9 +222,9 @@ func (b *driver) meshAlloc(size uint64) (*meshBlock, uint64, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("mesh buffer: %w", err)
 	}
-	m := &meshBlock{gpuBuffer: g, freeRanges: newFreeRanges(bs)}
+	m := &meshBlock{gpuBuffer: g, Free: ranges.New(bs, 16)}
 	b.meshBlocks = append(b.meshBlocks, m)
-	off, _ := m.alloc(size)
+	off, _ := m.Alloc(size)
 	return m, off, nil
 }
 

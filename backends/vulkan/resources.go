@@ -29,7 +29,7 @@ func (b *driver) NewMesh(l *formats.Layout, md core.MeshData) (mesh, error) {
 	copy(data[ioff:], unsafe.Slice((*byte)(unsafe.Pointer(&indices[0])), len(indices)*4))
 	copy(data[insOff:], md.Instances)
 	if err := b.upload(&block.gpuBuffer, off, data); err != nil {
-		block.release(off, size)
+		block.Release(off, size)
 		return mesh{}, fmt.Errorf("upload: %w", err)
 	}
 	m := mesh{block: block, off: off, size: size, voff: off,
@@ -41,7 +41,7 @@ func (b *driver) NewMesh(l *formats.Layout, md core.MeshData) (mesh, error) {
 }
 
 // FreeMesh returns a mesh's range to its block.
-func (b *driver) FreeMesh(m mesh) { m.block.release(m.off, m.size) }
+func (b *driver) FreeMesh(m mesh) { m.block.Release(m.off, m.size) }
 
 // NewTexture uploads an RGBA8 image.
 func (b *driver) NewTexture(img *image.RGBA, opts backends.TextureOptions) (texture, error) {

@@ -1,4 +1,4 @@
-package vulkan
+package ranges
 
 import (
 	"cmp"
@@ -8,7 +8,7 @@ import (
 )
 
 // spans lists the free spans in offset order.
-func (f *freeRanges) spans() []span {
+func (f *Free) spans() []span {
 	var out []span
 	for _, n := range f.byStart {
 		out = append(out, n.span)
@@ -17,13 +17,13 @@ func (f *freeRanges) spans() []span {
 	return out
 }
 
-// A mesh block's free space hands out aligned, disjoint ranges inside the
+// Free hands out aligned, disjoint ranges inside the
 // block, never leaves two free spans touching, and merges everything back
 // into one span when it is all released, whatever the order.
-func TestMeshBlockAllocRelease(t *testing.T) {
+func TestAllocRelease(t *testing.T) {
 	const size = 1 << 20
 	rng := rand.New(rand.NewPCG(3, 4))
-	m := newFreeRanges(size)
+	m := New(size, 16)
 	allocs := 0
 	type used struct{ off, size uint64 }
 	var live []used
@@ -38,11 +38,11 @@ func TestMeshBlockAllocRelease(t *testing.T) {
 	for step := range 20000 {
 		if len(live) > 0 && rng.IntN(3) == 0 {
 			i := rng.IntN(len(live))
-			m.release(live[i].off, live[i].size)
+			m.Release(live[i].off, live[i].size)
 			live = slices.Delete(live, i, i+1)
 		} else {
 			n := uint64(1 + rng.IntN(4000))
-			off, ok := m.alloc(n)
+			off, ok := m.Alloc(n)
 			if !ok {
 				for _, s := range m.spans() {
 					if s.size >= n+15 {
@@ -76,27 +76,27 @@ func TestMeshBlockAllocRelease(t *testing.T) {
 		t.Errorf("only %d allocations succeeded: the test does not fill the block and empty it again", allocs)
 	}
 	for _, u := range live {
-		m.release(u.off, u.size)
+		m.Release(u.off, u.size)
 	}
 	if free := m.spans(); len(free) != 1 || free[0] != (span{0, size}) {
 		t.Errorf("all released: free spans %v, want the whole block", free)
 	}
 }
 
-func BenchmarkMeshBlockAlloc(b *testing.B) {
+func BenchmarkAlloc(b *testing.B) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	m := newFreeRanges(64 << 20)
+	m := New(64<<20, 16)
 	type used struct{ off, size uint64 }
 	var live []used
 	for b.Loop() {
 		if len(live) > 4000 {
 			i := rng.IntN(len(live))
-			m.release(live[i].off, live[i].size)
+			m.Release(live[i].off, live[i].size)
 			live[i] = live[len(live)-1]
 			live = live[:len(live)-1]
 		}
 		n := uint64(24 + 8*rng.IntN(2000))
-		if off, ok := m.alloc(n); ok {
+		if off, ok := m.Alloc(n); ok {
 			live = append(live, used{off, n})
 		}
 	}
@@ -104,7 +104,7 @@ func BenchmarkMeshBlockAlloc(b *testing.B) {
 
 // A span of the class below the one that surely fits is taken when it is
 // the only one that fits, and left when it is too small.
-func TestMeshBlockClassBelow(t *testing.T) {
+func TestClassBelow(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		free   uint64 // the only free span, at offset 0
@@ -117,12 +117,12 @@ func TestMeshBlockClassBelow(t *testing.T) {
 		{"exactly, a power of two", 4096, 4081, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newFreeRanges(1 << 20)
-			if _, ok := m.alloc(1<<20 - tc.free); !ok { // leave one span of tc.free bytes
+			m := New(1<<20, 16)
+			if _, ok := m.Alloc(1<<20 - tc.free); !ok { // leave one span of tc.free bytes
 				t.Fatal("could not fill the block")
 			}
-			m.release(0, 0) // releasing no bytes changes nothing
-			off, ok := m.alloc(tc.size)
+			m.Release(0, 0) // releasing no bytes changes nothing
+			off, ok := m.Alloc(tc.size)
 			if ok != tc.fits {
 				t.Fatalf("alloc(%d) with %v free: ok %v, want %v", tc.size, m.spans(), ok, tc.fits)
 			}
@@ -130,5 +130,40 @@ func TestMeshBlockClassBelow(t *testing.T) {
 				t.Errorf("offset %d is not 16-byte aligned", off)
 			}
 		})
+	}
+}
+
+// A grown buffer's new units are free, merged with a free tail, and
+// offsets keep the alignment the buffer was made with.
+func TestGrowAndAlign(t *testing.T) {
+	f := New(0, 3)
+	if _, ok := f.Alloc(1); ok {
+		t.Fatal("an empty buffer gave room")
+	}
+	f.Grow(10)
+	a, ok := f.Alloc(4)
+	if !ok || a != 0 {
+		t.Fatalf("Alloc(4) = %d, %v, want 0, true", a, ok)
+	}
+	b, ok := f.Alloc(1)
+	if !ok || b != 6 {
+		t.Fatalf("Alloc(1) = %d, %v, want 6 (the next multiple of 3), true", b, ok)
+	}
+	if _, ok := f.Alloc(5); ok {
+		t.Fatal("Alloc(5) found room in 3 free units")
+	}
+	f.Grow(20)
+	f.Grow(5) // never shrinks
+	if f.Size() != 20 {
+		t.Fatalf("Size() = %d, want 20", f.Size())
+	}
+	if c, ok := f.Alloc(11); !ok || c != 9 {
+		t.Fatalf("Alloc(11) after Grow = %d, %v, want 9, true", c, ok)
+	}
+	f.Release(a, 4)
+	f.Release(b, 1)
+	f.Release(9, 11)
+	if free := f.spans(); len(free) != 1 || free[0] != (span{0, 20}) {
+		t.Errorf("all released: free spans %v, want the whole buffer", free)
 	}
 }

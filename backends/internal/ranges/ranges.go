@@ -1,20 +1,26 @@
-package vulkan
+// Package ranges hands out ranges of a buffer that many meshes share:
+// free spans kept by size class for an allocation, and by their ends for a
+// release to merge with its neighbours at once. Offsets and sizes are in
+// whatever unit the caller counts (bytes, instances, indices).
+package ranges
 
 import "math/bits"
 
-// span is a free range of a mesh block.
+// span is a free range.
 type span struct{ off, size uint64 }
 
-// freeRanges is the free space of a mesh block: free spans kept in lists
+// Free is the free space of a shared buffer: free spans kept in lists
 // by size class (the power of two below their size), so that an
 // allocation takes a span from the first non-empty class that surely fits
-// it, and indexed by their first and last byte, so that a release merges
+// it, and indexed by their first and last unit, so that a release merges
 // with the free spans on either side at once. Sleakcraft's chunk meshes
 // are thousands of small, different sizes, made and released as the
 // player moves; a list searched from the front spent 15 % of the main
 // thread's time on the flight at render distance 32 passing the small
 // spans releases leave.
-type freeRanges struct {
+type Free struct {
+	size     uint64 // the buffer's, in units
+	align    uint64 // of every offset Alloc returns
 	classes  [64]*freeSpan // the spans of each class, in no order
 	nonEmpty uint64        // bit k: classes[k] has a span
 	byStart  map[uint64]*freeSpan
@@ -27,15 +33,32 @@ type freeSpan struct {
 	prev, next *freeSpan // within the class
 }
 
-func newFreeRanges(size uint64) *freeRanges {
-	f := &freeRanges{byStart: map[uint64]*freeSpan{}, byEnd: map[uint64]*freeSpan{}}
-	f.add(0, size)
+// New returns the free space of a buffer of size units, all of it free,
+// whose allocations start at multiples of align (at least 1).
+func New(size, align uint64) *Free {
+	f := &Free{size: size, align: max(align, 1), byStart: map[uint64]*freeSpan{}, byEnd: map[uint64]*freeSpan{}}
+	if size > 0 {
+		f.add(0, size)
+	}
 	return f
+}
+
+// Size returns the buffer's size in units.
+func (f *Free) Size() uint64 { return f.size }
+
+// Grow makes the buffer size units long, the new units free; a size no
+// larger than the buffer's changes nothing.
+func (f *Free) Grow(size uint64) {
+	if size > f.size {
+		old := f.size
+		f.size = size
+		f.Release(old, size-old)
+	}
 }
 
 func class(size uint64) int { return bits.Len64(size) - 1 }
 
-func (f *freeRanges) add(off, size uint64) {
+func (f *Free) add(off, size uint64) {
 	n := f.spare
 	if n != nil {
 		f.spare = n.next
@@ -53,7 +76,7 @@ func (f *freeRanges) add(off, size uint64) {
 	f.byStart[off], f.byEnd[off+size] = n, n
 }
 
-func (f *freeRanges) remove(n *freeSpan) {
+func (f *Free) remove(n *freeSpan) {
 	k := class(n.size)
 	if n.prev != nil {
 		n.prev.next = n.next
@@ -72,12 +95,13 @@ func (f *freeRanges) remove(n *freeSpan) {
 	f.spare = n
 }
 
-// alloc takes size bytes at a 16-byte aligned offset.
-func (f *freeRanges) alloc(size uint64) (uint64, bool) {
-	need := size + 15 // room for any alignment gap
+// Alloc takes size units at an offset aligned as New was told, reporting
+// false when no free span holds them.
+func (f *Free) Alloc(size uint64) (uint64, bool) {
+	need := size + f.align - 1 // room for any alignment gap
 	k := class(need)
 	if need&(need-1) != 0 {
-		k++ // a span of class k is at least 1<<k bytes
+		k++ // a span of class k is at least 1<<k units
 	}
 	if k < 64 {
 		if rest := f.nonEmpty &^ (1<<k - 1); rest != 0 {
@@ -93,12 +117,12 @@ func (f *freeRanges) alloc(size uint64) (uint64, bool) {
 	return 0, false
 }
 
-// take carves size bytes out of n, keeping the alignment gap and the tail
+// take carves size units out of n, keeping the alignment gap and the tail
 // free.
-func (f *freeRanges) take(n *freeSpan, size uint64) uint64 {
+func (f *Free) take(n *freeSpan, size uint64) uint64 {
 	s := n.span
 	f.remove(n)
-	off := alignUp(s.off, 16)
+	off := (s.off + f.align - 1) / f.align * f.align
 	if off > s.off {
 		f.add(s.off, off-s.off)
 	}
@@ -108,11 +132,11 @@ func (f *freeRanges) take(n *freeSpan, size uint64) uint64 {
 	return off
 }
 
-// release frees size bytes at off, merging them with the free spans they
+// Release frees size units at off, merging them with the free spans they
 // touch.
-func (f *freeRanges) release(off, size uint64) {
+func (f *Free) Release(off, size uint64) {
 	if size == 0 {
-		return // nothing was taken; a span of no bytes has no class
+		return // nothing was taken; a span of no units has no class
 	}
 	if before := f.byEnd[off]; before != nil {
 		off, size = before.off, size+before.size
