@@ -19,8 +19,8 @@ type span struct{ off, size uint64 }
 // thread's time on the flight at render distance 32 passing the small
 // spans releases leave.
 type Free struct {
-	size     uint64 // the buffer's, in units
-	align    uint64 // of every offset Alloc returns
+	size     uint64        // the buffer's, in units
+	align    uint64        // of every offset Alloc returns
 	classes  [64]*freeSpan // the spans of each class, in no order
 	nonEmpty uint64        // bit k: classes[k] has a span
 	byStart  map[uint64]*freeSpan
