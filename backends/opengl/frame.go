@@ -385,13 +385,16 @@ func (r *driver) replay(cmds []drawCmd) {
 			cur.set.surface = c.Surface
 			gl.Uniform4fv(cur.surface, 1, &c.Surface[0])
 		}
-		if c.Mesh.vao != vao {
-			vao = c.Mesh.vao
+		if v := c.Mesh.vertexArray(); v != vao {
+			vao = v
 			gl.BindVertexArray(vao)
 		}
-		if c.Mesh.ins != 0 {
+		switch {
+		case c.Mesh.pack != nil:
+			r.drawPacked(&c.Mesh)
+		case c.Mesh.ins != 0:
 			gl.DrawElementsInstanced(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, nil, c.Mesh.instances) // offset 0 of the bound index buffer
-		} else {
+		default:
 			gl.DrawElementsWithOffset(gl.TRIANGLES, c.Mesh.indexCount, gl.UNSIGNED_INT, 0)
 		}
 	}

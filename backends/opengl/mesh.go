@@ -13,19 +13,37 @@ import (
 
 // mesh is a vertex and index buffer pair, and an instance buffer for an
 // instanced format, with its own VAO, set up once from the format's layout
-// so a draw binds one object.
+// so a draw binds one object; or, in a pack (meshPack), a range of the
+// pack's instances and one of its indices.
 type mesh struct {
 	vao           uint32
 	vbo, ibo, ins uint32
 	indexCount    int32
 	instances     int32 // 1 for a format without per-instance attributes
 	vertexCount   int
+	pack          *meshPack
+	firstInstance uint32 // in pack, the first of its instances
+	firstIndex    uint32 // in pack, the first of its indices
 }
 
+// destroy deletes m's objects, or gives its ranges back to its pack; GL
+// thread.
 func (m *mesh) destroy() {
+	if m.pack != nil {
+		releasePacked(m)
+		return
+	}
 	gl.DeleteVertexArrays(1, &m.vao)
 	bufs := [3]uint32{m.vbo, m.ibo, m.ins}
 	gl.DeleteBuffers(3, &bufs[0])
+}
+
+// vertexArray is the VAO m draws with.
+func (m *mesh) vertexArray() uint32 {
+	if m.pack != nil {
+		return m.pack.vao
+	}
+	return m.vao
 }
 
 // attribType maps a storage format to what glVertexAttrib(I)Pointer takes.
@@ -64,12 +82,13 @@ func checkLayout(layout *formats.Layout) error {
 }
 
 // pendingMesh is a mesh made by NewMesh whose buffers and VAO the next
-// call on the GL thread fills (meshQueue.flush): its names are taken
-// already, and its data copied, at offsets into the queue's bytes.
+// call on the GL thread fills (meshQueue.flush): its names (or its ranges
+// in a pack) are taken already, and its data copied, at offsets into the
+// queue's bytes.
 type pendingMesh struct {
 	m                   mesh
-	layout              *formats.Layout
-	vertices, instances [2]int // start and end in meshQueue.data
+	layout              *formats.Layout // nil for a packed mesh
+	vertices, instances [2]int          // start and end in meshQueue.data
 	indices             [2]int
 }
 
@@ -84,6 +103,10 @@ type meshQueue struct {
 	freed   []mesh
 	vaos    []uint32 // names made ahead
 	bufs    []uint32
+	// baseInstance says the context draws with a base instance, so that
+	// meshes of packable formats share their format's pack.
+	baseInstance bool
+	packs        map[string]*meshPack // by format name
 }
 
 // nameBatch is how many names of each kind a refill makes.
@@ -107,6 +130,9 @@ func (q *meshQueue) add(layout *formats.Layout, data *core.MeshData) mesh {
 	m := mesh{indexCount: int32(len(data.Indices)), instances: int32(data.InstanceCount(layout))}
 	if layout.Stride > 0 {
 		m.vertexCount = len(data.Vertices) / int(layout.Stride)
+	}
+	if p := q.pack(layout); p != nil {
+		return q.addPacked(p, m, data.Instances, data.Indices)
 	}
 	take := func(from *[]uint32) uint32 {
 		s := *from
@@ -139,9 +165,17 @@ func (q *meshQueue) copy(b []byte) [2]int {
 // flush fills the queued meshes' buffers and VAOs, then deletes the freed
 // meshes' objects; GL thread.
 func (q *meshQueue) flush() {
+	for _, pk := range q.packs {
+		pk.fit()
+	}
 	for i := range q.pending {
 		p := &q.pending[i]
-		fillMesh(&p.m, p.layout, q.data[p.vertices[0]:p.vertices[1]], q.data[p.instances[0]:p.instances[1]], q.data[p.indices[0]:p.indices[1]])
+		instances, indices := q.data[p.instances[0]:p.instances[1]], q.data[p.indices[0]:p.indices[1]]
+		if p.m.pack != nil {
+			p.m.pack.upload(&p.m, instances, indices)
+			continue
+		}
+		fillMesh(&p.m, p.layout, q.data[p.vertices[0]:p.vertices[1]], instances, indices)
 		p.layout = nil
 	}
 	q.pending, q.data = q.pending[:0], q.data[:0]
@@ -154,6 +188,10 @@ func (q *meshQueue) flush() {
 // release deletes the names made ahead and whatever is queued; GL thread.
 func (q *meshQueue) release() {
 	q.flush()
+	for _, p := range q.packs {
+		p.destroy()
+	}
+	q.packs = nil
 	if len(q.vaos) > 0 {
 		gl.DeleteVertexArrays(int32(len(q.vaos)), &q.vaos[0])
 	}
@@ -184,25 +222,31 @@ func fillMesh(m *mesh, layout *formats.Layout, vertices, instances, indices []by
 	// Locations the layout does not name stay disabled (a fresh VAO's
 	// default), so the shader reads the constant generic attribute there.
 	for _, a := range layout.Attributes {
-		xtype, normalized, integer, _ := attribType(a.Format)
-		gl.EnableVertexAttribArray(a.Location)
-		size := int32(a.Format.Components())
 		buf, stride := m.vbo, int32(layout.Stride)
 		if a.Step == formats.StepInstance {
 			buf, stride = m.ins, int32(layout.InstanceStride)
 		}
 		gl.BindBuffer(gl.ARRAY_BUFFER, buf)
-		if integer {
-			gl.VertexAttribIPointerWithOffset(a.Location, size, xtype, stride, uintptr(a.Offset))
-		} else {
-			gl.VertexAttribPointerWithOffset(a.Location, size, xtype, normalized, stride, uintptr(a.Offset))
-		}
-		if a.Step == formats.StepInstance {
-			gl.VertexAttribDivisor(a.Location, 1) // one step per instance
-		}
+		pointAttribute(a, stride)
 	}
 	gl.BindVertexArray(0)
 	gl.BindBuffer(gl.ARRAY_BUFFER, 0)
+}
+
+// pointAttribute enables attribute a of the bound VAO and points it into
+// the bound array buffer, stride bytes a vertex or instance.
+func pointAttribute(a formats.Attribute, stride int32) {
+	xtype, normalized, integer, _ := attribType(a.Format)
+	gl.EnableVertexAttribArray(a.Location)
+	size := int32(a.Format.Components())
+	if integer {
+		gl.VertexAttribIPointerWithOffset(a.Location, size, xtype, stride, uintptr(a.Offset))
+	} else {
+		gl.VertexAttribPointerWithOffset(a.Location, size, xtype, normalized, stride, uintptr(a.Offset))
+	}
+	if a.Step == formats.StepInstance {
+		gl.VertexAttribDivisor(a.Location, 1) // one step per instance
+	}
 }
 
 // createTexture uploads an RGBA image; it runs on the GL thread.

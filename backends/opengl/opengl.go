@@ -66,6 +66,9 @@ type driver struct {
 	env           uint32 // the environment atlas, on unitEnvironment
 	white         uint32
 	readBuf       []byte
+	// drawBaseInstance is glDrawElementsInstancedBaseInstance, nil where
+	// the context lacks it (meshQueue.baseInstance).
+	drawBaseInstance unsafe.Pointer
 
 	frameState
 	validation
@@ -250,6 +253,8 @@ func (r *driver) initGL(validate bool) error {
 		return err
 	}
 	r.readBuf = make([]byte, r.width*r.height*4)
+	r.loadBaseInstance()
+	r.meshQ.baseInstance = r.drawBaseInstance != nil
 	gl.GenVertexArrays(1, &r.emptyVAO)
 	r.initTiming()
 	gl.GenBuffers(1, &r.ubo)

@@ -96,17 +96,24 @@ func (f *Free) remove(n *freeSpan) {
 }
 
 // Alloc takes size units at an offset aligned as New was told, reporting
-// false when no free span holds them.
+// false when no free span holds them. No units take nothing, at 0.
 func (f *Free) Alloc(size uint64) (uint64, bool) {
+	if size == 0 {
+		return 0, true
+	}
 	need := size + f.align - 1 // room for any alignment gap
 	k := class(need)
-	if need&(need-1) != 0 {
+	exact := need&(need-1) == 0 // then every span of class k fits, and none below
+	if !exact {
 		k++ // a span of class k is at least 1<<k units
 	}
 	if k < 64 {
 		if rest := f.nonEmpty &^ (1<<k - 1); rest != 0 {
 			return f.take(f.classes[bits.TrailingZeros64(rest)], size), true
 		}
+	}
+	if exact {
+		return 0, false
 	}
 	// Only the class below can still hold a span that fits: search it.
 	for n := f.classes[k-1]; n != nil; n = n.next {

@@ -140,6 +140,18 @@ func TestGrowAndAlign(t *testing.T) {
 	if _, ok := f.Alloc(1); ok {
 		t.Fatal("an empty buffer gave room")
 	}
+	if off, ok := f.Alloc(0); !ok || off != 0 {
+		t.Fatalf("Alloc(0) = %d, %v, want 0, true", off, ok)
+	}
+	// Units of one: a span of exactly the size asked for fits, and one
+	// unit is a class of its own.
+	one := New(1, 1)
+	if off, ok := one.Alloc(1); !ok || off != 0 {
+		t.Fatalf("Alloc(1) of one unit = %d, %v, want 0, true", off, ok)
+	}
+	if _, ok := one.Alloc(1); ok {
+		t.Fatal("a full buffer gave room")
+	}
 	f.Grow(10)
 	a, ok := f.Alloc(4)
 	if !ok || a != 0 {
