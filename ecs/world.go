@@ -165,6 +165,10 @@ func (q *RenderQuery) Count() int { return q.q.Count() }
 // Close ends an iteration early.
 func (q *RenderQuery) Close() { q.q.Close() }
 
+// Step advances by n entities (Step(1) is Next), reporting false, and
+// closing the query, when that passes its last.
+func (q *RenderQuery) Step(n int) bool { return q.q.Step(n) }
+
 // ActiveCamera returns the first camera marked Active, or nils.
 func (w *World) ActiveCamera() (*Transform, *Camera) {
 	q := w.cameraF.Query(&w.w)

@@ -1,10 +1,11 @@
 // Package frame is the state the render systems share within a frame: the
 // backend, the vertex-format registry, the frame's camera and light data,
 // frame statistics, and the draw lists every pass submits: one pass over
-// the drawable entities a frame (Gather, from Begin) syncs their transforms,
-// tests each once against the camera and once against the sun, and files
-// it into the lists of the passes that draw it as packed sort keys; each
-// pass then sorts its keys and submits (RunPass).
+// the drawable entities a frame (Gather, from Begin; spread over the
+// processors for a large world) syncs their transforms, tests each once
+// against the camera and once against the sun, and files it into the
+// lists of the passes that draw it as packed sort keys; each pass then
+// sorts its keys and submits (RunPass).
 //
 // The pass systems themselves live in systems/shadow, systems/gbuffer and
 // systems/render; they decide what to draw and in which pass, and backends
@@ -293,17 +294,27 @@ func (c *Context) MaterialShader(m *ecs.Material) backends.ShaderID {
 // p, counting a dropped draw when its stem is named but failed (or its main
 // stem failed). An empty stem is a deliberate skip and is not counted.
 func (c *Context) CustomReady(h formats.Handle, p formats.Pass) bool {
+	switch c.classify(h, p) {
+	case ready:
+		return true
+	case dropped:
+		c.Stats.Drop(h, p)
+	}
+	return false
+}
+
+// classify is CustomReady's answer, counting nothing: ready, skipped (an
+// empty stem) or dropped (an unknown format, or a stem that failed).
+func (c *Context) classify(h formats.Handle, p formats.Pass) readiness {
 	l, ok := c.Formats.Get(h)
 	if !ok {
-		c.Stats.Drop(h, p)
-		return false
+		return dropped
 	}
 	if l.Stem(p) == "" && p != formats.PassForward {
-		return false
+		return skipped
 	}
 	if c.Backend.FormatReady(h, p) {
-		return true
+		return ready
 	}
-	c.Stats.Drop(h, p)
-	return false
+	return dropped
 }

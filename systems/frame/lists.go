@@ -86,148 +86,18 @@ const (
 )
 
 type drawLists struct {
-	draws   []backends.Draw // one record per entity drawn in any pass
+	// parts are the frame's shares of the gather (Gather), used of them,
+	// each with the draw records of its entities drawn in any pass.
+	parts   []gatherPart
+	used    int
+	frame   gatherFrame
+	queries []ecs.RenderQuery // the shares' queries
+	pool    *gatherPool       // started by the first frame gathered in shares
 	keys    [formats.NumPasses][]uint64
 	order   [formats.NumPasses]passOrder
 	scratch sortScratch
-	formats []formatState // by handle, cleared each frame
+	formats []formatState // by handle, asked again each frame (refreshFormats)
 	full    bool          // MaxDraws was reached and logged
-}
-
-// Gather is the one pass over the drawable entities of a frame (Begin runs
-// it): it brings each entity's World and Bounds up to date, tests Bounds
-// once against the camera frustum and, for shadow casters, once against the
-// sun's frustum, once against what can shadow the view (Casters) and once
-// against each cascade's box (the cascades it is drawn into), and
-// files the entity into the draw lists of the passes that draw it: shadow,
-// gbuffer (custom formats with a gbuffer stem), forward
-// (other opaque meshes) or transparent. What a pass cannot draw is counted
-// here, as each pass would: a failed material shader, a failed stem.
-func (c *Context) Gather(w *ecs.World) {
-	l := &c.lists
-	l.draws = l.draws[:0]
-	for p := range l.keys {
-		l.keys[p] = l.keys[p][:0]
-	}
-	clear(l.formats)
-	c.camera, c.light, c.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
-	// Whether the caster volume kept the slice's far plane: then a box in
-	// view that passes it is inside the slice, hence inside the sun's
-	// frustum, and needs no test against it.
-	c.casterFar = c.Casters[farPlane] != (vmath.Vec4{0, 0, 0, 1})
-	shadows := c.HasLight && c.Data.Shadows
-	eye := c.Data.CameraPos
-	// Counted in a local and added once: an increment through c.Stats
-	// for each entity would load and store through the pointer every time.
-	culled := 0
-	q := w.Renderables()
-	for q.Next() {
-		t, m, mat := q.Get()
-		if m.ID == 0 {
-			continue
-		}
-		t.Sync(&m.Bounds)
-		seen := !(c.camera.Hinted(&t.Bounds, t.CullHint[0]) || c.camera.RejectsOthers(&t.Bounds, &t.CullHint[0]))
-		casts := shadows && mat.CastShadows && !mat.Transparent
-		switch {
-		case !casts:
-		case seen:
-			// In view, a box passes every plane of the caster volume but
-			// its far one, at the shadow distance; within it, it also
-			// touches the sun's frustum, fitted around that slice.
-			casts = !c.caster.Outside(farPlane, &t.Bounds) && (c.casterFar || !c.light.Rejects(&t.Bounds, &t.CullHint[1]))
-		default:
-			casts = !(c.light.Hinted(&t.Bounds, t.CullHint[1]) || c.light.RejectsOthers(&t.Bounds, &t.CullHint[1])) &&
-				!(c.caster.Hinted(&t.Bounds, t.CullHint[2]) || c.caster.RejectsOthers(&t.Bounds, &t.CullHint[2]))
-		}
-		if casts && m.ShadowUnseen {
-			casts = false
-			c.Stats.ShadowUnseen++
-		}
-		var cascades uint8
-		if casts {
-			// The cascades redrawn this frame whose light box it touches
-			// and whose slice of the view it can shadow; the shadow pass
-			// draws it into those alone.
-			cascades = c.cascades.touches(&t.Bounds)
-			casts = cascades != 0
-		}
-		if !seen {
-			culled++
-			if !casts {
-				continue
-			}
-		}
-		if len(l.draws) >= MaxDraws {
-			if !l.full {
-				l.full = true
-				c.Log.Error(fmt.Sprintf("more than %d entities to draw in one frame: the rest are left out", MaxDraws))
-			}
-			q.Close()
-			break
-		}
-		i := uint64(len(l.draws))
-		var shader backends.ShaderID
-		drawn := false
-		if casts && (m.Format == formats.DefaultHandle || c.ready(m.Format, formats.PassShadow)) {
-			l.keys[formats.PassShadow] = append(l.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|i)
-			drawn = true
-		}
-		if seen && m.Occluded {
-			seen = false // the shadow pass, decided above, may still draw it
-			c.Stats.Occluded++
-		}
-		if seen && m.Facing != (vmath.Vec3{}) && !mat.Transparent && !mat.TwoSided && turnedAway(&t.World, &t.Bounds, m.Facing, eye) {
-			seen = false // the shadow pass, decided above, may still draw it
-			c.Stats.FacingCulled++
-		}
-		if seen {
-			pass := formats.PassForward
-			switch {
-			case mat.Transparent:
-				pass = formats.PassTransparent
-			case m.Format != formats.DefaultHandle && c.state(m.Format).deferred:
-				pass = formats.PassGBuffer
-			}
-			ok := true
-			if m.Format == formats.DefaultHandle {
-				if shader = c.MaterialShader(mat); shader == 0 {
-					c.Stats.DroppedMaterial++
-					ok = false
-				}
-			} else {
-				ok = c.ready(m.Format, pass)
-			}
-			if ok {
-				b := &t.Bounds
-				dx := (b.Min[0]+b.Max[0])*0.5 - eye[0]
-				dy := (b.Min[1]+b.Max[1])*0.5 - eye[1]
-				dz := (b.Min[2]+b.Max[2])*0.5 - eye[2]
-				dist2 := dx*dx + dy*dy + dz*dz
-				key := groupKey(m.Format, shader, mat.Texture) | nearKey(dist2)
-				if pass == formats.PassTransparent {
-					key = depthKey(dist2)
-				}
-				l.keys[pass] = append(l.keys[pass], key|i)
-				drawn = true
-			}
-		}
-		if drawn {
-			var joints backends.JointRange
-			if int(m.Format) < len(c.skinFormats) && c.skinFormats[m.Format] {
-				joints = c.jointsOf[m]
-			}
-			// Filled in place: a composite literal would be built on the
-			// stack and copied, twice the 128 bytes a visible entity costs.
-			l.draws = append(l.draws, backends.Draw{})
-			d := &l.draws[len(l.draws)-1]
-			d.Mesh, d.Shader, d.Texture, d.NormalMap, d.EmissiveMap = m.ID, shader, mat.Texture, mat.NormalMap, mat.EmissiveMap
-			d.Model, d.Color = t.World, mat.Color
-			d.Surface = vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, mat.NormalScale}
-			d.Cascades, d.Joints = cascades, joints
-		}
-	}
-	c.Stats.Culled += culled
 }
 
 // turnedAway reports whether every triangle whose outward normal is
@@ -268,30 +138,45 @@ func (c *Context) state(h formats.Handle) *formatState {
 	return s
 }
 
+// refreshFormats asks again, for this frame, what the last frame asked of
+// each format: its gbuffer stem and, for each pass asked about, whether
+// it is ready. Readiness changes (a shader reloaded, a resize retried)
+// and has to be asked every frame; asking at the start, only what the
+// last frame needed, lets the shares of a gather read it without the
+// backend, and counts nothing, as no draw was dropped yet.
+func (c *Context) refreshFormats() {
+	for i := range c.lists.formats {
+		s := &c.lists.formats[i]
+		if !s.known {
+			continue
+		}
+		h := formats.Handle(i)
+		s.deferred = false
+		if lay, ok := c.Formats.Get(h); ok {
+			s.deferred = lay.GBufferShader != ""
+		}
+		for p := range s.ready {
+			if s.ready[p] != unasked {
+				s.ready[p] = c.classify(h, formats.Pass(p))
+			}
+		}
+	}
+}
+
 // ready is CustomReady answered once per format and pass a frame; a
 // counted drop is still counted for every draw.
 func (c *Context) ready(h formats.Handle, p formats.Pass) bool {
 	s := c.state(h)
+	if s.ready[p] == unasked {
+		s.ready[p] = c.classify(h, p)
+	}
 	switch s.ready[p] {
 	case ready:
 		return true
-	case skipped:
-		return false
 	case dropped:
 		c.Stats.Drop(h, p)
-		return false
 	}
-	before := c.Stats.DroppedIn(h, p)
-	ok := c.CustomReady(h, p)
-	switch {
-	case ok:
-		s.ready[p] = ready
-	case c.Stats.DroppedIn(h, p) > before:
-		s.ready[p] = dropped
-	default:
-		s.ready[p] = skipped
-	}
-	return ok
+	return false
 }
 
 // Len returns how many draws pass p has this frame.
@@ -311,8 +196,11 @@ func (c *Context) RunPass(p formats.Pass) error {
 	if p == formats.PassTransparent {
 		low = depthShift
 	}
+	parts, shift := l.parts[:l.used], partShift(l.used)
+	mask := uint64(1)<<shift - 1
 	for _, k := range l.order[p].sort(keys, &l.scratch, low) {
-		c.Backend.Draw(&l.draws[k&indexMask])
+		i := k & indexMask
+		c.Backend.Draw(&parts[i>>shift].draws[i&mask])
 	}
 	if err := c.Backend.EndPass(); err != nil {
 		return fmt.Errorf("%s: end %s pass: %w", c.Backend.Kind(), p, err)

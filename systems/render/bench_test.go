@@ -223,10 +223,14 @@ func (r *recorder) Draw(d *backends.Draw) {
 }
 
 func TestRenderFrameAllocatesNothing(t *testing.T) {
-	for _, visible := range []bool{false, true} {
-		s := newBenchScene(t, 2000, visible)
-		if a := testing.AllocsPerRun(20, func() { s.frame(t) }); a != 0 {
-			t.Errorf("visible %v: %v allocations a frame, want 0", visible, a)
+	// 10,000 entities are gathered in shares on several goroutines where
+	// there are processors for them (frame.Gather).
+	for _, n := range []int{2000, 10000} {
+		for _, visible := range []bool{false, true} {
+			s := newBenchScene(t, n, visible)
+			if a := testing.AllocsPerRun(20, func() { s.frame(t) }); a != 0 {
+				t.Errorf("%d entities, visible %v: %v allocations a frame, want 0", n, visible, a)
+			}
 		}
 	}
 }

@@ -1,0 +1,473 @@
+package frame
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// Gather is the one pass over the drawable entities of a frame (Begin runs
+// it): it brings each entity's World and Bounds up to date, tests Bounds
+// once against the camera frustum and, for shadow casters, once against the
+// sun's frustum, once against what can shadow the view (Casters) and once
+// against each cascade's box (the cascades it is drawn into), and
+// files the entity into the draw lists of the passes that draw it: shadow,
+// gbuffer (custom formats with a gbuffer stem), forward
+// (other opaque meshes) or transparent. What a pass cannot draw is counted
+// here, as each pass would: a failed material shader, a failed stem.
+//
+// A frame of many entities is gathered by several goroutines, each over
+// a contiguous share of the entities (gatherPart), and the result is the
+// same as one goroutine's: the draw records keep entity order, and what
+// only the render thread may do (load a material's shader, ask the
+// backend whether a format is ready) is done after the shares, in order,
+// for the few entities that needed it.
+func (c *Context) Gather(w *ecs.World) {
+	l := &c.lists
+	for p := range l.keys {
+		l.keys[p] = l.keys[p][:0]
+	}
+	c.refreshFormats()
+	f := &l.frame
+	f.camera, f.light, f.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
+	// Whether the caster volume kept the slice's far plane: then a box in
+	// view that passes it is inside the slice, hence inside the sun's
+	// frustum, and needs no test against it.
+	f.casterFar = c.Casters[farPlane] != (vmath.Vec4{0, 0, 0, 1})
+	f.cascades = c.cascades
+	f.shadows = c.HasLight && c.Data.Shadows
+	f.eye = c.Data.CameraPos
+	f.formats, f.skinFormats, f.jointsOf = l.formats, c.skinFormats, c.jointsOf
+
+	q := w.Renderables()
+	n := q.Count()
+	parts := gatherShares(n)
+	l.ensureParts(parts)
+	for i := range l.parts[:parts] {
+		l.parts[i].reset(uint64(i) << partShift(parts))
+	}
+	l.used = parts
+	if parts == 1 {
+		l.parts[0].run(f, &q, -1)
+	} else {
+		if l.pool == nil {
+			l.pool = newGatherPool()
+			runtime.AddCleanup(c, (*gatherPool).stop, l.pool)
+		}
+		l.gatherParallel(w, &q, n, parts)
+	}
+	// Serially, in entity order: what the shares left to the render
+	// thread, then their keys into the passes' lists.
+	for i := range l.parts[:parts] {
+		p := &l.parts[i]
+		var filed [formats.NumPasses]int // keys before the deferred entities'
+		for pass := range filed {
+			filed[pass] = len(p.keys[pass])
+		}
+		for j := range p.deferred {
+			c.fileDeferred(p, &p.deferred[j])
+		}
+		c.Stats.Culled += p.culled
+		c.Stats.Occluded += p.occluded
+		c.Stats.FacingCulled += p.facingCulled
+		c.Stats.ShadowUnseen += p.shadowUnseen
+		for h, byPass := range p.drops {
+			for pass, k := range byPass {
+				for range k {
+					c.Stats.Drop(formats.Handle(h), formats.Pass(pass))
+				}
+			}
+		}
+		for pass := range l.keys {
+			l.keys[pass] = appendByIndex(l.keys[pass], p.keys[pass], filed[pass])
+		}
+	}
+	if l.parts[0].full && !l.full {
+		l.full = true
+		c.Log.Error(fmt.Sprintf("more than %d entities to draw in one frame: the rest are left out", MaxDraws))
+	}
+}
+
+// appendByIndex appends keys to dst in ascending index, as a pass's list
+// is gathered: keys[:split] and keys[split:] (the deferred entities',
+// filed after the rest) each ascend, and are merged.
+func appendByIndex(dst, keys []uint64, split int) []uint64 {
+	a, b := keys[:split], keys[split:]
+	if len(b) == 0 {
+		return append(dst, a...)
+	}
+	for len(a) > 0 && len(b) > 0 {
+		if a[0]&indexMask < b[0]&indexMask {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	return append(append(dst, a...), b...)
+}
+
+// Shares of a frame's gather: at least minShare entities each, at most
+// maxShares of them, and never more than the processors Go runs on. A
+// share's draw records are indexed by the low partBits bits of a key's
+// index, the share by the bits above.
+const (
+	minShare  = 1024
+	maxShares = 16
+	partBits  = indexBits - 4
+)
+
+// gatherShares returns how many shares a frame of n entities is gathered
+// in: one when n is small, the processors few, or n too large for the
+// shares' indices (MaxDraws is one share's limit then).
+func gatherShares(n int) int {
+	k := min(runtime.GOMAXPROCS(0), maxShares, n/minShare)
+	if k <= 1 || (n+k-1)/k >= 1<<partBits {
+		return 1
+	}
+	return k
+}
+
+func partShift(parts int) uint {
+	if parts == 1 {
+		return indexBits
+	}
+	return partBits
+}
+
+func (l *drawLists) ensureParts(n int) {
+	for len(l.parts) < n {
+		l.parts = append(l.parts, gatherPart{})
+	}
+}
+
+// gatherParallel runs the shares of a frame of n entities: share 0 on this
+// goroutine, the others on the workers. Each share has a query of its own,
+// made here (making and closing a query changes the world's locks), that
+// it steps to its first entity and never runs past its last, which would
+// close it on the worker.
+func (l *drawLists) gatherParallel(w *ecs.World, first *ecs.RenderQuery, n, parts int) {
+	pool := l.pool
+	for len(l.queries) < parts {
+		l.queries = append(l.queries, ecs.RenderQuery{})
+	}
+	l.queries[0] = *first
+	for i := 1; i < parts; i++ {
+		l.queries[i] = w.Renderables()
+	}
+	for i := range parts {
+		from, to := i*n/parts, (i+1)*n/parts
+		if !l.queries[i].Step(from + 1) {
+			panic("frame: a gather share starts past the query's entities") // Count said otherwise
+		}
+		pool.shares[i] = share{part: &l.parts[i], frame: &l.frame, query: &l.queries[i], count: to - from}
+	}
+	for i := 1; i < parts; i++ {
+		pool.start[i-1] <- struct{}{}
+	}
+	pool.shares[0].run()
+	for i := 1; i < parts; i++ {
+		<-pool.done
+	}
+	for i := range parts {
+		l.queries[i].Close()
+		pool.shares[i] = share{}
+	}
+}
+
+// gatherPool is the goroutines that run the shares of a frame after the
+// first. They hold the pool, never the Context, so that a Context no
+// longer used can be collected, and a cleanup on it ends them.
+type gatherPool struct {
+	start  [maxShares - 1]chan struct{}
+	done   chan struct{}
+	shares [maxShares]share
+}
+
+// share is one goroutine's work in a frame.
+type share struct {
+	part  *gatherPart
+	frame *gatherFrame
+	query *ecs.RenderQuery
+	count int
+}
+
+func (s *share) run() { s.part.run(s.frame, s.query, s.count) }
+
+func newGatherPool() *gatherPool {
+	p := &gatherPool{done: make(chan struct{})}
+	for i := range p.start {
+		p.start[i] = make(chan struct{})
+		go func(start <-chan struct{}, s *share) {
+			for range start {
+				s.run()
+				p.done <- struct{}{}
+			}
+		}(p.start[i], &p.shares[i+1])
+	}
+	return p
+}
+
+// stop ends the pool's goroutines.
+func (p *gatherPool) stop() {
+	for _, c := range p.start {
+		close(c)
+	}
+}
+
+// gatherFrame is what every share reads and none writes: the frame's
+// volumes and what the frame knows of formats and skins.
+type gatherFrame struct {
+	camera, light, caster vmath.Culler
+	cascades              cascadeTests
+	casterFar, shadows    bool
+	eye                   vmath.Vec3
+	formats               []formatState
+	skinFormats           []bool
+	jointsOf              map[*ecs.Mesh]backends.JointRange
+}
+
+// gatherPart is one share's draw records, keys and counts.
+type gatherPart struct {
+	draws    []backends.Draw
+	keys     [formats.NumPasses][]uint64
+	base     uint64 // of the indices of its draws in keys
+	deferred []deferredEntity
+	drops    [][formats.NumPasses]int // by format handle and pass
+	full     bool                     // MaxDraws reached (the single share only)
+
+	culled, occluded, facingCulled, shadowUnseen int
+}
+
+// deferredEntity is an entity a share tested but could not file, because
+// filing it needs the render thread: its material's shader is not loaded,
+// or a format's readiness is not known this frame. Its draw record is
+// reserved at slot, so that it keeps its place in entity order.
+type deferredEntity struct {
+	t    *ecs.Transform
+	m    *ecs.Mesh
+	mat  *ecs.Material
+	v    verdict
+	slot uint64
+}
+
+// verdict is what the tests said of an entity: whether a camera pass may
+// draw it, and the cascades a shadow caster is drawn into (0: none).
+type verdict struct {
+	seen     bool
+	cascades uint8
+}
+
+func (p *gatherPart) reset(base uint64) {
+	p.draws = p.draws[:0]
+	for i := range p.keys {
+		p.keys[i] = p.keys[i][:0]
+	}
+	p.base = base
+	p.deferred = p.deferred[:0]
+	clear(p.drops)
+	p.full = false
+	p.culled, p.occluded, p.facingCulled, p.shadowUnseen = 0, 0, 0, 0
+}
+
+// run gathers count entities of q from where it stands (it has been
+// stepped onto the first), or every entity of a fresh query with count
+// -1.
+func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
+	limit := MaxDraws
+	if count >= 0 {
+		limit = 1 << partBits
+	}
+	// Counted in locals and added once: an increment through p for each
+	// entity would load and store through the pointer every time.
+	culled := 0
+	for i := 0; ; i++ {
+		if count < 0 {
+			if !q.Next() {
+				break
+			}
+		} else if i == count || (i > 0 && !q.Next()) {
+			break
+		}
+		t, m, mat := q.Get()
+		if m.ID == 0 {
+			continue
+		}
+		t.Sync(&m.Bounds)
+		seen := !(f.camera.Hinted(&t.Bounds, t.CullHint[0]) || f.camera.RejectsOthers(&t.Bounds, &t.CullHint[0]))
+		casts := f.shadows && mat.CastShadows && !mat.Transparent
+		switch {
+		case !casts:
+		case seen:
+			// In view, a box passes every plane of the caster volume but
+			// its far one, at the shadow distance; within it, it also
+			// touches the sun's frustum, fitted around that slice.
+			casts = !f.caster.Outside(farPlane, &t.Bounds) && (f.casterFar || !f.light.Rejects(&t.Bounds, &t.CullHint[1]))
+		default:
+			casts = !(f.light.Hinted(&t.Bounds, t.CullHint[1]) || f.light.RejectsOthers(&t.Bounds, &t.CullHint[1])) &&
+				!(f.caster.Hinted(&t.Bounds, t.CullHint[2]) || f.caster.RejectsOthers(&t.Bounds, &t.CullHint[2]))
+		}
+		if casts && m.ShadowUnseen {
+			casts = false
+			p.shadowUnseen++
+		}
+		var v verdict
+		if casts {
+			// The cascades redrawn this frame whose light box it touches
+			// and whose slice of the view it can shadow; the shadow pass
+			// draws it into those alone.
+			v.cascades = f.cascades.touches(&t.Bounds)
+		}
+		if !seen {
+			culled++
+			if v.cascades == 0 {
+				continue
+			}
+		}
+		if len(p.draws) >= limit {
+			p.full = true
+			if count < 0 {
+				q.Close()
+			}
+			break
+		}
+		if seen && m.Occluded {
+			seen = false // the shadow pass, decided above, may still draw it
+			p.occluded++
+		}
+		if seen && m.Facing != (vmath.Vec3{}) && !mat.Transparent && !mat.TwoSided && turnedAway(&t.World, &t.Bounds, m.Facing, f.eye) {
+			seen = false // the shadow pass, decided above, may still draw it
+			p.facingCulled++
+		}
+		v.seen = seen
+		if !p.file(f, nil, t, m, mat, v, uint64(len(p.draws))) {
+			p.deferred = append(p.deferred, deferredEntity{t: t, m: m, mat: mat, v: v, slot: uint64(len(p.draws))})
+			p.draws = append(p.draws, backends.Draw{})
+		}
+	}
+	p.culled += culled
+}
+
+// file puts an entity with verdict v into the lists of the passes that
+// draw it, its draw record at slot (the next one, or one reserved), and
+// reports true; or, with c nil (a share on a worker), reports false when
+// that needs what only the render thread may do. c resolves a material's
+// shader and a format's readiness the first time the frame needs them.
+func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, v verdict, slot uint64) bool {
+	custom := m.Format != formats.DefaultHandle
+	var st *formatState
+	if custom {
+		if int(m.Format) >= len(f.formats) || !f.formats[m.Format].known {
+			if c == nil {
+				return false
+			}
+			st = c.state(m.Format)
+			f.formats = c.lists.formats // state may have grown the slice
+		} else {
+			st = &f.formats[m.Format]
+		}
+	}
+	// Which pass a seen entity goes to, and whether that pass can draw it.
+	pass := formats.PassForward
+	var shader backends.ShaderID
+	if v.seen {
+		switch {
+		case mat.Transparent:
+			pass = formats.PassTransparent
+		case custom && st.deferred:
+			pass = formats.PassGBuffer
+		}
+		if !custom {
+			if shader = mat.ShaderID; shader == 0 && c == nil {
+				return false
+			}
+		} else if st.ready[pass] == unasked && c == nil {
+			return false
+		}
+	}
+	if v.cascades != 0 && custom && st.ready[formats.PassShadow] == unasked && c == nil {
+		return false
+	}
+	i := p.base | slot
+	drawn := false
+	if v.cascades != 0 && (!custom || p.ready(c, st, m.Format, formats.PassShadow)) {
+		p.keys[formats.PassShadow] = append(p.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|i)
+		drawn = true
+	}
+	if v.seen {
+		ok := true
+		if !custom {
+			if shader == 0 {
+				if shader = c.MaterialShader(mat); shader == 0 {
+					c.Stats.DroppedMaterial++
+					ok = false
+				}
+			}
+		} else {
+			ok = p.ready(c, st, m.Format, pass)
+		}
+		if ok {
+			b := &t.Bounds
+			eye := f.eye
+			dx := (b.Min[0]+b.Max[0])*0.5 - eye[0]
+			dy := (b.Min[1]+b.Max[1])*0.5 - eye[1]
+			dz := (b.Min[2]+b.Max[2])*0.5 - eye[2]
+			dist2 := dx*dx + dy*dy + dz*dz
+			key := groupKey(m.Format, shader, mat.Texture) | nearKey(dist2)
+			if pass == formats.PassTransparent {
+				key = depthKey(dist2)
+			}
+			p.keys[pass] = append(p.keys[pass], key|i)
+			drawn = true
+		}
+	}
+	if !drawn {
+		return true
+	}
+	var joints backends.JointRange
+	if int(m.Format) < len(f.skinFormats) && f.skinFormats[m.Format] {
+		joints = f.jointsOf[m]
+	}
+	var d *backends.Draw
+	if slot == uint64(len(p.draws)) {
+		// Filled in place: a composite literal would be built on the
+		// stack and copied, twice the 128 bytes a visible entity costs.
+		p.draws = append(p.draws, backends.Draw{})
+		d = &p.draws[slot]
+	} else {
+		d = &p.draws[slot]
+	}
+	d.Mesh, d.Shader, d.Texture, d.NormalMap, d.EmissiveMap = m.ID, shader, mat.Texture, mat.NormalMap, mat.EmissiveMap
+	d.Model, d.Color = t.World, mat.Color
+	d.Surface = vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, mat.NormalScale}
+	d.Cascades, d.Joints = v.cascades, joints
+	return true
+}
+
+// ready reports whether custom format h (its state st) is drawn in pass
+// pass, counting a dropped draw; the render thread (c) resolves a pass
+// the frame has not asked about yet.
+func (p *gatherPart) ready(c *Context, st *formatState, h formats.Handle, pass formats.Pass) bool {
+	switch st.ready[pass] {
+	case ready:
+		return true
+	case skipped:
+		return false
+	case dropped:
+		for int(h) >= len(p.drops) {
+			p.drops = append(p.drops, [formats.NumPasses]int{})
+		}
+		p.drops[h][pass]++
+		return false
+	}
+	return c.ready(h, pass)
+}
+
+// fileDeferred files an entity a share left to the render thread, in the
+// slot it reserved.
+func (c *Context) fileDeferred(p *gatherPart, d *deferredEntity) {
+	p.file(&c.lists.frame, c, d.t, d.m, d.mat, d.v, d.slot)
+}

@@ -1,0 +1,106 @@
+package frame_test
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/ecs"
+	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/systems/frame/frametest"
+	"github.com/sleakgo/sleak/vmath"
+)
+
+// A frame gathered in shares on several goroutines draws exactly what one
+// goroutine draws, in the same order, and counts the same: a world of
+// default and custom formats, materials whose shaders load in the first
+// frame (left to the render thread) or fail, a failing stem, transparent,
+// occluded, turned-away and culled entities, over frames with the camera
+// moving.
+func TestGatherInSharesIsTheSameAsInOne(t *testing.T) {
+	const n = 5*2048 + 77
+	run := func(procs int) []string {
+		old := runtime.GOMAXPROCS(procs)
+		defer runtime.GOMAXPROCS(old)
+		noShadow := frametest.Blob
+		noShadow.Name, noShadow.ShadowShader = "noshadow", ""
+		s := frametest.New(t, frametest.Blob, noShadow)
+		s.D.Fail = func(f backends.ShaderFiles) bool {
+			return strings.Contains(f.Vertex.Path, "broken") || strings.Contains(f.Vertex.Path, "noshadow_gbuffer")
+		}
+		shaders := []string{"assets/shaders/default_shader.hlsl", "assets/shaders/water.hlsl", "assets/shaders/broken.hlsl"}
+		for i := range n {
+			p := vmath.Vec3{float32(i%50)*0.4 - 10, float32(i/50%50)*0.4 - 10, -float32(i / 2500 * 3)}
+			if i%7 == 0 {
+				p[2] = 50 // behind the camera
+			}
+			mat := ecs.Material{Shader: shaders[i%3], Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: i%5 != 0, Transparent: i%11 == 0}
+			h := formats.Handle(i % 3) // default, blob, noshadow
+			s.Cube(h, p, mat)
+		}
+		// Some meshes occluded, some turned away from the camera.
+		i := 0
+		q := s.World.Renderables()
+		for q.Next() {
+			_, m, _ := q.Get()
+			switch i % 13 {
+			case 3:
+				m.Occluded = true
+			case 4:
+				m.Facing = vmath.Vec3{0, 0, -1}
+			case 5:
+				m.ShadowUnseen = true
+			}
+			i++
+		}
+		var out []string
+		for f := range 3 {
+			if f > 0 {
+				tr, _ := s.World.ActiveCamera()
+				tr.Position[0] += 1.5
+			}
+			s.Begin()
+			for _, p := range []formats.Pass{formats.PassShadow, formats.PassGBuffer, formats.PassForward, formats.PassTransparent} {
+				if err := s.Ctx.RunPass(p); err != nil {
+					t.Fatal(err)
+				}
+				var b strings.Builder
+				for _, d := range s.D.Draws[p] {
+					fmt.Fprintf(&b, " %d/%d/%d/%v/%d", d.Mesh.N, d.Program.N, d.Texture.N, d.Model[12:15], d.Cascades)
+				}
+				out = append(out, fmt.Sprintf("frame %d %s: %d draws%s", f, p, len(s.D.Draws[p]), b.String()))
+			}
+			st := s.Ctx.Stats
+			out = append(out, fmt.Sprintf("frame %d: culled %d occluded %d facing %d shadow-unseen %d dropped-material %d dropped %v",
+				f, st.Culled, st.Occluded, st.FacingCulled, st.ShadowUnseen, st.DroppedMaterial, st.Dropped))
+			s.End()
+		}
+		return out
+	}
+	one, shares := run(1), run(8)
+	if len(one) != len(shares) {
+		t.Fatalf("%d results in one, %d in shares", len(one), len(shares))
+	}
+	for i := range one {
+		if one[i] != shares[i] {
+			a, b := one[i], shares[i]
+			at := 0
+			for at < min(len(a), len(b)) && a[at] == b[at] {
+				at++
+			}
+			from := max(at-120, 0)
+			t.Errorf("one goroutine and shares differ at byte %d of %.40s:\n...%.240s\n...%.240s", at, a, a[from:], b[from:])
+		}
+	}
+	if !reflect.DeepEqual(one, shares) {
+		return
+	}
+	for _, line := range one {
+		if strings.Contains(line, ": 0 draws") && !strings.Contains(line, "gbuffer") {
+			t.Errorf("a pass drew nothing: %.100s", line)
+		}
+	}
+}
