@@ -115,7 +115,7 @@ func appendByIndex(dst, keys []uint64, split int) []uint64 {
 // share's draw records are indexed by the low partBits bits of a key's
 // index, the share by the bits above.
 const (
-	minShare  = 1024
+	minShare  = 512
 	maxShares = 16
 	partBits  = indexBits - 4
 )
