@@ -229,6 +229,13 @@ const maxMoves = 1
 // ascending draw index) in sortKeys' order, leaving keys as they are.
 func (o *passOrder) sort(keys []uint64, s *sortScratch, low uint) []uint64 {
 	n := len(keys)
+	// A list gathered in order (one pipeline, as the shadow pass's mostly
+	// is) is its own order; the first key out of place, usually near the
+	// front, ends the check. Next frame then starts from the check again.
+	if slices.IsSorted(keys) {
+		o.pos = o.pos[:0]
+		return keys
+	}
 	o.sorted = slices.Grow(o.sorted[:0], n)[:n]
 	out := o.sorted
 	if len(o.pos) == n && o.repair(keys) {
