@@ -226,14 +226,9 @@ type Context struct {
 	sortedLights []backends.Light // the other buffer of the nearest-first reorder
 	lightKeys    []lightKey
 	lists        drawLists
-	camera       vmath.Culler // Camera and Light, prepared for box tests
 	// cascades are what Gather tests a caster's box against: the
 	// cascades redrawn this frame.
 	cascades cascadeTests
-	light    vmath.Culler
-	caster   vmath.Culler
-	// casterFar: Casters kept the far plane of the view slice.
-	casterFar bool
 	// kept is what each shadow cascade was last drawn with, so a frame can
 	// keep it (Environment.CascadeInterval); keptValid says whether the
 	// shadow map holds them, keptSize at which map size, and turn counts
