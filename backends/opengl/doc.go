@@ -19,6 +19,18 @@
 // it has reached its steady state. Window.PollEvents also runs there, and
 // with it GLFW's input callbacks: a callback must not call the backend.
 //
+// # Meshes
+//
+// A mesh has its own vertex, index and instance buffers under a vertex
+// array object of its own, set up once from its format. Meshes of an
+// instanced format with no per-vertex attributes (instanced quads) share
+// their format's instance and index buffers instead, under one vertex
+// array object, each a range of them, and draw with a base instance
+// (glDrawElementsInstancedBaseInstance), so that a run of such draws binds
+// nothing between draws; that needs OpenGL 4.2 or ARB_base_instance, and a
+// context without them keeps the first way. Either way gl_InstanceID
+// starts at 0 in every draw.
+//
 // # Passes
 //
 // The passes match the Vulkan backend's: a depth-only shadow map (depth bias
