@@ -431,15 +431,12 @@ func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.M
 	if int(m.Format) < len(f.skinFormats) && f.skinFormats[m.Format] {
 		joints = f.jointsOf[m]
 	}
-	var d *backends.Draw
-	if slot == uint64(len(p.draws)) {
-		// Filled in place: a composite literal would be built on the
-		// stack and copied, twice the 128 bytes a visible entity costs.
+	if slot == uint64(len(p.draws)) { // else reserved by a share
 		p.draws = append(p.draws, backends.Draw{})
-		d = &p.draws[slot]
-	} else {
-		d = &p.draws[slot]
 	}
+	// Filled in place: a composite literal would be built on the stack
+	// and copied, twice the 128 bytes a visible entity costs.
+	d := &p.draws[slot]
 	d.Mesh, d.Shader, d.Texture, d.NormalMap, d.EmissiveMap = m.ID, shader, mat.Texture, mat.NormalMap, mat.EmissiveMap
 	d.Model, d.Color = t.World, mat.Color
 	d.Surface = vmath.Vec4{mat.Roughness, mat.Metallic, mat.Emissive, mat.NormalScale}
