@@ -3,6 +3,7 @@ package frame
 import (
 	"fmt"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
@@ -20,11 +21,11 @@ import (
 // (other opaque meshes) or transparent. What a pass cannot draw is counted
 // here, as each pass would: a failed material shader, a failed stem.
 //
-// A frame of many entities is gathered by several goroutines, each over
-// a contiguous share of the entities (gatherPart), and the result is the
-// same as one goroutine's: the draw records keep entity order, and what
-// only the render thread may do (load a material's shader, ask the
-// backend whether a format is ready) is done after the shares, in order,
+// A frame of many entities is gathered by several goroutines in parts,
+// each a contiguous run of the entities (gatherPart), and the result is
+// the same as one goroutine's: the draw records keep entity order, and
+// what only the render thread may do (load a material's shader, ask the
+// backend whether a format is ready) is done after the parts, in order,
 // for the few entities that needed it.
 func (c *Context) Gather(w *ecs.World) {
 	l := &c.lists
@@ -45,7 +46,7 @@ func (c *Context) Gather(w *ecs.World) {
 
 	q := w.Renderables()
 	n := q.Count()
-	parts := gatherShares(n)
+	parts := gatherParts(n)
 	l.ensureParts(parts)
 	for i := range l.parts[:parts] {
 		l.parts[i].reset(uint64(i) << partShift(parts))
@@ -60,7 +61,7 @@ func (c *Context) Gather(w *ecs.World) {
 		}
 		l.gatherParallel(w, &q, n, parts)
 	}
-	// Serially, in entity order: what the shares left to the render
+	// Serially, in entity order: what the parts left to the render
 	// thread, then their keys into the passes' lists.
 	for i := range l.parts[:parts] {
 		p := &l.parts[i]
@@ -110,22 +111,29 @@ func appendByIndex(dst, keys []uint64, split int) []uint64 {
 	return append(append(dst, a...), b...)
 }
 
-// Shares of a frame's gather: at least minShare entities each, at most
-// maxShares of them, and never more than the processors Go runs on. A
-// share's draw records are indexed by the low partBits bits of a key's
-// index, the share by the bits above.
+// A frame of many entities is gathered in parts of about partSize
+// entities (at most maxParts), which up to maxGoroutines goroutines, the
+// render thread's among them, claim one at a time. Claiming, rather than
+// handing each goroutine a fixed share, keeps the render thread from
+// waiting on a worker its scheduler has not started yet: woken workers
+// reach a processor one after another, tens of microseconds apart, and
+// the earlier ones, the render thread first, take the parts the later
+// ones would have had. A part's draw records are indexed by the low
+// partBits bits of a key's index, the part by the bits above.
 const (
-	minShare  = 512
-	maxShares = 16
-	partBits  = indexBits - 4
+	minParallel   = 1024
+	partSize      = 256
+	maxParts      = 64
+	maxGoroutines = 16
+	partBits      = indexBits - 6
 )
 
-// gatherShares returns how many shares a frame of n entities is gathered
-// in: one when n is small, the processors few, or n too large for the
-// shares' indices (MaxDraws is one share's limit then).
-func gatherShares(n int) int {
-	k := min(runtime.GOMAXPROCS(0), maxShares, n/minShare)
-	if k <= 1 || (n+k-1)/k >= 1<<partBits {
+// gatherParts returns how many parts a frame of n entities is gathered
+// in: one when n is small, Go runs on one processor, or n is too large for
+// the parts' indices (MaxDraws is one part's limit then).
+func gatherParts(n int) int {
+	k := min(maxParts, n/partSize)
+	if n < minParallel || runtime.GOMAXPROCS(0) == 1 || (n+k-1)/k >= 1<<partBits {
 		return 1
 	}
 	return k
@@ -144,81 +152,128 @@ func (l *drawLists) ensureParts(n int) {
 	}
 }
 
-// gatherParallel runs the shares of a frame of n entities: share 0 on this
-// goroutine, the others on the workers. Each share has a query of its own,
-// made here (making and closing a query changes the world's locks), that
-// it steps to its first entity and never runs past its last, which would
-// close it on the worker.
+// gatherParallel gathers the n entities of a frame in parts, on this
+// goroutine and the pool's workers. Each goroutine has a query of its own,
+// made here (making and closing a query changes the world's locks), which
+// it steps forward to each part it claims (a goroutine's parts come in
+// order) and never runs past the part's last entity, which would close it
+// on the worker.
 func (l *drawLists) gatherParallel(w *ecs.World, first *ecs.RenderQuery, n, parts int) {
 	pool := l.pool
-	for len(l.queries) < parts {
+	goroutines := 1 + len(pool.workers)
+	for len(l.queries) < goroutines {
 		l.queries = append(l.queries, ecs.RenderQuery{})
 	}
 	l.queries[0] = *first
-	for i := 1; i < parts; i++ {
+	for i := 1; i < goroutines; i++ {
 		l.queries[i] = w.Renderables()
 	}
-	for i := range parts {
-		from, to := i*n/parts, (i+1)*n/parts
-		if !l.queries[i].Step(from + 1) {
-			panic("frame: a gather share starts past the query's entities") // Count said otherwise
+	pool.job = gatherJob{frame: &l.frame, parts: l.parts[:parts], queries: l.queries[:goroutines], entities: n}
+	pool.done.Store(0)
+	pool.generation++
+	pool.claims.Store(pool.generation<<claimGenShift | uint64(parts)<<claimLimitShift)
+	for _, wake := range pool.workers {
+		select {
+		case wake <- struct{}{}:
+		default: // woken already, and not yet running: it will claim too
 		}
-		pool.shares[i] = share{part: &l.parts[i], frame: &l.frame, query: &l.queries[i], count: to - from}
 	}
-	for i := 1; i < parts; i++ {
-		pool.start[i-1] <- struct{}{}
+	cursor := gatherCursor{generation: ^uint64(0)}
+	if !pool.work(0, &cursor) {
+		<-pool.finished
 	}
-	pool.shares[0].run()
-	for i := 1; i < parts; i++ {
-		<-pool.done
-	}
-	for i := range parts {
+	for i := range goroutines {
 		l.queries[i].Close()
-		pool.shares[i] = share{}
 	}
+	pool.job = gatherJob{}
 }
 
-// gatherPool is the goroutines that run the shares of a frame after the
-// first. They hold the pool, never the Context, so that a Context no
+// A claim is one word, so that one atomic add both takes a part and tells
+// the claimer which frame (generation) it belongs to and how many parts
+// that frame has: a worker that wakes late, or for a wake left over from
+// a frame before, reads nothing else unless its claim is good.
+const (
+	claimGenShift   = 32
+	claimLimitShift = 16
+	claimIndexMask  = 1<<claimLimitShift - 1
+)
+
+// gatherPool is the goroutines that help the render thread gather a
+// frame. They hold the pool, never the Context, so that a Context no
 // longer used can be collected, and a cleanup on it ends them.
 type gatherPool struct {
-	start  [maxShares - 1]chan struct{}
-	done   chan struct{}
-	shares [maxShares]share
+	workers    []chan struct{} // each worker's wake-up, buffered
+	claims     atomic.Uint64   // generation, parts, next part
+	done       atomic.Int32    // parts of this generation finished
+	finished   chan struct{}   // sent by a worker that finishes a generation's last part
+	generation uint64          // the render thread's own count
+	job        gatherJob       // this generation's; read after a good claim
 }
 
-// share is one goroutine's work in a frame.
-type share struct {
-	part  *gatherPart
-	frame *gatherFrame
-	query *ecs.RenderQuery
-	count int
+// gatherJob is what a frame's parts need besides their own records.
+type gatherJob struct {
+	frame    *gatherFrame
+	parts    []gatherPart
+	queries  []ecs.RenderQuery // one a goroutine, the render thread's first
+	entities int
 }
 
-func (s *share) run() { s.part.run(s.frame, s.query, s.count) }
+// gatherCursor is where a goroutine's query stands in a generation.
+type gatherCursor struct {
+	generation uint64
+	entity     int // the entity the query stands on; -1 before the first
+}
 
 func newGatherPool() *gatherPool {
-	p := &gatherPool{done: make(chan struct{})}
-	for i := range p.start {
-		p.start[i] = make(chan struct{})
-		go func(start <-chan struct{}, s *share) {
-			for range start {
-				s.run()
-				p.done <- struct{}{}
+	p := &gatherPool{finished: make(chan struct{}, 1)}
+	p.workers = make([]chan struct{}, min(runtime.GOMAXPROCS(0), maxGoroutines)-1)
+	for i := range p.workers {
+		wake := make(chan struct{}, 1)
+		p.workers[i] = wake
+		go func() {
+			cursor := &gatherCursor{generation: ^uint64(0)}
+			for range wake {
+				if p.work(i+1, cursor) {
+					p.finished <- struct{}{}
+				}
 			}
-		}(p.start[i], &p.shares[i+1])
+		}()
 	}
 	return p
 }
 
-// stop ends the pool's goroutines.
-func (p *gatherPool) stop() {
-	for _, c := range p.start {
-		close(c)
+// work gathers parts for goroutine g (0 is the render thread) while the
+// claims last, reporting whether it finished the generation's last part.
+func (p *gatherPool) work(g int, cursor *gatherCursor) (last bool) {
+	for {
+		claim := p.claims.Add(1) - 1
+		part, limit := int(claim&claimIndexMask), int(claim>>claimLimitShift&claimIndexMask)
+		if part >= limit {
+			return last
+		}
+		if gen := claim >> claimGenShift; gen != cursor.generation {
+			cursor.generation, cursor.entity = gen, -1
+		}
+		job := &p.job
+		from, to := part*job.entities/limit, (part+1)*job.entities/limit
+		q := &job.queries[g]
+		if !q.Step(from - cursor.entity) {
+			panic("frame: a gather part starts past the query's entities") // Count said otherwise
+		}
+		job.parts[part].run(job.frame, q, to-from)
+		cursor.entity = to - 1
+		last = p.done.Add(1) == int32(limit)
 	}
 }
 
-// gatherFrame is what every share reads and none writes: the frame's
+// stop ends the pool's goroutines.
+func (p *gatherPool) stop() {
+	for _, wake := range p.workers {
+		close(wake)
+	}
+}
+
+// gatherFrame is what every part reads and none writes: the frame's
 // volumes and what the frame knows of formats and skins.
 type gatherFrame struct {
 	camera, light, caster vmath.Culler
@@ -230,19 +285,19 @@ type gatherFrame struct {
 	jointsOf              map[*ecs.Mesh]backends.JointRange
 }
 
-// gatherPart is one share's draw records, keys and counts.
+// gatherPart is one part's draw records, keys and counts.
 type gatherPart struct {
 	draws    []backends.Draw
 	keys     [formats.NumPasses][]uint64
 	base     uint64 // of the indices of its draws in keys
 	deferred []deferredEntity
 	drops    [][formats.NumPasses]int // by format handle and pass
-	full     bool                     // MaxDraws reached (the single share only)
+	full     bool                     // MaxDraws reached (the single part only)
 
 	culled, occluded, facingCulled, shadowUnseen int
 }
 
-// deferredEntity is an entity a share tested but could not file, because
+// deferredEntity is an entity a worker tested but could not file, because
 // filing it needs the render thread: its material's shader is not loaded,
 // or a format's readiness is not known this frame. Its draw record is
 // reserved at slot, so that it keeps its place in entity order.
@@ -353,7 +408,7 @@ func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 
 // file puts an entity with verdict v into the lists of the passes that
 // draw it, its draw record at slot (the next one, or one reserved), and
-// reports true; or, with c nil (a share on a worker), reports false when
+// reports true; or, with c nil (a part on a worker), reports false when
 // that needs what only the render thread may do. c resolves a material's
 // shader and a format's readiness the first time the frame needs them.
 func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, v verdict, slot uint64) bool {
@@ -431,7 +486,7 @@ func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.M
 	if int(m.Format) < len(f.skinFormats) && f.skinFormats[m.Format] {
 		joints = f.jointsOf[m]
 	}
-	if slot == uint64(len(p.draws)) { // else reserved by a share
+	if slot == uint64(len(p.draws)) { // else reserved by a part
 		p.draws = append(p.draws, backends.Draw{})
 	}
 	// Filled in place: a composite literal would be built on the stack
@@ -463,7 +518,7 @@ func (p *gatherPart) ready(c *Context, st *formatState, h formats.Handle, pass f
 	return c.ready(h, pass)
 }
 
-// fileDeferred files an entity a share left to the render thread, in the
+// fileDeferred files an entity a part left to the render thread, in the
 // slot it reserved.
 func (c *Context) fileDeferred(p *gatherPart, d *deferredEntity) {
 	p.file(&c.lists.frame, c, d.t, d.m, d.mat, d.v, d.slot)

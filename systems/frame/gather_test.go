@@ -14,13 +14,13 @@ import (
 	"github.com/sleakgo/sleak/vmath"
 )
 
-// A frame gathered in shares on several goroutines draws exactly what one
+// A frame gathered in parts on several goroutines draws exactly what one
 // goroutine draws, in the same order, and counts the same: a world of
 // default and custom formats, materials whose shaders load in the first
 // frame (left to the render thread) or fail, a failing stem, transparent,
 // occluded, turned-away and culled entities, over frames with the camera
 // moving.
-func TestGatherInSharesIsTheSameAsInOne(t *testing.T) {
+func TestGatherInPartsIsTheSameAsInOne(t *testing.T) {
 	const n = 5*2048 + 77
 	run := func(procs int) []string {
 		old := runtime.GOMAXPROCS(procs)
@@ -80,22 +80,22 @@ func TestGatherInSharesIsTheSameAsInOne(t *testing.T) {
 		}
 		return out
 	}
-	one, shares := run(1), run(8)
-	if len(one) != len(shares) {
-		t.Fatalf("%d results in one, %d in shares", len(one), len(shares))
+	one, parts := run(1), run(8)
+	if len(one) != len(parts) {
+		t.Fatalf("%d results in one, %d in parts", len(one), len(parts))
 	}
 	for i := range one {
-		if one[i] != shares[i] {
-			a, b := one[i], shares[i]
+		if one[i] != parts[i] {
+			a, b := one[i], parts[i]
 			at := 0
 			for at < min(len(a), len(b)) && a[at] == b[at] {
 				at++
 			}
 			from := max(at-120, 0)
-			t.Errorf("one goroutine and shares differ at byte %d of %.40s:\n...%.240s\n...%.240s", at, a, a[from:], b[from:])
+			t.Errorf("one goroutine and parts differ at byte %d of %.40s:\n...%.240s\n...%.240s", at, a, a[from:], b[from:])
 		}
 	}
-	if !reflect.DeepEqual(one, shares) {
+	if !reflect.DeepEqual(one, parts) {
 		return
 	}
 	for _, line := range one {

@@ -86,13 +86,13 @@ const (
 )
 
 type drawLists struct {
-	// parts are the frame's shares of the gather (Gather), used of them,
+	// parts are the frame's parts of the gather (Gather), used of them,
 	// each with the draw records of its entities drawn in any pass.
 	parts   []gatherPart
 	used    int
 	frame   gatherFrame
-	queries []ecs.RenderQuery // the shares' queries
-	pool    *gatherPool       // started by the first frame gathered in shares
+	queries []ecs.RenderQuery // the gathering goroutines' queries
+	pool    *gatherPool       // started by the first frame gathered in parts
 	keys    [formats.NumPasses][]uint64
 	order   [formats.NumPasses]passOrder
 	scratch sortScratch
@@ -142,7 +142,7 @@ func (c *Context) state(h formats.Handle) *formatState {
 // each format: its gbuffer stem and, for each pass asked about, whether
 // it is ready. Readiness changes (a shader reloaded, a resize retried)
 // and has to be asked every frame; asking at the start, only what the
-// last frame needed, lets the shares of a gather read it without the
+// last frame needed, lets the parts of a gather read it without the
 // backend, and counts nothing, as no draw was dropped yet.
 func (c *Context) refreshFormats() {
 	for i := range c.lists.formats {

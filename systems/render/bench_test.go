@@ -229,7 +229,7 @@ func (r *recorder) Draw(d *backends.Draw) {
 }
 
 func TestRenderFrameAllocatesNothing(t *testing.T) {
-	// 10,000 entities are gathered in shares on several goroutines where
+	// 10,000 entities are gathered in parts on several goroutines where
 	// there are processors for them (frame.Gather).
 	for _, n := range []int{2000, 10000} {
 		for _, visible := range []bool{false, true} {
