@@ -54,6 +54,7 @@ var scenes = []struct {
 	{"material_surface", materialSurface, false},
 	{"two_sided", twoSided, false},
 	{"skipped_shadow_pass", skippedShadowPass, false},
+	{"stale_gbuffer", staleGBuffer, false},
 	{"kept_cascades", keptCascades, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},
@@ -445,6 +446,42 @@ func skippedShadowPass(h *harness) {
 	h.expectDraws(draws{shadow: 0, forward: 2})
 	h.expectLitSides(img, "cube")
 	h.expectShadow(img, false)
+}
+
+// staleGBuffer: the gbuffer pass clears its depth but not its colour
+// targets, so a deferred cube that stood against the sky last frame and is
+// gone now must leave no trace: the frame is the one before the cube came.
+func staleGBuffer(h *harness) {
+	hs := h.open(blobLayout("blob", "blob", "blob_shadow", "blob_gbuffer", ""))
+	h.stage()
+	h.step(2)
+	before := h.pixels()
+	// The cube stands high over the far edge of the plane, where the
+	// camera sees it against the sky.
+	at := vmath.Vec3{1.5, 2.6, -2.5}
+	sky := classify(Width, Height, h.ctx.Data.InvViewProj, h.ctx.Data.LightDir, h.objects)
+	with := classify(Width, Height, h.ctx.Data.InvViewProj, h.ctx.Data.LightDir,
+		append(slices.Clone(h.objects), object{name: "cube", box: translate(meshes.Cube(1).Bounds, at)}))
+	overSky := 0
+	for i, c := range with.classes {
+		if c.surface == "cube" && sky.classes[i].surface == "" {
+			overSky++
+		}
+	}
+	if overSky < 100 {
+		h.t.Fatalf("the cube covers %d pixels of sky, want at least 100: the scene's layout is off", overSky)
+	}
+	cube := h.blobEntity(hs[0], at)
+	h.step(2)
+	h.expectDraws(draws{shadow: 1, gbuffer: 1, forward: 1})
+	if d, err := Compare(h.pixels(), before, GoldenTolerance); err != nil || d.Within(GoldenTolerance) {
+		h.t.Fatalf("the cube does not show (%v, %v): the scene tests nothing", d, err)
+	}
+	h.world.Despawn(cube)
+	h.step(1)
+	h.noErrors()
+	h.noDrops()
+	h.expectSame(before, "with the cube gone again")
 }
 
 // readBack: ReadPixels before the first frame, and after a resize until a

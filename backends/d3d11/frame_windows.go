@@ -275,10 +275,7 @@ func (r *driver) setupPass(p formats.Pass) {
 	case formats.PassGBuffer:
 		rtvs := [3]uintptr{ptr(t.gAlbedo.rtv), ptr(t.gNormal.rtv), ptr(t.gMaterial.rtv)}
 		ctx.Call(ctxOMSetRenderTargets, 3, uintptr(unsafe.Pointer(&rtvs[0])), ptr(t.gDepth.dsv))
-		zero := [4]float32{}
-		for _, v := range rtvs {
-			ctx.Call(ctxClearRenderTargetView, v, uintptr(unsafe.Pointer(&zero[0])))
-		}
+		// The colour targets are not cleared (the Backend contract).
 		ctx.Call(ctxClearDepthStencilView, ptr(t.gDepth.dsv), dxcom.ClearDepth, f32(1), 0)
 		r.viewport(w, h)
 		ctx.Call(ctxRSSetState, ptr(r.states.cullBack))

@@ -234,10 +234,7 @@ func (r *driver) setupPass(p formats.Pass) {
 		rtvs := [3]uintptr{r.rtvHeap.cpuAt(rtvGAlbedo), r.rtvHeap.cpuAt(rtvGAlbedo + 1), r.rtvHeap.cpuAt(rtvGAlbedo + 2)}
 		dsv := r.dsvHeap.cpuAt(dsvGDepth)
 		list.Call(listOMSetRenderTargets, 3, uintptr(unsafe.Pointer(&rtvs[0])), 0, uintptr(unsafe.Pointer(&dsv)))
-		zero := [4]float32{}
-		for _, v := range rtvs {
-			list.Call(listClearRenderTargetView, v, uintptr(unsafe.Pointer(&zero[0])), 0, 0)
-		}
+		// The colour targets are not cleared (the Backend contract).
 		list.Call(listClearDepthStencilView, dsv, dxcom.ClearDepth, f32(1), 0, 0, 0)
 		r.viewport(t.w, t.h)
 	case formats.PassLighting:

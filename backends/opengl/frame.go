@@ -269,9 +269,8 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.Enable(gl.DEPTH_TEST)
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
-		gl.ClearColor(0, 0, 0, 0)
 		gl.ClearDepth(1)
-		gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+		gl.Clear(gl.DEPTH_BUFFER_BIT) // the colour targets are not cleared (the Backend contract)
 		r.replay(cmds)
 	case formats.PassLighting:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.lightFBO)

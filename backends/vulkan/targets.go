@@ -126,10 +126,12 @@ func (b *driver) createRenderPasses() error {
 	d := b.depthFormat
 	specs := [formats.NumPasses][]attachment{
 		formats.PassShadow: {{d, clear, store, undef, read, true}},
+		// The gbuffer's colour targets are not cleared (the Backend
+		// contract): only depth says where a surface was drawn.
 		formats.PassGBuffer: {
-			{albedoFormat, clear, store, undef, read, false},
-			{normalFormat, clear, store, undef, read, false},
-			{materialFormat, clear, store, undef, read, false},
+			{albedoFormat, dontCare, store, undef, read, false},
+			{normalFormat, dontCare, store, undef, read, false},
+			{materialFormat, dontCare, store, undef, read, false},
 			{d, clear, store, undef, read, true},
 		},
 		formats.PassLighting: {{hdrFormat, dontCare, store, undef, color, false}},
