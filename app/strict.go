@@ -117,7 +117,7 @@ func buildAll(r *Runner) error {
 			if mainPath != "" {
 				if stem == l.Shader {
 					se.add(mainPath, "", user)
-				} else if files, err := backends.ResolveStem(r.Kind, stem, p); err == nil {
+				} else if files, err := backends.ResolveStem(r.Kind, stem, p, l.GBufferStage); err == nil {
 					se.add(files.Vertex.Path, "not built: the format's main stem failed", user)
 				}
 				continue

@@ -12,9 +12,23 @@ import (
 // the embedded engine assets).
 const ShaderDir = "assets/shaders"
 
-// GBufferStem is the engine shader whose fragment stage every gbuffer stem
-// pairs with: custom gbuffer stems are vertex-only.
-const GBufferStem = "gbuffer"
+// The engine shaders whose fragment stages the gbuffer stems pair with:
+// GBufferStem for formats of the smooth gbuffer stage, GBufferFlatStem for
+// those of the flat one (formats.GBufferStage). Custom gbuffer stems are
+// vertex-only.
+const (
+	GBufferStem     = "gbuffer"
+	GBufferFlatStem = "gbuffer_flat"
+)
+
+// GBufferFragmentStem returns the engine stem whose fragment stage the
+// gbuffer stems of a format of stage g pair with.
+func GBufferFragmentStem(g formats.GBufferStage) string {
+	if g == formats.GBufferFlat {
+		return GBufferFlatStem
+	}
+	return GBufferStem
+}
 
 // Stage is a shader stage.
 type Stage uint8
@@ -95,8 +109,9 @@ func Resolve(k Kind, canonical string) (ShaderFiles, error) {
 // ResolveStem returns the files backend k loads for a vertex format's stem in
 // a pass. Stems live in ShaderDir. Main and transparent stems have both
 // stages; a shadow stem is vertex-only; a gbuffer stem is vertex-only and
-// pairs with the engine's gbuffer fragment shader on every backend.
-func ResolveStem(k Kind, stem string, p formats.Pass) (ShaderFiles, error) {
+// pairs, on every backend, with the engine's gbuffer fragment shader of the
+// format's gbuffer stage g (GBufferFragmentStem), which other passes ignore.
+func ResolveStem(k Kind, stem string, p formats.Pass, g formats.GBufferStage) (ShaderFiles, error) {
 	if stem == "" {
 		return ShaderFiles{}, fmt.Errorf("%s stem is empty: the pass is skipped, nothing to load", p)
 	}
@@ -111,7 +126,7 @@ func ResolveStem(k Kind, stem string, p formats.Pass) (ShaderFiles, error) {
 	case formats.PassShadow:
 		return ShaderFiles{Vertex: v}, nil
 	case formats.PassGBuffer:
-		_, gf := stageFiles(k, path.Join(ShaderDir, GBufferStem))
+		_, gf := stageFiles(k, path.Join(ShaderDir, GBufferFragmentStem(g)))
 		return ShaderFiles{Vertex: v, Fragment: &gf}, nil
 	default:
 		return ShaderFiles{Vertex: v, Fragment: &f}, nil

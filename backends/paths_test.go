@@ -75,40 +75,48 @@ func TestResolveRejectsNonHLSL(t *testing.T) {
 
 func TestResolveStem(t *testing.T) {
 	type row struct {
-		kind Kind
-		pass formats.Pass
-		want []ShaderFile
+		kind  Kind
+		pass  formats.Pass
+		stage formats.GBufferStage
+		want  []ShaderFile
 	}
 	v := func(p, e string) ShaderFile { return ShaderFile{StageVertex, p, e} }
 	f := func(p, e string) ShaderFile { return ShaderFile{StageFragment, p, e} }
 	tests := []row{
-		{Vulkan, formats.PassForward, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
-		{Vulkan, formats.PassTransparent, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
-		{Vulkan, formats.PassShadow, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main")}},
-		{Vulkan, formats.PassGBuffer, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/gbuffer.frag.spv", "main")}},
-		{OpenGL, formats.PassForward, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/voxel_gl.frag", "main")}},
-		{OpenGL, formats.PassShadow, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main")}},
-		{OpenGL, formats.PassGBuffer, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/gbuffer_gl.frag", "main")}},
-		{D3D11, formats.PassForward, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/voxel.hlsl", "PS_Main")}},
-		{D3D11, formats.PassShadow, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main")}},
-		{D3D11, formats.PassGBuffer, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/gbuffer.hlsl", "PS_Main")}},
-		{D3D12, formats.PassTransparent, []ShaderFile{v("assets/shaders/voxel_dx12.hlsl", "VS_Main"), f("assets/shaders/voxel_dx12.hlsl", "PS_Main")}},
-		{D3D12, formats.PassGBuffer, []ShaderFile{v("assets/shaders/voxel_dx12.hlsl", "VS_Main"), f("assets/shaders/gbuffer_dx12.hlsl", "PS_Main")}},
+		{Vulkan, formats.PassForward, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
+		{Vulkan, formats.PassTransparent, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
+		{Vulkan, formats.PassShadow, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main")}},
+		{Vulkan, formats.PassGBuffer, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/gbuffer.frag.spv", "main")}},
+		{OpenGL, formats.PassForward, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/voxel_gl.frag", "main")}},
+		{OpenGL, formats.PassShadow, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main")}},
+		{OpenGL, formats.PassGBuffer, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/gbuffer_gl.frag", "main")}},
+		{D3D11, formats.PassForward, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/voxel.hlsl", "PS_Main")}},
+		{D3D11, formats.PassShadow, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main")}},
+		{D3D11, formats.PassGBuffer, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/gbuffer.hlsl", "PS_Main")}},
+		{D3D12, formats.PassTransparent, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel_dx12.hlsl", "VS_Main"), f("assets/shaders/voxel_dx12.hlsl", "PS_Main")}},
+		{D3D12, formats.PassGBuffer, formats.GBufferSmooth, []ShaderFile{v("assets/shaders/voxel_dx12.hlsl", "VS_Main"), f("assets/shaders/gbuffer_dx12.hlsl", "PS_Main")}},
+		// The flat gbuffer stage changes the gbuffer pass's fragment file alone.
+		{Vulkan, formats.PassGBuffer, formats.GBufferFlat, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/gbuffer_flat.frag.spv", "main")}},
+		{OpenGL, formats.PassGBuffer, formats.GBufferFlat, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main"), f("assets/shaders/gbuffer_flat_gl.frag", "main")}},
+		{D3D11, formats.PassGBuffer, formats.GBufferFlat, []ShaderFile{v("assets/shaders/voxel.hlsl", "VS_Main"), f("assets/shaders/gbuffer_flat.hlsl", "PS_Main")}},
+		{D3D12, formats.PassGBuffer, formats.GBufferFlat, []ShaderFile{v("assets/shaders/voxel_dx12.hlsl", "VS_Main"), f("assets/shaders/gbuffer_flat_dx12.hlsl", "PS_Main")}},
+		{Vulkan, formats.PassForward, formats.GBufferFlat, []ShaderFile{v("assets/shaders/voxel.vert.spv", "main"), f("assets/shaders/voxel.frag.spv", "main")}},
+		{OpenGL, formats.PassShadow, formats.GBufferFlat, []ShaderFile{v("assets/shaders/voxel_gl.vert", "main")}},
 	}
 	for _, tc := range tests {
-		got, err := ResolveStem(tc.kind, "voxel", tc.pass)
+		got, err := ResolveStem(tc.kind, "voxel", tc.pass, tc.stage)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got.All(), tc.want) {
-			t.Errorf("%v %v:\n got %+v\nwant %+v", tc.kind, tc.pass, got.All(), tc.want)
+			t.Errorf("%v %v %v:\n got %+v\nwant %+v", tc.kind, tc.pass, tc.stage, got.All(), tc.want)
 		}
 	}
-	if got, _ := ResolveStem(D3D11, "voxel", formats.PassForward); !reflect.DeepEqual(got.Paths(), []string{"assets/shaders/voxel.hlsl"}) {
+	if got, _ := ResolveStem(D3D11, "voxel", formats.PassForward, formats.GBufferSmooth); !reflect.DeepEqual(got.Paths(), []string{"assets/shaders/voxel.hlsl"}) {
 		t.Errorf("one HLSL file serves both stages: Paths = %v", got.Paths())
 	}
 	for _, bad := range []string{"", "a/b", "a.vert", ".."} {
-		if _, err := ResolveStem(Vulkan, bad, formats.PassForward); err == nil {
+		if _, err := ResolveStem(Vulkan, bad, formats.PassForward, formats.GBufferSmooth); err == nil {
 			t.Errorf("ResolveStem(%q) succeeded", bad)
 		}
 	}

@@ -158,7 +158,7 @@ func (t *PipelineTable) resolve(h formats.Handle, p formats.Pass) PipelineState 
 		*st = Skipped
 		return *st
 	}
-	files, err := ResolveStem(t.kind, stem, p)
+	files, err := ResolveStem(t.kind, stem, p, layout.GBufferStage)
 	if err == nil {
 		err = t.build(h, layout, p, files)
 	}

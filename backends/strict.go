@@ -50,7 +50,7 @@ func CheckFiles(k Kind, registry *formats.Registry, materialShaders []string) er
 			if stem == "" {
 				continue
 			}
-			files, err := ResolveStem(k, stem, p)
+			files, err := ResolveStem(k, stem, p, l.GBufferStage)
 			if err != nil {
 				return fmt.Errorf("vertex format %s: %w", l.Name, err)
 			}

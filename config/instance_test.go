@@ -69,3 +69,30 @@ shader = "quad"
 		})
 	}
 }
+
+func TestGBufferStage(t *testing.T) {
+	const head = "[[vertex_format]]\nname = \"quad\"\nshader = \"quad\"\n"
+	const attr = "  [[vertex_format.attribute]]\n  name = \"data\"\n  location = 0\n  format = \"UInt2\"\n  step = \"instance\"\n"
+	f, err := config.Parse("g.toml", []byte(head+"gbuffer_shader = \"quad_gbuffer\"\ngbuffer_stage = \"flat\"\n"+attr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := f.VertexFormats[0].GBufferStage; g != formats.GBufferFlat {
+		t.Errorf("gbuffer_stage = %v, want flat", g)
+	}
+	tests := []struct{ name, toml, want string }{
+		{"unknown stage", "gbuffer_shader = \"quad_gbuffer\"\ngbuffer_stage = \"faceted\"\n",
+			`g.toml:5:1: vertex_format.gbuffer_stage: unknown gbuffer stage "faceted": want "smooth" or "flat"`},
+		{"not a string", "gbuffer_shader = \"quad_gbuffer\"\ngbuffer_stage = 1\n", `g.toml:5:1: vertex_format.gbuffer_stage: expected a string, found integer 1`},
+		{"no gbuffer stem", "gbuffer_stage = \"flat\"\n",
+			`g.toml:4:1: vertex format "quad": gbuffer_stage is "flat" but gbuffer_shader is empty`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := config.Parse("g.toml", []byte(head+tt.toml+attr))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

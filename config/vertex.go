@@ -57,6 +57,17 @@ func (d *decoder) vertexFormat(o *obj) (formats.Layout, bool) {
 			bad[k] = true
 		}
 	}
+	var stage string
+	if o.str("gbuffer_stage", &stage) {
+		g, err := formats.ParseGBufferStage(stage)
+		if err != nil {
+			d.at(with(o.path, "gbuffer_stage"), err, "%s: %s", o.key("gbuffer_stage"), err.Error())
+			bad["gbuffer_stage"] = true
+		}
+		l.GBufferStage = g
+	} else if _, present := o.m["gbuffer_stage"]; present {
+		bad["gbuffer_stage"] = true
+	}
 
 	_, hasAttrs := o.m["attribute"]
 	entries := o.tables("attribute")

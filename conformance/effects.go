@@ -69,7 +69,7 @@ func ssao(h *harness) {
 
 	h.ctx.Env.Effects.SSAO.Strength = 0
 	h.step(2)
-	h.expectSame(off, "with SSAO turned off again")
+	h.expectSame(off, "with SSAO turned off again", "the one before it was on")
 	h.expectNoAllocations()
 }
 
@@ -114,13 +114,13 @@ func bloomScene(h *harness) {
 
 	env.Effects.Bloom.Strength = 0
 	h.step(2)
-	h.expectSame(off, "with bloom turned off again")
+	h.expectSame(off, "with bloom turned off again", "the one before it was on")
 	h.expectNoAllocations()
 }
 
 // expectSame fails the scene when the last frame differs from want beyond
-// GoldenTolerance.
-func (h *harness) expectSame(want *image.RGBA, what string) {
+// GoldenTolerance. what says when, and earlier names the frame want is.
+func (h *harness) expectSame(want *image.RGBA, what, earlier string) {
 	h.t.Helper()
 	got := h.pixels()
 	d, err := Compare(got, want, GoldenTolerance)
@@ -128,7 +128,7 @@ func (h *harness) expectSame(want *image.RGBA, what string) {
 		h.t.Fatalf("%s: %v", what, err)
 	}
 	if !d.Within(GoldenTolerance) {
-		h.t.Errorf("%s the frame differs from the one before it was on: %v (wrote %s)", what, d, h.writeFailure(h.scene+"_after_off.png", got))
+		h.t.Errorf("%s the frame differs from %s: %v (wrote %s)", what, earlier, d, h.writeFailure(h.scene+"_not_same.png", got))
 	}
 }
 
@@ -274,7 +274,7 @@ func ssr(h *harness) {
 
 	h.ctx.Env.Effects.SSR.Strength = 0
 	h.step(2)
-	h.expectSame(off, "with SSR turned off again")
+	h.expectSame(off, "with SSR turned off again", "the one before it was on")
 	h.expectNoAllocations()
 }
 
@@ -297,7 +297,7 @@ func antialiasScene(h *harness) {
 
 	env.Effects.Antialias = false
 	h.step(2)
-	h.expectSame(off, "with the antialias pass turned off again")
+	h.expectSame(off, "with the antialias pass turned off again", "the one before it was on")
 	h.expectNoAllocations()
 }
 
@@ -365,7 +365,7 @@ func taaScene(h *harness) {
 
 	tr.Position = at
 	h.step(2)
-	h.expectSame(off, "with temporal antialiasing turned off again")
+	h.expectSame(off, "with temporal antialiasing turned off again", "the one before it was on")
 	h.expectNoAllocations()
 }
 

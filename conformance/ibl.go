@@ -157,7 +157,7 @@ func iblScene(h *harness) {
 
 	h.ctx.Env.Map = nil
 	h.step(2)
-	h.expectSame(before, "with the environment map taken away")
+	h.expectSame(before, "with the environment map taken away", "the one before it was on")
 
 	// The same map as an overlay: added over the procedural sky, lighting
 	// nothing, so the spheres look as they did without a map.

@@ -49,6 +49,7 @@ var scenes = []struct {
 	{"skinned", skinned, true},
 	{"normal_map", normalMap, true},
 	{"emissive_map", emissiveMap, true},
+	{"flat_gbuffer", flatGBuffer, true},
 	{"ibl", iblScene, true},
 	{"sky", sky, false},
 	{"material_surface", materialSurface, false},
@@ -481,7 +482,7 @@ func staleGBuffer(h *harness) {
 	h.step(1)
 	h.noErrors()
 	h.noDrops()
-	h.expectSame(before, "with the cube gone again")
+	h.expectSame(before, "with the cube gone again", "the one before it came")
 }
 
 // readBack: ReadPixels before the first frame, and after a resize until a
@@ -708,11 +709,11 @@ func translate(b vmath.AABB, by vmath.Vec3) vmath.AABB {
 	return vmath.AABB{Min: b.Min.Add(by), Max: b.Max.Add(by)}
 }
 
-// stemFiles resolves a stem for the backend under test; the suite never
-// spells a backend's file names itself.
+// stemFiles resolves a stem of a smooth-gbuffer format for the backend
+// under test; the suite never spells a backend's file names itself.
 func (h *harness) stemFiles(stem string, p formats.Pass) backends.ShaderFiles {
 	h.t.Helper()
-	f, err := backends.ResolveStem(h.kind, stem, p)
+	f, err := backends.ResolveStem(h.kind, stem, p, formats.GBufferSmooth)
 	h.must(err, "resolve stem %s", stem)
 	return f
 }

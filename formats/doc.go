@@ -20,8 +20,9 @@
 // name such as "voxel": each backend turns it into its own file names
 // (Vulkan: assets/shaders/voxel.vert.spv and voxel.frag.spv). The shadow and
 // gbuffer stems are vertex-only ([Pass.VertexOnly]): shadows write depth only,
-// and the gbuffer pass pairs the stem with the engine's fixed gbuffer fragment
-// shader. An empty stem skips that pass for the format, which is a supported
+// and the gbuffer pass pairs the stem with one of the engine's fixed gbuffer
+// fragment shaders, the one the layout's [GBufferStage] names (smooth, the
+// default, or flat). An empty stem skips that pass for the format, which is a supported
 // configuration; the main stem gates every other pass, so it is required as
 // soon as any other stem is set.
 //

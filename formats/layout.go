@@ -143,6 +143,48 @@ func ParseStep(s string) (Step, error) {
 	return 0, fmt.Errorf("unknown step %q: want \"vertex\" or \"instance\"", s)
 }
 
+// GBufferStage says which of the engine's gbuffer fragment stages a
+// format's gbuffer stem feeds, and so which outputs its vertex shader
+// writes (docs/SHADERS.md, "GBuffer stage interface").
+type GBufferStage uint8
+
+const (
+	// GBufferSmooth, the default, interpolates every value across a
+	// triangle: normal, colour and occlusion, texture coordinate, surface,
+	// tangent, and the atlas tile (flat). It suits any mesh.
+	GBufferSmooth GBufferStage = iota
+	// GBufferFlat takes what is the same over a whole face (the normal,
+	// the albedo tint, roughness, metallic, emissive and the atlas tile)
+	// as one flat uvec4 packed by the vertex shader, and interpolates only
+	// the texture coordinate and the occlusion: five values a vertex where
+	// the smooth stage has twenty-one. Faceted meshes such as voxel
+	// chunks draw far faster through it where vertex outputs are costly,
+	// and look the same. It has no tangent, so a normal map reads flat.
+	GBufferFlat
+)
+
+// String returns the game.toml spelling: "smooth" or "flat".
+func (g GBufferStage) String() string {
+	switch g {
+	case GBufferSmooth:
+		return "smooth"
+	case GBufferFlat:
+		return "flat"
+	}
+	return fmt.Sprintf("GBufferStage(%d)", uint8(g))
+}
+
+// ParseGBufferStage parses "smooth" or "flat".
+func ParseGBufferStage(s string) (GBufferStage, error) {
+	switch s {
+	case "smooth":
+		return GBufferSmooth, nil
+	case "flat":
+		return GBufferFlat, nil
+	}
+	return 0, fmt.Errorf("unknown gbuffer stage %q: want \"smooth\" or \"flat\"", s)
+}
+
 // Attribute is one input of the vertex shader, bound by location.
 type Attribute struct {
 	Name     string // used in diagnostics only; binding is by Location
@@ -172,6 +214,9 @@ type Layout struct {
 	ShadowShader      string // vertex-only; empty skips the shadow pass
 	GBufferShader     string // vertex-only; empty means forward only
 	TransparentShader string // both stages; empty skips the transparent pass
+	// GBufferStage picks the engine fragment stage the gbuffer stem feeds;
+	// the zero value is the smooth stage.
+	GBufferStage GBufferStage
 }
 
 // Instanced reports whether some attribute steps per instance, so the

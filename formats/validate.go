@@ -28,6 +28,8 @@ const (
 	ErrBadStep                                   // an attribute's Step is not a declared value
 	ErrZeroInstanceStride                        // an attribute steps per instance but InstanceStride is 0
 	ErrUnusedInstanceStride                      // InstanceStride is set but no attribute steps per instance
+	ErrBadGBufferStage                           // GBufferStage is not a declared value
+	ErrUnusedGBufferStage                        // GBufferStage is set but GBufferShader is empty
 )
 
 // MaxStride is the largest vertex stride a layout may have: the
@@ -55,6 +57,8 @@ var codeNames = [...]string{
 	ErrBadStep:              "ErrBadStep",
 	ErrZeroInstanceStride:   "ErrZeroInstanceStride",
 	ErrUnusedInstanceStride: "ErrUnusedInstanceStride",
+	ErrBadGBufferStage:      "ErrBadGBufferStage",
+	ErrUnusedGBufferStage:   "ErrUnusedGBufferStage",
 }
 
 // String returns the constant's name, e.g. "ErrOverlap".
@@ -71,7 +75,7 @@ type ValidationError struct {
 	Code      ErrorCode
 	Format    string // the layout's name
 	Attribute string // the attribute's name; "" when the problem is the layout's
-	Field     string // "stride", "instance_stride", "offset", "location", "name", "format", "step", "attribute", "shader", "shadow_shader", "gbuffer_shader" or "transparent_shader"
+	Field     string // "stride", "instance_stride", "offset", "location", "name", "format", "step", "attribute", "shader", "shadow_shader", "gbuffer_shader", "gbuffer_stage" or "transparent_shader"
 	Index     int    // the attribute's index in Attributes; -1 when the problem is the layout's
 	Msg       string
 }
@@ -227,6 +231,13 @@ func (v *validator) stems() {
 		if !validStem(s) {
 			v.layoutErr(ErrBadStem, stemFields[p], "%s %q: %s", stemFields[p], s, stemAdvice(s))
 		}
+	}
+	switch g := v.l.GBufferStage; {
+	case g > GBufferFlat:
+		v.layoutErr(ErrBadGBufferStage, "gbuffer_stage", "gbuffer_stage %d is not a valid gbuffer stage", uint8(g))
+	case g != GBufferSmooth && v.l.GBufferShader == "":
+		v.layoutErr(ErrUnusedGBufferStage, "gbuffer_stage",
+			"gbuffer_stage is %q but gbuffer_shader is empty: the format draws nothing in the gbuffer pass", g)
 	}
 	if v.l.Shader == "" && len(set) > 0 {
 		verb := "is"

@@ -837,7 +837,7 @@ func (c *checker) layoutTargets() {
 				if stem == "" {
 					continue
 				}
-				sf, err := backends.ResolveStem(backends.Vulkan, stem, p)
+				sf, err := backends.ResolveStem(backends.Vulkan, stem, p, l.GBufferStage)
 				if err != nil {
 					continue
 				}

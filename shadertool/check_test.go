@@ -652,6 +652,8 @@ func TestEngineShadersBeforeDirect3D(t *testing.T) {
 		"assets/shaders/default_shader_dx12.hlsl": "VS_Main and PS_Main",
 		"assets/shaders/gbuffer.hlsl":             "for the PS_Main of gbuffer",
 		"assets/shaders/gbuffer_dx12.hlsl":        "for the PS_Main of gbuffer",
+		"assets/shaders/gbuffer_flat.hlsl":        "for the PS_Main of gbuffer_flat",
+		"assets/shaders/gbuffer_flat_dx12.hlsl":   "for the PS_Main of gbuffer_flat",
 		"assets/shaders/lighting_pass.hlsl":       "VS_Main and PS_Main",
 		"assets/shaders/lighting_pass_dx12.hlsl":  "VS_Main and PS_Main",
 		"assets/shaders/shadow_depth.hlsl":        "for the VS_Main of shadow_depth",

@@ -180,7 +180,7 @@ func (c *checker) features() {
 			}
 			row := FeatureRow{Feature: fmt.Sprintf("format %s: %s", l.Name, p), Stems: []string{stem}}
 			if p == formats.PassGBuffer {
-				row.Stems = append(row.Stems, backends.GBufferStem)
+				row.Stems = append(row.Stems, backends.GBufferFragmentStem(l.GBufferStage))
 			}
 			if p != formats.PassForward && l.Shader != "" && l.Shader != stem {
 				// The main stem gates every pass of its format.
@@ -189,14 +189,14 @@ func (c *checker) features() {
 			for _, k := range backends.Kinds() {
 				var needs []featureNeed
 				addPass := func(stem string, p formats.Pass) {
-					sf, err := backends.ResolveStem(k, stem, p)
+					sf, err := backends.ResolveStem(k, stem, p, l.GBufferStage)
 					if err != nil {
 						return
 					}
 					for j, f := range runtimeFiles(sf, BothStages) {
 						n := featureNeed{file: f, stem: stem, runtime: true}
 						if p == formats.PassGBuffer && j == 1 {
-							n.stem = backends.GBufferStem
+							n.stem = backends.GBufferFragmentStem(l.GBufferStage)
 						}
 						n.file = c.relocate(f, n.stem)
 						if j == 0 && k == backends.Vulkan {

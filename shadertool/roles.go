@@ -100,8 +100,9 @@ const (
 	FeatureSkinned = "skinned meshes"
 	// FeatureNormalMaps and FeatureEmissiveMaps are the material's maps
 	// (backends.Draw.NormalMap, EmissiveMap), read by the default material
-	// shader and the gbuffer stage through sleak_maps.glsl and
-	// sleak_maps.hlsli and their own samplers.
+	// shader and the gbuffer stages through sleak_maps.glsl and
+	// sleak_maps.hlsli and their own samplers (the flat gbuffer stage has
+	// no tangent, so it reads the emissive map alone).
 	FeatureNormalMaps   = "normal maps"
 	FeatureEmissiveMaps = "emissive maps"
 )
@@ -134,7 +135,7 @@ var markerFeatures = []markerFeature{
 		}
 		return "sleakMappedNormal(", 2 // the definition and a call
 	}, "reads no normal map"},
-	{FeatureEmissiveMaps, []string{"default_shader", backends.GBufferStem}, func(k backends.Kind) (string, int) {
+	{FeatureEmissiveMaps, []string{"default_shader", backends.GBufferStem, backends.GBufferFlatStem}, func(k backends.Kind) (string, int) {
 		switch k {
 		case backends.D3D11, backends.D3D12:
 			return "emissiveMap.Sample(", 1
@@ -179,8 +180,9 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //
 //   - shadow_depth draws default-format meshes into the shadow map: depth
 //     only, so vertex only.
-//   - gbuffer is the fixed fragment stage every gbuffer stem pairs with
-//     (backends.GBufferStem); it has no vertex stage of its own.
+//   - gbuffer and gbuffer_flat are the fixed fragment stages the gbuffer
+//     stems pair with, by their format's gbuffer stage (smooth or flat,
+//     backends.GBufferFragmentStem); they have no vertex stage of their own.
 //   - lighting_pass and composite are fullscreen passes with both stages,
 //     as are the effects' stems: ssao and ssao_blur (the SSAO pass), ssr,
 //     bloom and bloom_blur (the bloom pass), antialias and taa (the
@@ -197,7 +199,8 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //     with the gbuffer fragment stage).
 var EngineStems = []EngineStem{
 	{Stem: "shadow_depth", Stages: Vertex, Feature: FeatureShadows, Role: "shadow pass of default-format meshes", DefaultVertex: true},
-	{Stem: backends.GBufferStem, Stages: Fragment, Feature: FeatureDeferred, Role: "fragment stage of every gbuffer stem"},
+	{Stem: backends.GBufferStem, Stages: Fragment, Feature: FeatureDeferred, Role: "fragment stage of every gbuffer stem of a smooth format"},
+	{Stem: backends.GBufferFlatStem, Stages: Fragment, Feature: FeatureDeferred, Role: "fragment stage of every gbuffer stem of a flat format"},
 	{Stem: "ssao", Stages: BothStages, Feature: FeatureSSAO, Role: "ambient occlusion from the gbuffer"},
 	{Stem: "ssao_blur", Stages: BothStages, Feature: FeatureSSAO, Role: "blur of the ambient occlusion"},
 	{Stem: "lighting_pass", Stages: BothStages, Feature: FeatureDeferred, Role: "deferred lighting"},

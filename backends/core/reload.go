@@ -49,7 +49,7 @@ func (b *Backend[M, T, P]) ResetFiles(paths []string) (int, error) {
 			if stem == "" {
 				continue // a missing main stem is no file's fault
 			}
-			files, err := backends.ResolveStem(b.kind, stem, p)
+			files, err := backends.ResolveStem(b.kind, stem, p, layout.GBufferStage)
 			if err != nil || !uses(files) {
 				continue
 			}

@@ -47,8 +47,12 @@ func formatsCheck(args []string, stdout, stderr io.Writer) int {
 		if l.Instanced() {
 			stride += fmt.Sprintf(" (instance %d)", l.InstanceStride)
 		}
+		gbuffer := dash(l.GBufferShader)
+		if l.GBufferStage != formats.GBufferSmooth {
+			gbuffer += fmt.Sprintf(" (%s stage)", l.GBufferStage)
+		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", handles[l.Name], l.Name, stride,
-			strings.Join(attrs, ", "), dash(l.Shader), dash(l.ShadowShader), dash(l.GBufferShader), dash(l.TransparentShader))
+			strings.Join(attrs, ", "), dash(l.Shader), dash(l.ShadowShader), gbuffer, dash(l.TransparentShader))
 	}
 	tw.Flush()
 	return 0

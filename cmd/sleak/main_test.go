@@ -29,6 +29,9 @@ func TestShadersResolve(t *testing.T) {
 			"vertex\tassets/shaders/flat_dx12.hlsl\tVS_Main\nfragment\tassets/shaders/flat_dx12.hlsl\tPS_Main\n", 0},
 		{[]string{"-r", "directx11", "--stem", "voxel", "--pass", "gbuffer"},
 			"vertex\tassets/shaders/voxel.hlsl\tVS_Main\nfragment\tassets/shaders/gbuffer.hlsl\tPS_Main\n", 0},
+		{[]string{"-r", "vulkan", "--stem", "voxel_gbuffer", "--pass", "gbuffer", "--gbuffer-stage", "flat"},
+			"vertex\tassets/shaders/voxel_gbuffer.vert.spv\tmain\nfragment\tassets/shaders/gbuffer_flat.frag.spv\tmain\n", 0},
+		{[]string{"-r", "vulkan", "--stem", "v", "--pass", "gbuffer", "--gbuffer-stage", "ridged"}, "", 2},
 		{[]string{"-r", "opengl", "--stem", "voxel_shadow", "--pass", "shadow"},
 			"vertex\tassets/shaders/voxel_shadow_gl.vert\tmain\n", 0},
 		{[]string{"-r", "metal", "x.hlsl"}, "", 2},
@@ -51,6 +54,8 @@ func TestFormatsCheck(t *testing.T) {
 name = "packed"
 shader = "packed"
 shadow_shader = "packed_shadow"
+gbuffer_shader = "packed_gbuffer"
+gbuffer_stage = "flat"
   [[vertex_format.attribute]]
   name = "data0"
   location = 0
@@ -64,7 +69,7 @@ shadow_shader = "packed_shadow"
 	if code != 0 {
 		t.Fatalf("code %d, stderr %s", code, errOut)
 	}
-	for _, want := range []string{"HANDLE", "packed", "0:data0 UInt1@0, 1:data1 UInt1@4", "packed_shadow"} {
+	for _, want := range []string{"HANDLE", "packed", "0:data0 UInt1@0, 1:data1 UInt1@4", "packed_shadow", "packed_gbuffer (flat stage)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -15,6 +15,7 @@ func shadersResolve(args []string, stdout, stderr io.Writer) int {
 	backend := fs.String("r", "vulkan", "backend: vulkan (v), opengl (o), d3d11 (d11, directx11), d3d12 (d12, directx12)")
 	stem := fs.String("stem", "", "a vertex format's stem instead of a material path")
 	pass := fs.String("pass", "main", "the stem's pass: main, shadow, gbuffer or transparent")
+	stage := fs.String("gbuffer-stage", "smooth", "the format's gbuffer_stage, which picks the engine fragment stage of the gbuffer pass: smooth or flat")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -31,11 +32,16 @@ func shadersResolve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "sleak:", perr)
 			return 2
 		}
-		files, err = backends.ResolveStem(kind, *stem, p)
+		g, gerr := formats.ParseGBufferStage(*stage)
+		if gerr != nil {
+			fmt.Fprintln(stderr, "sleak:", gerr)
+			return 2
+		}
+		files, err = backends.ResolveStem(kind, *stem, p, g)
 	case *stem == "" && fs.NArg() == 1:
 		files, err = backends.Resolve(kind, fs.Arg(0))
 	default:
-		fmt.Fprintln(stderr, "sleak shaders resolve: give one PATH.hlsl, or --stem NAME --pass PASS")
+		fmt.Fprintln(stderr, "sleak shaders resolve: give one PATH.hlsl, or --stem NAME --pass PASS [--gbuffer-stage flat]")
 		return 2
 	}
 	if err != nil {

@@ -46,6 +46,10 @@ var gameAssets = sync.OnceValue(func() fs.FS {
 // FormatName is the vertex format of chunk meshes in game.toml.
 const FormatName = "voxel"
 
+// gbufferStem is the game's own gbuffer stem, which writes the flat gbuffer
+// stage's face record (gbuffer_stage = "flat").
+const gbufferStem = "voxel_gbuffer"
+
 // Options configure a Game. Config and World come from game.toml; the rest
 // from the command line.
 type Options struct {
@@ -202,9 +206,14 @@ func (g *Game) setup(r *app.Runner) error {
 		return fmt.Errorf("%s: no [[vertex_format]] named %q: the game draws its chunks with it", r.Config.Path, FormatName)
 	}
 	g.voxelFm = h
-	if l, _ := g.reg.Get(h); l.InstanceStride != uint32(mesh.QuadSize) || l.PerVertex() {
+	l, _ := g.reg.Get(h)
+	if l.InstanceStride != uint32(mesh.QuadSize) || l.PerVertex() {
 		return fmt.Errorf("%s: vertex format %q has instance_stride %d and per-vertex attributes %v; chunks are instanced quads of %d bytes and no vertices",
 			r.Config.Path, FormatName, l.InstanceStride, l.PerVertex(), mesh.QuadSize)
+	}
+	if l.GBufferShader == gbufferStem && l.GBufferStage != formats.GBufferFlat {
+		return fmt.Errorf("%s: vertex format %q has gbuffer_stage %q; the game's gbuffer stem %s writes the flat stage's face record: set gbuffer_stage = \"flat\"",
+			r.Config.Path, FormatName, l.GBufferStage, gbufferStem)
 	}
 	if err := g.openWorld(); err != nil {
 		return err

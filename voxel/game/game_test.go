@@ -350,3 +350,28 @@ func TestAntialiasSetting(t *testing.T) {
 		}
 	}
 }
+
+// TestSmoothGBufferStageIsRefused: the game's gbuffer stem writes the flat
+// stage's face record, so a game.toml that puts the chunk format back on
+// the smooth stage is refused at start with a message that says what to
+// set, rather than drawing garbage.
+func TestSmoothGBufferStageIsRefused(t *testing.T) {
+	o := testOptions(t, backends.Vulkan, t.TempDir(), nil)
+	for i := range o.Config.VertexFormats {
+		if o.Config.VertexFormats[i].Name == FormatName {
+			o.Config.VertexFormats[i].GBufferStage = formats.GBufferSmooth
+		}
+	}
+	g, err := New(o)
+	if errors.Is(err, backends.ErrNoDriver) && os.Getenv("SLEAK_REQUIRE_DRIVERS") != "1" {
+		t.Skipf("no driver: %v", err)
+	}
+	if err == nil {
+		g.Close()
+		t.Fatal("the game started with its chunk format on the smooth gbuffer stage")
+	}
+	want := `vertex format "voxel" has gbuffer_stage "smooth"; the game's gbuffer stem voxel_gbuffer writes the flat stage's face record: set gbuffer_stage = "flat"`
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant it to say %s", err, want)
+	}
+}

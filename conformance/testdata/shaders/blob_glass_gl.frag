@@ -73,16 +73,35 @@ float shadowFactor(vec3 worldPos)
     vec2 p = (uv / vec2(texel)) - vec2(0.5);
     vec2 cell = floor(p);
     vec2 f = p - cell;
-    vec2 first = (cell - vec2(0.5)) * texel;
     vec4 wx = vec4(1.0 - f.x, 1.0, 1.0, f.x);
     vec4 wy = vec4(1.0 - f.y, 1.0, 1.0, f.y);
     float lit = 0.0;
-    for (int y = 0; y < 4; y++)
+    vec2 _216;
+    vec2 _228;
+    for (int by = 0; by < 2; by++)
     {
-        for (int x = 0; x < 4; x++)
+        for (int bx = 0; bx < 2; bx++)
         {
-            float d = texture(u_shadowMap, first + (vec2(float(x), float(y)) * texel)).x;
-            lit += ((wx[x] * wy[y]) * step(ref, d));
+            vec4 d = textureGather(u_shadowMap, (cell + vec2(float(2 * bx), float(2 * by))) * texel);
+            if (bx == 0)
+            {
+                _216 = wx.xy;
+            }
+            else
+            {
+                _216 = wx.zw;
+            }
+            vec2 cx = _216;
+            if (by == 0)
+            {
+                _228 = wy.xy;
+            }
+            else
+            {
+                _228 = wy.zw;
+            }
+            vec2 cy = _228;
+            lit += dot(vec4(cx.x * cy.y, cx.y * cy.y, cx.y * cy.x, cx.x * cy.x), step(vec4(ref), d));
         }
     }
     return mix(1.0, lit / 9.0, step(0.5, frame.lightDir.w));

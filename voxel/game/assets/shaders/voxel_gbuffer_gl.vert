@@ -1,24 +1,16 @@
 #version 410 core
-// Opaque chunks into the gbuffer; pairs with the engine's gbuffer.frag.
+// Opaque chunks into the gbuffer through the engine's flat gbuffer stage;
+// voxel_gbuffer.vert says what it writes.
 #include "sleak_gl.glsl"
+#include "sleak_flat.glsl"
 #include "voxel_quad.glsl"
 
-layout(location = 0) out vec3 vNormal;
-layout(location = 1) out vec4 vColor;
-layout(location = 2) out vec2 vUV;
-layout(location = 3) out vec4 vSurface;
-layout(location = 4) flat out vec4 vTile;
-layout(location = 5) out vec4 vTangent;  // no tangent frame: a normal map reads flat
+layout(location = 0) flat out uvec4 vFace; // normal, white tint, roughness 0.9, the atlas tile
+layout(location = 1) out vec3 vUVAO;       // texture coordinate in tiles, ambient occlusion
 
 void main() {
     VoxelCorner c = voxelCorner(uint(gl_VertexID));
-    vec4 world = u_model * vec4(c.pos, 1.0);
-    vNormal = c.normal;
-    vColor = vec4(1.0, 1.0, 1.0, c.ao);
-    vUV = c.uv;
-    vSurface = vec4(0.9, 0.0, 0.0, 0.0);
-    vTile = c.tile;
-    vTangent = vec4(0.0);
-    gl_Position = frame.viewProj * world;
-    gl_Position = sleakClip(gl_Position);
+    vFace = sleakFlatFace(c.normal, vec3(1.0), 0.9, 0.0, 0.0, c.tile);
+    vUVAO = vec3(c.uv, c.ao);
+    gl_Position = sleakClip(frame.viewProj * (u_model * vec4(c.pos, 1.0)));
 }

@@ -1,0 +1,42 @@
+#version 450
+// The engine's gbuffer fragment stage for formats with gbuffer_stage =
+// "flat": what is the same over a face comes packed in one flat record
+// (sleak_flat.glsl), and only the texture coordinate and the occlusion are
+// interpolated. It writes the same targets as gbuffer.frag; with no
+// tangent, a normal map reads flat, as it does there for a stem without
+// one. See docs/SHADERS.md for the interface.
+layout(set = 1, binding = 0) uniform sampler2D albedoTex;
+// The material's emissive map, white where it has none.
+layout(set = 3, binding = 0) uniform sampler2D emissiveMap;
+#include "sleak.glsl"
+#include "sleak_flat.glsl"
+
+layout(location = 0) flat in uvec4 vFace; // sleak_flat.glsl
+layout(location = 1) in vec3 vUVAO;       // xy texture coordinate, z ambient occlusion
+
+layout(location = 0) out vec4 outAlbedo;   // rgb albedo, a AO
+layout(location = 1) out vec4 outNormal;   // xyz 0.5 + 0.5 n, w roughness
+layout(location = 2) out vec4 outMaterial; // RGBA8: x metallic, yzw sqrt(emission / 16)
+
+void main() {
+    vec2 uv = vUVAO.xy;
+    uint tile = vFace.w;
+    if ((tile & 0xff0000u) != 0u) {
+        vec4 t = vec4(uvec4(tile, tile >> 8, tile >> 16, tile >> 24) & 255u) / 256.0;
+        uv = t.xy + fract(uv) * t.zw;
+    }
+    vec4 tex = texture(albedoTex, uv);
+    if (tex.a < 0.5) {
+        discard; // cut-out texels (leaves)
+    }
+    vec4 tintRoughness = unpackUnorm4x8(vFace.y);
+    outAlbedo = vec4(tex.rgb * tintRoughness.rgb * draw.color.rgb, vUVAO.z);
+    outNormal = vec4(sleakOctDecode(vFace.x) * 0.5 + 0.5, tintRoughness.a);
+    float emissive = float(vFace.z >> 16) * (16.0 / 65535.0);
+    vec3 emission = vec3(0.0);
+    if (emissive != 0.0) {
+        emission = emissive * texture(emissiveMap, uv).rgb;
+    }
+    // Eight bits hold emission up to 16 times the albedo, finer near 0.
+    outMaterial = vec4(float(vFace.z & 255u) / 255.0, sqrt(min(emission, vec3(16.0)) / 16.0));
+}
