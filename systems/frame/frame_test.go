@@ -3,6 +3,7 @@ package frame_test
 import (
 	"image"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,6 +97,33 @@ func TestShadowCastersAreThoseThatCanShadowTheView(t *testing.T) {
 		t.Errorf("%d shadow casters, want 2 (the cube in view and the one above it)", got)
 	}
 	s.End()
+}
+
+// The shadow pass draws the casters nearest the sun first, so that the
+// depth test rejects the texels of those under them before they are
+// written: here the sun shines straight down on a stack of cubes spawned
+// bottom first, and the pass draws them top first.
+func TestShadowCastersAreDrawnNearestTheSunFirst(t *testing.T) {
+	s := frametest.New(t)
+	s.World.Sun().Direction = [3]float32{0, -1, 0}
+	heights := []float32{-4, -2, 0, 1.5, 3}
+	for _, y := range heights {
+		s.Cube(formats.DefaultHandle, [3]float32{0, y, 0}, ecs.Material{CastShadows: true})
+	}
+	s.Begin()
+	if err := s.Ctx.RunPass(formats.PassShadow); err != nil {
+		t.Fatal(err)
+	}
+	s.End()
+	var got []float32
+	for _, d := range s.D.Draws[formats.PassShadow] {
+		got = append(got, d.Model[13])
+	}
+	want := slices.Clone(heights)
+	slices.Reverse(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("shadow draws at heights %v, want %v (top first)", got, want)
+	}
 }
 
 // A mesh whose triangles all face one way is left out of the camera passes

@@ -42,6 +42,7 @@ func (c *Context) Gather(w *ecs.World) {
 	f.cascades = c.cascades
 	f.shadows = c.HasLight && c.Data.Shadows
 	f.eye = c.Data.CameraPos
+	f.sun = c.Data.LightDir
 	f.formats, f.skinFormats, f.jointsOf = l.formats, c.skinFormats, c.jointsOf
 
 	q := w.Renderables()
@@ -280,6 +281,7 @@ type gatherFrame struct {
 	cascades              cascadeTests
 	casterFar, shadows    bool
 	eye                   vmath.Vec3
+	sun                   vmath.Vec3 // the direction the sunlight travels
 	formats               []formatState
 	skinFormats           []bool
 	jointsOf              map[*ecs.Mesh]backends.JointRange
@@ -449,7 +451,10 @@ func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.M
 	i := p.base | slot
 	drawn := false
 	if v.cascades != 0 && (!custom || p.ready(c, st, m.Format, formats.PassShadow)) {
-		p.keys[formats.PassShadow] = append(p.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|i)
+		b := &t.Bounds
+		sun := (b.Min[0]+b.Max[0])*0.5*f.sun[0] + (b.Min[1]+b.Max[1])*0.5*f.sun[1] + (b.Min[2]+b.Max[2])*0.5*f.sun[2] -
+			f.eye.Dot(f.sun)
+		p.keys[formats.PassShadow] = append(p.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|sunKey(sun)|i)
 		drawn = true
 	}
 	if v.seen {

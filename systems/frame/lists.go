@@ -18,7 +18,8 @@ import (
 // that draws the entity; the bits above order the pass: pipeline, texture
 // and then a coarse distance, near first, in the opaque passes (so that
 // the depth test rejects hidden fragments before they are shaded), the
-// distance far first in the transparent one. Sorting
+// distance along the sunlight, nearest the sun first, in the shadow pass
+// (sunKey), the distance far first in the transparent one. Sorting
 // 8-byte keys instead of whole draws is what keeps a list cheap to order,
 // and appending in entity order makes equal keys come out in a stable order.
 const (
@@ -59,6 +60,23 @@ func nearKey(dist2 float32) uint64 {
 	const one = 127 << 3 // the bits of 1.0 >> 20
 	b := int(math.Float32bits(max(dist2, 1))>>20) - one
 	return uint64(min(b, 1<<nearBits-1)) << indexBits
+}
+
+// sunKey orders shadow casters nearest the sun first, so that the depth
+// test rejects what lies under them in the shadow map before it is
+// written: the shadow pass writes depth alone, and its cost on a GPU short
+// of raster units is the texels it writes. s is the caster's distance
+// along the sunlight from the camera, negative towards the sun, kept
+// coarsely as the nearKey bits of 1+|s| (eight steps per doubling) on
+// either side of the middle of the field.
+func sunKey(s float32) uint64 {
+	const one = 127 << 3 // the bits of 1.0 >> 20
+	const mid = 1 << (nearBits - 1)
+	v := min(int(math.Float32bits(1+vmath.Abs32(s))>>20)-one, mid-1)
+	if s < 0 {
+		return uint64(mid-1-v) << indexBits
+	}
+	return uint64(mid+v) << indexBits
 }
 
 // depthKey orders far before near: the bits of a non-negative float32
@@ -183,8 +201,9 @@ func (c *Context) ready(h formats.Handle, p formats.Pass) bool {
 func (c *Context) Len(p formats.Pass) int { return len(c.lists.keys[p]) }
 
 // RunPass begins pass p, submits its gathered draws in order (grouped by
-// pipeline, texture and near first, or back to front in the transparent pass), ends it
-// and records its CPU time. Fullscreen passes have no draws.
+// pipeline, texture and near first; nearest the sun first in the shadow
+// pass; back to front in the transparent pass), ends it and records its
+// CPU time. Fullscreen passes have no draws.
 func (c *Context) RunPass(p formats.Pass) error {
 	start := time.Now()
 	if err := c.Backend.BeginPass(p); err != nil {
@@ -229,9 +248,9 @@ const maxMoves = 1
 // ascending draw index) in sortKeys' order, leaving keys as they are.
 func (o *passOrder) sort(keys []uint64, s *sortScratch, low uint) []uint64 {
 	n := len(keys)
-	// A list gathered in order (one pipeline, as the shadow pass's mostly
-	// is) is its own order; the first key out of place, usually near the
-	// front, ends the check. Next frame then starts from the check again.
+	// A list gathered in order is its own order; the first key out of
+	// place, usually near the front, ends the check. Next frame then
+	// starts from the check again.
 	if slices.IsSorted(keys) {
 		o.pos = o.pos[:0]
 		return keys

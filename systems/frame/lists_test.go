@@ -93,6 +93,24 @@ func TestDepthKeyOrdersFarFirst(t *testing.T) {
 	}
 }
 
+func TestSunKeyOrdersNearestTheSunFirst(t *testing.T) {
+	// Distances along the sunlight from the camera: negative towards the sun.
+	s := []float32{-1e9, -1e4, -300, -20, -1.5, -0.25, 0, 0.25, 3, 64, 2000, 1e9}
+	for i := 1; i < len(s); i++ {
+		if sunKey(s[i]) < sunKey(s[i-1]) {
+			t.Errorf("sunKey(%v) sorts before sunKey(%v)", s[i], s[i-1])
+		}
+	}
+	if sunKey(-300) == sunKey(-20) || sunKey(20) == sunKey(300) || sunKey(-4) == sunKey(4) {
+		t.Error("casters far apart along the light share a bucket")
+	}
+	for _, v := range s {
+		if k := sunKey(v); k>>(nearBits+indexBits) != 0 || k&indexMask != 0 {
+			t.Errorf("sunKey(%v) = %#x leaves its field", v, k)
+		}
+	}
+}
+
 func TestNearKeyOrdersNearFirstWithinAGroup(t *testing.T) {
 	d := []float32{0, 1, 4, 9.5, 100, 1e4, 1e6}
 	for i := 1; i < len(d); i++ {
