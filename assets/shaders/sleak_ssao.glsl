@@ -6,7 +6,8 @@
 // targets stands for the 2x2 block of pixels whose top-left it is.
 // Six points in the hemisphere above that pixel's surface, within the
 // radius (frame.effects.x), are projected into the depth buffer; a point
-// that lies behind the surface seen at its pixel is hidden, counted in full
+// that lies behind the surface seen at its pixel (taken on the point's own
+// ray from the eye) is hidden, counted in full
 // when that surface is within the radius of the pixel's and less the
 // farther it is, so a wall far in front of a floor does not darken it. The
 // hemisphere turns from pixel to pixel over a 4x4 tile (a quarter turn
@@ -67,6 +68,12 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 q) {
     vec3 b = cross(n, t);
     float radius = frame.effects.x;
     vec3 eye = frame.cameraPos.xyz;
+    // The clip w of a depth-buffer texel, from invViewProj's last row: a
+    // point's clip w grows in proportion along any ray from the eye, so
+    // the surface seen where a sample projects lies on the sample's ray at
+    // the ratio of the two w's, without a whole unprojection.
+    mat4 inv = frame.invViewProj;
+    vec4 wRow = vec4(inv[0][3], inv[1][3], inv[2][3], inv[3][3]);
     float hidden = 0.0;
     for (int i = 0; i < 6; i++) {
         vec3 k = sleakSSAOKernel[i];
@@ -75,9 +82,12 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 q) {
         vec2 ndc = c.xy / c.w;
         vec2 fc = vec2((ndc.x * 0.5 + 0.5) * size.x, (0.5 - 0.5 * SLEAK_Y_DOWN * ndc.y) * size.y);
         ivec2 q = clamp(ivec2(floor(fc)), ivec2(0), isize - 1);
-        vec3 seen = sleakWorldAt(q, texelFetch(gDepth, q, 0).r, size);
-        float behind = clamp((distance(s, eye) - 0.03 * radius - distance(seen, eye)) * 1000.0, 0.0, 1.0);
-        hidden += behind * clamp(radius / max(distance(seen, pos), 1e-4), 0.0, 1.0);
+        float seenW = 1.0 / dot(wRow, vec4(sleakScreenNDC(vec2(q) + 0.5, size), texelFetch(gDepth, q, 0).r, 1.0));
+        float ratio = seenW / c.w;
+        vec3 toS = s - eye;
+        float reach = length(toS);
+        float behind = clamp((reach * (1.0 - ratio) - 0.03 * radius) * 1000.0, 0.0, 1.0);
+        hidden += behind * clamp(radius / max(length(eye + toS * ratio - pos), 1e-4), 0.0, 1.0);
     }
     return 1.0 - frame.effects.y * hidden / 6.0;
 }

@@ -31,6 +31,8 @@ float ao = 1.0;
     float3 eye = cameraPos.xyz;
     float hidden = 0.0;
     int2 last = int2(targetSize.xy) - 1;
+    // invViewProj's last row: a texel's clip w (see sleak_ssao.glsl).
+    float4 wRow = float4(invViewProj[3][0], invViewProj[3][1], invViewProj[3][2], invViewProj[3][3]);
 // Distances are lengths of differences: Wine's compiler has no distance().
 #define SLEAK_SSAO_TAP(kx, ky, kz) \
     { \
@@ -39,10 +41,12 @@ float ao = 1.0;
         float2 ndc = c.xy / c.w; \
         float2 fc = float2((ndc.x * 0.5 + 0.5) * targetSize.x, (0.5 - 0.5 * ndc.y) * targetSize.y); \
         int2 q = clamp(int2(floor(fc)), int2(0, 0), last); \
-        float4 sw = mul(invViewProj, float4((q.x + 0.5) * targetSize.z * 2.0 - 1.0, 1.0 - (q.y + 0.5) * targetSize.w * 2.0, gDepth.Load(int3(q, 0)), 1.0)); \
-        float3 seen = sw.xyz / sw.w; \
-        float behind = saturate((length(s - eye) - 0.03 * radius - length(seen - eye)) * 1000.0); \
-        hidden += behind * saturate(radius / max(length(seen - aoPos), 1e-4)); \
+        float seenW = 1.0 / dot(wRow, float4((q.x + 0.5) * targetSize.z * 2.0 - 1.0, 1.0 - (q.y + 0.5) * targetSize.w * 2.0, gDepth.Load(int3(q, 0)), 1.0)); \
+        float ratio = seenW / c.w; \
+        float3 toS = s - eye; \
+        float reach = length(toS); \
+        float behind = saturate((reach * (1.0 - ratio) - 0.03 * radius) * 1000.0); \
+        hidden += behind * saturate(radius / max(length(eye + toS * ratio - aoPos), 1e-4)); \
     }
     SLEAK_SSAO_TAP(-0.0841, 0.0771, 0.2355)
     SLEAK_SSAO_TAP(0.1226, 0.1599, 0.2406)
