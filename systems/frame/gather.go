@@ -450,10 +450,13 @@ func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.M
 	}
 	i := p.base | slot
 	drawn := false
+	// The box's centre from the eye, which both passes' keys order by.
+	b := &t.Bounds
+	dx := (b.Min[0]+b.Max[0])*0.5 - f.eye[0]
+	dy := (b.Min[1]+b.Max[1])*0.5 - f.eye[1]
+	dz := (b.Min[2]+b.Max[2])*0.5 - f.eye[2]
 	if v.cascades != 0 && (!custom || p.ready(c, st, m.Format, formats.PassShadow)) {
-		b := &t.Bounds
-		sun := (b.Min[0]+b.Max[0])*0.5*f.sun[0] + (b.Min[1]+b.Max[1])*0.5*f.sun[1] + (b.Min[2]+b.Max[2])*0.5*f.sun[2] -
-			f.eye.Dot(f.sun)
+		sun := dx*f.sun[0] + dy*f.sun[1] + dz*f.sun[2]
 		p.keys[formats.PassShadow] = append(p.keys[formats.PassShadow], groupKey(m.Format, 0, 0)|sunKey(sun)|i)
 		drawn = true
 	}
@@ -470,11 +473,6 @@ func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.M
 			ok = p.ready(c, st, m.Format, pass)
 		}
 		if ok {
-			b := &t.Bounds
-			eye := f.eye
-			dx := (b.Min[0]+b.Max[0])*0.5 - eye[0]
-			dy := (b.Min[1]+b.Max[1])*0.5 - eye[1]
-			dz := (b.Min[2]+b.Max[2])*0.5 - eye[2]
 			dist2 := dx*dx + dy*dy + dz*dz
 			key := groupKey(m.Format, shader, mat.Texture) | nearKey(dist2)
 			if pass == formats.PassTransparent {
