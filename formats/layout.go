@@ -156,8 +156,9 @@ const (
 	// GBufferFlat takes what is the same over a whole face (the normal,
 	// the albedo tint, roughness, metallic, emissive and the atlas tile)
 	// as one flat uvec4 packed by the vertex shader, and interpolates only
-	// the texture coordinate and the occlusion: five values a vertex where
-	// the smooth stage has twenty-one. Faceted meshes such as voxel
+	// the texture coordinate and the occlusion: seven values a vertex,
+	// three of them interpolated, where the smooth stage has twenty-one,
+	// seventeen interpolated. Faceted meshes such as voxel
 	// chunks draw far faster through it where vertex outputs are costly,
 	// and look the same. It has no tangent, so a normal map reads flat.
 	GBufferFlat
