@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sleakgo/sleak/internal/safetext"
+	"github.com/sleakgo/sleak/internal/spelling"
 	"github.com/sleakgo/sleak/internal/tomlpos"
 )
 
@@ -382,30 +383,9 @@ func suggest(s string, candidates []string) string {
 		if c == s || len(c)-len(s) > 2 || len(s)-len(c) > 2 {
 			continue
 		}
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD && d < len(s) {
+		if d := spelling.Distance(strings.ToLower(s), strings.ToLower(c)); d < bestD && d < len(s) {
 			best, bestD = c, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

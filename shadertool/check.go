@@ -17,6 +17,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/config"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/spelling"
 )
 
 // CheckOptions configures [Check].
@@ -678,33 +679,12 @@ func (c *checker) nearStem(r *stemRow) string {
 		if len(o.files) == 0 || o.stem == r.stem {
 			continue
 		}
-		d := editDistance(r.stem, o.stem)
+		d := spelling.Distance(r.stem, o.stem)
 		if (d < bestD || d == bestD && best != "" && o.stem < best) && d*2 < len(r.stem) {
 			best, bestD = o.stem, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // hlslEntriesOf lists the HLSL entry points a file must define.

@@ -83,10 +83,10 @@ func (r *driver) UploadLights(g *backends.LightGrid) error {
 	return nil
 }
 
-// RunPass runs pass p between two timestamps.
 // RedrawCascades sets the cascades the next shadow pass clears and draws.
 func (r *driver) RedrawCascades(cascades uint8) { r.redraw = cascades }
 
+// RunPass runs pass p between two timestamps.
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.stamp(p, false)
 	err := r.runPass(p, draws)

@@ -71,10 +71,10 @@ func (r *driver) bindRoot() {
 	list.Call(listIASetPrimitiveTopology, dxcom.TopologyTriangleList)
 }
 
-// RunPass records pass p between two timestamps.
 // RedrawCascades sets the cascades the next shadow pass clears and draws.
 func (r *driver) RedrawCascades(cascades uint8) { r.redraw = cascades }
 
+// RunPass records pass p between two timestamps.
 func (r *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, *program]) error {
 	r.stamp(p, false)
 	err := r.runPass(p, draws)

@@ -1,0 +1,28 @@
+// Package spelling measures how far a name a user wrote is from the names
+// that exist, so that an error about an unknown key, format or shader stem
+// can say which one was probably meant.
+package spelling
+
+// Distance is the Levenshtein distance between a and b, in bytes: the
+// fewest insertions, deletions and substitutions of one byte that turn a
+// into b. Callers choose their own limit and case rules; it runs in
+// O(len(a)·len(b)) time and allocates two rows of len(b)+1.
+func Distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
