@@ -655,7 +655,7 @@ func (d *decoder) shaders(o *obj) ShaderPolicy {
 		var l LimitedStem
 		if e.require("stem") && e.str("stem", &l.Stem) {
 			at := with(e.path, "stem")
-			if !validStem(l.Stem) {
+			if !formats.ValidStem(l.Stem) {
 				d.at(at, nil, "%s: %s is not a bare stem (letters, digits, '_' and '-', without extension or folder)", e.key("stem"), safetext.Quote(l.Stem))
 			} else {
 				d.unique(seen, at, e.key("stem"), "stem", l.Stem)
@@ -701,20 +701,5 @@ func (d *decoder) unique(seen map[string][]any, path []any, key, kind, name stri
 		return false
 	}
 	seen[name] = path
-	return true
-}
-
-// validStem mirrors the formats package's rule for stems: a bare name that
-// every backend can extend with its own folder and suffixes.
-func validStem(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
 	return true
 }

@@ -25,7 +25,7 @@ func (d *decoder) game(o *obj) Game {
 	for i, n := range names {
 		at := with(o.path, "sections", i)
 		switch {
-		case !validStem(n):
+		case !formats.ValidStem(n):
 			d.at(at, nil, "%s[%d]: %q is not a bare table name (letters, digits, '_' and '-')", o.key("sections"), i, n)
 		case contains(engineSections, n):
 			d.at(at, nil, "%s[%d]: %q is an engine section and cannot be declared by the game", o.key("sections"), i, n)

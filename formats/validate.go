@@ -228,7 +228,7 @@ func (v *validator) stems() {
 		if p != PassForward {
 			set = append(set, stemFields[p])
 		}
-		if !validStem(s) {
+		if !ValidStem(s) {
 			v.layoutErr(ErrBadStem, stemFields[p], "%s %q: %s", stemFields[p], s, stemAdvice(s))
 		}
 	}
@@ -250,10 +250,12 @@ func (v *validator) stems() {
 	}
 }
 
-// validStem reports whether s is a bare stem: letters, digits, '_' and '-'.
-// Anything else (a dot, a slash, a space) means a path or a file name was
-// written where each backend expects to add its own folder and extensions.
-func validStem(s string) bool {
+// ValidStem reports whether s is a bare shader stem: letters, digits, '_'
+// and '-'. Anything else (a dot, a slash, a space) means a path or a file
+// name was written where each backend expects to add its own folder and
+// extensions. Every place that reads a stem from a user checks it with
+// this rule.
+func ValidStem(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -278,7 +280,7 @@ func stemAdvice(s string) string {
 		base = base[:i]
 	}
 	base = strings.Join(strings.Fields(base), "_")
-	if validStem(base) && base != s {
+	if ValidStem(base) && base != s {
 		return fmt.Sprintf("a stem is a bare name without extension or folder, like %q", base)
 	}
 	return "a stem is a bare name of letters, digits, '_' and '-', without extension or folder"
