@@ -116,8 +116,7 @@ type Game struct {
 	camera  ecs.Entity
 	hud     hud
 	edits   []world.Edit // every block this session changed, for tests
-	frames  []time.Duration
-	gpu     [][formats.NumPasses]time.Duration // per frame, per pass; zero without timestamps
+	frames  frameLog
 	closed  bool
 	prefs   Prefs
 	// effects are game.toml's [effects] settings, which the player's
@@ -176,7 +175,7 @@ func New(opts Options) (*Game, error) {
 	if opts.Prefs == (Prefs{}) {
 		opts.Prefs = DefaultPrefs()
 	}
-	g := &Game{opts: opts, log: opts.Logger, chunks: map[chunk.Pos]*chunkEntities{}, prefs: opts.Prefs}
+	g := &Game{opts: opts, log: opts.Logger, chunks: map[chunk.Pos]*chunkEntities{}, prefs: opts.Prefs, frames: newFrameLog(runLength(opts))}
 	if opts.Script != nil {
 		opts.Script.game = g
 	}
@@ -361,12 +360,21 @@ func (g *Game) Edits() []world.Edit { return g.edits }
 // Stats returns the last frame's render statistics.
 func (g *Game) Stats() *backends.Stats { return g.ctx.Stats }
 
-// FrameTimes returns the CPU time of every frame so far.
-func (g *Game) FrameTimes() []time.Duration { return g.frames }
+// FrameTimes returns the CPU time of each frame kept, oldest first: every
+// frame of a run of known length (Options.MaxFrames, Script.End), or of an
+// open-ended session the most recent ones, up to 32,768 frames.
+func (g *Game) FrameTimes() []time.Duration {
+	cpu, _ := g.frames.frames()
+	return cpu
+}
 
-// GPUTimes returns, for every frame so far, the GPU time of each pass the
-// backend measured then (zero where it has no timestamps).
-func (g *Game) GPUTimes() [][formats.NumPasses]time.Duration { return g.gpu }
+// GPUTimes returns, for the frames FrameTimes returns and in its order, the
+// GPU time of each pass the backend measured then (zero where it has no
+// timestamps).
+func (g *Game) GPUTimes() [][formats.NumPasses]time.Duration {
+	_, gpu := g.frames.frames()
+	return gpu
+}
 
 // Load streams the chunks within radius of the player before play starts,
 // writing a progress line. It returns once they are all uploaded, or the
@@ -437,12 +445,11 @@ func (g *Game) Step(dt time.Duration) error {
 	w := g.ecs
 	start := time.Now()
 	err := g.runner.Step(dt)
-	g.frames = append(g.frames, time.Since(start))
 	var gpu [formats.NumPasses]time.Duration
 	if st := g.ctx.Stats; st.GPUFrame != 0 {
 		gpu = st.GPUTime
 	}
-	g.gpu = append(g.gpu, gpu)
+	g.frames.add(time.Since(start), &gpu)
 	if err != nil {
 		return err
 	}
