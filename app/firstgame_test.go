@@ -18,6 +18,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sleakgo/sleak/internal/xdotool"
 )
 
 // buildFirstGame copies the first-game template into a folder outside the
@@ -186,19 +188,15 @@ func TestInputReachesASystem(t *testing.T) {
 				}
 			}()
 			has := func(s string) bool { mu.Lock(); defer mu.Unlock(); return seen[s] }
-			win := xdotool(t, ctx, "search", "--sync", "--name", "^"+title+"$")
-			win = strings.Fields(win)[0]
-			// Focusing a window the X server has not mapped yet fails
-			// (BadMatch), as it can under load: try again for a while.
-			for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-				_, err := tryXdotool(ctx, "windowfocus", "--sync", win)
-				if err == nil {
-					break
-				}
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatal(err)
-				}
+			win, err := xdotool.FindWindow(ctx, title)
+			if err != nil {
+				cmd.Process.Kill()
+				cmd.Wait() // then stderr is complete, and no longer written
+				t.Fatalf("%v\nstderr:\n%s", err, stderr.String())
+			}
+			if err := xdotool.Focus(ctx, win, 15*time.Second); err != nil {
+				cmd.Process.Kill()
+				t.Fatal(err)
 			}
 			// Repeat each until the game reports it: the first events may
 			// reach the window before its first frame polls.
@@ -217,7 +215,7 @@ func TestInputReachesASystem(t *testing.T) {
 						t.Fatalf("the game never saw %s; stderr:\n%s", step.want, stderr.String())
 					}
 					// A refused event is sent again, as a missed one is.
-					if _, err := tryXdotool(ctx, step.args...); err != nil {
+					if _, err := xdotool.Run(ctx, step.args...); err != nil {
 						t.Log(err)
 					}
 					time.Sleep(300 * time.Millisecond)
@@ -229,25 +227,6 @@ func TestInputReachesASystem(t *testing.T) {
 			}
 		})
 	}
-}
-
-func xdotool(t *testing.T, ctx context.Context, args ...string) string {
-	t.Helper()
-	out, err := tryXdotool(ctx, args...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// tryXdotool runs xdotool with args and returns its output, or an error
-// with the output in it.
-func tryXdotool(ctx context.Context, args ...string) (string, error) {
-	out, err := exec.CommandContext(ctx, "xdotool", args...).CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out), nil
 }
 
 // decodePNG reads a screenshot. (The conformance package's image helpers

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sleakgo/sleak/internal/xdotool"
 )
 
 // TestPauseMenuSettingPersists plays the game in a window under Xvfb with
@@ -57,8 +59,13 @@ func TestPauseMenuSettingPersists(t *testing.T) {
 			}
 			defer cmd.Process.Kill()
 			logHas := func(s string) int { mu.Lock(); defer mu.Unlock(); return strings.Count(stderr.String(), s) }
-			win := strings.Fields(xdo(t, ctx, "search", "--sync", "--name", "^"+title+"$"))[0]
-			xdo(t, ctx, "windowfocus", "--sync", win)
+			win, err := xdotool.FindWindow(ctx, title)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := xdotool.Focus(ctx, win, 15*time.Second); err != nil {
+				t.Fatal(err)
+			}
 			// Each key is sent again only while its effect has not shown:
 			// the first may reach the window before its first frame polls.
 			for _, step := range []struct {
@@ -79,7 +86,9 @@ func TestPauseMenuSettingPersists(t *testing.T) {
 				}
 				deadline := time.Now().Add(45 * time.Second)
 				for {
-					xdo(t, ctx, "key", "--window", win, step.key)
+					if _, err := xdotool.Run(ctx, "key", "--window", win, step.key); err != nil {
+						t.Fatal(err)
+					}
 					if step.want == "" {
 						time.Sleep(500 * time.Millisecond)
 						break
@@ -116,12 +125,3 @@ func TestPauseMenuSettingPersists(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
-
-func xdo(t *testing.T, ctx context.Context, args ...string) string {
-	t.Helper()
-	out, err := exec.CommandContext(ctx, "xdotool", args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
