@@ -62,7 +62,15 @@ timeout 60 "$wineserver" -w || true
 go_windows_amd64_exec "$exe" "${args[@]}" -frames 3000 >"$tmp/play.log" 2>&1 &
 game=$!
 
-win=$(timeout 120 xdotool search --sync --name '^Sleakcraft$' | head -n 1) || true
+# Searched for once a second rather than with --sync: a search walks every
+# window on the display, and fails (BadWindow) when one closes meanwhile,
+# as Wine's own windows do while the game starts.
+win=
+for _ in $(seq 120); do
+  win=$(xdotool search --name '^Sleakcraft$' 2>/dev/null | head -n 1) || true
+  [[ -n "$win" ]] && break
+  sleep 1
+done
 [[ -n "$win" ]] || { sed 's/^/  /' "$tmp/play.log" >&2; fail "no window named Sleakcraft appeared within 120 s"; }
 # Wait for the world to be generated and frames to run.
 for _ in $(seq 120); do
