@@ -28,10 +28,12 @@ run: deps
 # Every test, including those that need Vulkan (lavapipe), OpenGL (llvmpipe
 # under Xvfb), the shader tools, and the Direct3D backends (a Windows build
 # run under Wine): SLEAK_REQUIRE_DRIVERS=1 turns their "no driver" skips into
-# failures.
+# failures. Every benchmark also runs once, so that one that no longer runs
+# fails here rather than in the next measurement.
 test: deps vet
 	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test $(TESTFLAGS) ./...
 	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race $(TESTFLAGS) $(RACEPKGS)
+	SLEAK_REQUIRE_DRIVERS=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -run '^$$' -bench . -benchtime 1x $(TESTFLAGS) ./...
 	GO=$(GO) bash scripts/fuzz.sh $(FUZZTIME)
 	SLEAK_REQUIRE_DRIVERS=1 bash scripts/test-windows.sh
 
