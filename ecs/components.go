@@ -25,9 +25,10 @@ type Transform struct {
 	of derivedFrom
 
 	// CullHint is, for each volume Bounds is tested against (the camera,
-	// the sun's frustum, what can shadow the view), the plane that last
-	// rejected it: vmath.Culler.Rejects tests
-	// it first, so an entity that stays culled costs one plane test.
+	// the sun's frustum, what can shadow the view), what its last test
+	// found, as vmath.Culler.Rejects keeps it: the plane that rejected it,
+	// tested first, so an entity that stays culled costs one plane test; or
+	// that it passed, so an entity in view skips that test.
 	CullHint [3]uint8
 	// Bounds is the world-space box around the entity's Mesh.Bounds, kept
 	// beside World so that visibility is one box test per entity and frame,

@@ -70,67 +70,99 @@ func (f *Frustum) IntersectsAABB(b AABB) bool {
 }
 
 // Culler is a frustum prepared for many box tests a frame. A plane n·x + d
-// rejects a box when n·centre + |n|·extent + d < 0, which is
-// (n+|n|)·max + (n-|n|)·min + 2d < 0: each plane is kept in that form, so
-// a test is six multiply-adds on the box's corners, with no branches.
+// rejects a box when n·centre + |n|·extent + d < 0. Doubled, with s the
+// sum of the box's corners and e their difference, that is n·s + 2d +
+// |n|·e < 0, or (n+|n|)·max + (n-|n|)·min + 2d < 0. Each plane is kept in
+// both forms, because boxes differ in what they need:
+//   - A box rejected last time is tested first against the plane that
+//     rejected it, which mostly rejects it again: six multiply-adds on the
+//     corners, no branch.
+//   - Any other box mostly passes: |n|·e is never negative, so a box whose
+//     centre is on the inner side of a plane (n·s + 2d >= 0) passes it on
+//     three multiply-adds, and only the others pay for the extent.
 type Culler struct {
-	// planes 6 and 7 repeat plane 0, so that any hint masked to 3 bits
-	// names a plane.
-	planes [8]cullPlane
+	planes [6]cullPlane
 }
 
 type cullPlane struct {
+	n, abs   Vec3 // the normal and its absolute value
 	pos, neg Vec3 // n+|n| and n-|n|
 	d2       float32
 }
 
-// outside reports whether b lies wholly on the negative side of p.
+// hintPassed is the hint of a box that passed every plane last time.
+// Hints 0 to 5 name the plane that rejected it; larger ones name none.
+const hintPassed = 6
+
+// outside reports whether b lies wholly on the negative side of p, for a
+// box that p mostly rejects.
 func (p *cullPlane) outside(b *AABB) bool {
 	return p.pos[0]*b.Max[0]+p.pos[1]*b.Max[1]+p.pos[2]*b.Max[2]+
 		p.neg[0]*b.Min[0]+p.neg[1]*b.Min[1]+p.neg[2]*b.Min[2]+p.d2 < 0
 }
 
+// rejects is outside for a box that mostly passes p, whose corners' sum
+// (sx, sy, sz) the caller made once for several planes.
+func (p *cullPlane) rejects(sx, sy, sz float32, b *AABB) bool {
+	t := p.n[0]*sx + p.n[1]*sy + p.n[2]*sz + p.d2
+	return t < 0 && t+p.abs[0]*(b.Max[0]-b.Min[0])+p.abs[1]*(b.Max[1]-b.Min[1])+p.abs[2]*(b.Max[2]-b.Min[2]) < 0
+}
+
 // NewCuller prepares f for Rejects.
 func NewCuller(f *Frustum) Culler {
 	var c Culler
-	for i := range c.planes {
-		p := f[0]
-		if i < 6 {
-			p = f[i]
-		}
-		a := Vec3{Abs32(p[0]), Abs32(p[1]), Abs32(p[2])}
-		c.planes[i] = cullPlane{pos: Vec3{p[0] + a[0], p[1] + a[1], p[2] + a[2]}, neg: Vec3{p[0] - a[0], p[1] - a[1], p[2] - a[2]}, d2: 2 * p[3]}
+	for i, p := range *f {
+		n, a := Vec3{p[0], p[1], p[2]}, Vec3{Abs32(p[0]), Abs32(p[1]), Abs32(p[2])}
+		c.planes[i] = cullPlane{n: n, abs: a, pos: n.Add(a), neg: n.Sub(a), d2: 2 * p[3]}
 	}
 	return c
 }
 
 // Rejects reports whether box b lies wholly outside one of the planes: the
-// complement of Frustum.IntersectsAABB, as conservative. It tests plane
-// *hint first and, on a rejection, stores there the plane that rejected b:
-// what was outside a plane last frame almost always is again, so a box kept
-// with its hint costs one plane test while it stays culled (plane
-// coherency). Any hint value is safe.
+// complement of Frustum.IntersectsAABB, as conservative. *hint is what the
+// box's last test found, and Rejects keeps it: the plane that rejected
+// the box, tested first, since what was outside a plane last frame almost
+// always is again (plane coherency), so a box that stays culled costs one
+// plane test; or that the box passed, so that it is spared that first
+// test. Any hint value is safe; a new box's hint may be 0.
 func (c *Culler) Rejects(b *AABB, hint *uint8) bool {
 	return c.Hinted(b, *hint) || c.RejectsOthers(b, hint)
 }
 
 // RejectsOthers is Rejects without its first test, for a caller that has
-// made it with Hinted: the other planes, storing in *hint the one that
-// rejects b.
+// made it with Hinted: the other planes, keeping in *hint the one that
+// rejects b or that none did.
 func (c *Culler) RejectsOthers(b *AABB, hint *uint8) bool {
-	// The corners are read once, into registers, for all six planes. The
-	// plane test is outside's, written out: a helper taking the six
-	// values would make Hinted too costly for the compiler to inline.
-	x0, y0, z0, x1, y1, z1 := b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2]
-	h := *hint & 7
-	for i := range uint8(6) {
-		p := &c.planes[i]
-		if i != h && p.pos[0]*x1+p.pos[1]*y1+p.pos[2]*z1+p.neg[0]*x0+p.neg[1]*y0+p.neg[2]*z0+p.d2 < 0 {
-			*hint = i
-			return true
+	// The corners' sum is made once for all six planes, and the planes are
+	// written out: a loop would spend as many instructions on finding each
+	// plane as on testing it.
+	sx, sy, sz := b.Min[0]+b.Max[0], b.Min[1]+b.Max[1], b.Min[2]+b.Max[2]
+	h := *hint
+	p := &c.planes
+	var i uint8
+	switch {
+	case h != 0 && p[0].rejects(sx, sy, sz, b):
+		i = 0
+	case h != 1 && p[1].rejects(sx, sy, sz, b):
+		i = 1
+	case h != 2 && p[2].rejects(sx, sy, sz, b):
+		i = 2
+	case h != 3 && p[3].rejects(sx, sy, sz, b):
+		i = 3
+	case h != 4 && p[4].rejects(sx, sy, sz, b):
+		i = 4
+	case h != 5 && p[5].rejects(sx, sy, sz, b):
+		i = 5
+	default:
+		// Stored only on a change: a box that stays in view leaves its
+		// cache line clean.
+		if h != hintPassed {
+			*hint = hintPassed
 		}
+		return false
 	}
-	return false
+	*hint = i
+	return true
 }
 
 // Hinted reports whether the plane hint names (as Rejects keeps it)
@@ -141,7 +173,7 @@ func (c *Culler) RejectsOthers(b *AABB, hint *uint8) bool {
 //
 // and pay no call for them, nor a second test of that plane for the rest.
 func (c *Culler) Hinted(b *AABB, hint uint8) bool {
-	return c.planes[hint&7].outside(b)
+	return hint < 6 && c.planes[hint].outside(b)
 }
 
 // Outside reports whether b is wholly on the negative side of plane i (0

@@ -82,21 +82,28 @@ func TestAABBUnion(t *testing.T) {
 func TestCullerAgreesWithIntersectsAABB(t *testing.T) {
 	f := FrustumFromMatrix(Perspective(Radians(60), 1.5, 0.1, 50).Mul(LookAt(Vec3{0, 2, 10}, Vec3{}, Vec3{0, 1, 0})))
 	c := NewCuller(&f)
-	var hint uint8
-	for x := float32(-60); x <= 60; x += 3 {
-		for z := float32(-60); z <= 60; z += 3 {
-			for _, y := range []float32{-30, 0, 30} {
-				b := AABB{Min: Vec3{x, y, z}, Max: Vec3{x + 2, y + 5, z + 1}}
-				want := !f.IntersectsAABB(b)
-				h2 := hint
-				if got := c.Hinted(&b, h2) || c.RejectsOthers(&b, &h2); got != want {
-					t.Fatalf("box %v: Hinted or RejectsOthers %v, IntersectsAABB says %v", b, got, !want)
-				}
-				if got := c.Rejects(&b, &hint); got != want {
-					t.Fatalf("box %v: Rejects %v, IntersectsAABB says %v", b, got, !want)
-				}
-				if c.Outside(int(hint), &b) && !want {
-					t.Fatalf("box %v: outside plane %d but intersecting", b, hint)
+	// Every box starts from each kind of hint: a plane, the mark of a box
+	// that passed, and values Rejects never stores.
+	for _, start := range []uint8{0, 3, 5, hintPassed, 7, 8, 255} {
+		hint := start // kept from box to box, as a moving box keeps it
+		for x := float32(-60); x <= 60; x += 3 {
+			for z := float32(-60); z <= 60; z += 3 {
+				for _, y := range []float32{-30, 0, 30} {
+					b := AABB{Min: Vec3{x, y, z}, Max: Vec3{x + 2, y + 5, z + 1}}
+					want := !f.IntersectsAABB(b)
+					h2 := start
+					if got := c.Hinted(&b, h2) || c.RejectsOthers(&b, &h2); got != want {
+						t.Fatalf("hint %d, box %v: Hinted or RejectsOthers %v, IntersectsAABB says %v", start, b, got, !want)
+					}
+					if got := c.Rejects(&b, &hint); got != want {
+						t.Fatalf("box %v: Rejects %v, IntersectsAABB says %v", b, got, !want)
+					}
+					switch {
+					case want && (hint >= 6 || !c.Outside(int(hint), &b)):
+						t.Fatalf("box %v: rejected, and its hint %d names no plane that rejects it", b, hint)
+					case !want && hint != hintPassed:
+						t.Fatalf("box %v: passed, and its hint is %d, want %d", b, hint, hintPassed)
+					}
 				}
 			}
 		}
