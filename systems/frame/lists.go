@@ -73,10 +73,11 @@ func sunKey(s float32) uint64 {
 	const one = 127 << 3 // the bits of 1.0 >> 20
 	const mid = 1 << (nearBits - 1)
 	v := min(int(math.Float32bits(1+vmath.Abs32(s))>>20)-one, mid-1)
-	if s < 0 {
-		return uint64(mid-1-v) << indexBits
-	}
-	return uint64(mid+v) << indexBits
+	// Towards the sun (the sign bit set) the key is mid-1-v, which is mid
+	// plus v with its bits flipped: a branch here would be mispredicted
+	// wherever casters lie on both sides of the camera.
+	towards := -int(math.Float32bits(s) >> 31)
+	return uint64(mid+(v^towards)) << indexBits
 }
 
 // depthKey orders far before near: the bits of a non-negative float32

@@ -104,6 +104,18 @@ func TestSunKeyOrdersNearestTheSunFirst(t *testing.T) {
 	if sunKey(-300) == sunKey(-20) || sunKey(20) == sunKey(300) || sunKey(-4) == sunKey(4) {
 		t.Error("casters far apart along the light share a bucket")
 	}
+	// Mirror images: the same distance on either side of the camera falls
+	// into buckets mirrored about the middle of the field.
+	for _, v := range s {
+		if v <= 0 {
+			continue
+		}
+		const mid = 1 << (nearBits - 1)
+		above, below := int(sunKey(v)>>indexBits)-mid, int(sunKey(-v)>>indexBits)-mid
+		if above != -1-below {
+			t.Errorf("sunKey(%v) is bucket %d above the middle, sunKey(%v) %d below it, want mirrored", v, above, -v, -below)
+		}
+	}
 	for _, v := range s {
 		if k := sunKey(v); k>>(nearBits+indexBits) != 0 || k&indexMask != 0 {
 			t.Errorf("sunKey(%v) = %#x leaves its field", v, k)
