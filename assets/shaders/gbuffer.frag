@@ -7,6 +7,7 @@ layout(set = 2, binding = 0) uniform sampler2D normalMap;
 layout(set = 3, binding = 0) uniform sampler2D emissiveMap;
 #include "sleak.glsl"
 #include "sleak_maps.glsl"
+#include "sleak_gbuffer.glsl"
 
 layout(location = 0) in vec3 vNormal;
 layout(location = 1) in vec4 vColor;   // rgb albedo, a ambient occlusion
@@ -37,11 +38,10 @@ void main() {
     if (draw.surface.w * (abs(vNormal.x) + 1.0) != 0.0) {
         n = sleakMappedNormal(vNormal, vTangent, texture(normalMap, uv).xyz, draw.surface.w);
     }
-    outNormal = vec4(n * 0.5 + 0.5, vSurface.x);
+    outNormal = sleakGBufferNormal(n, vSurface.x);
     vec3 emission = vec3(0.0);
     if (vSurface.z != 0.0) {
         emission = vSurface.z * texture(emissiveMap, uv).rgb;
     }
-    // Eight bits hold emission up to 16 times the albedo, finer near 0.
-    outMaterial = vec4(vSurface.y, sqrt(min(emission, vec3(16.0)) / 16.0));
+    outMaterial = sleakGBufferMaterial(vSurface.y, emission);
 }

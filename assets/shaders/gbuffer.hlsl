@@ -10,6 +10,7 @@
 //   nointerpolation float4 tile : TEXCOORD2;  atlas tile: xy origin, zw size (zw = 0: none)
 //   float4 tangent  : TEXCOORD3;   world-space tangent, w the bitangent's sign (0: the normal map reads flat)
 #include "sleak.hlsli"
+#include "sleak_gbuffer.hlsli"
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
@@ -58,14 +59,12 @@ PSOutput PS_Main(PSInput input) {
         float smStrength = surface.w;
         #include "sleak_maps.hlsli"
     }
-    o.normal = float4(smOut * 0.5 + 0.5, input.surface.x);
+    o.normal = SLEAK_GBUFFER_NORMAL(smOut, input.surface.x);
     float3 emission = float3(0.0, 0.0, 0.0);
     if (input.surface.z != 0.0) {
         emission = input.surface.z * emissiveMap.Sample(emissiveSampler, uv).rgb;
     }
-    // Eight bits hold emission up to 16 times the albedo, finer near 0
-    // (pow for the square root: Wine's compiler has no sqrt).
-    o.material = float4(input.surface.y, pow(min(emission, float3(16.0, 16.0, 16.0)) / 16.0, 0.5));
+    o.material = SLEAK_GBUFFER_MATERIAL(input.surface.y, emission);
     // Cut-out texels (leaves). Wine's compiler has no discard or clip, so
     // such a texel gets the far plane as its depth instead, which fails the
     // pass's LESS depth test and writes nothing, as discard would.

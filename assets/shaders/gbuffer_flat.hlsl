@@ -26,6 +26,7 @@
 // Every field is read straight from the input and made a float at once
 // (see voxel_quad.hlsli for why).
 #include "sleak.hlsli"
+#include "sleak_gbuffer.hlsli"
 
 Texture2D albedoTex : register(t0);
 SamplerState albedoSampler : register(s0);
@@ -67,15 +68,13 @@ PSOutput PS_Main(PSInput input) {
     float fold = max(-n.z, 0.0);
     n.x = n.x - fold * (2.0 * (float)(n.x >= 0.0) - 1.0);
     n.y = n.y - fold * (2.0 * (float)(n.y >= 0.0) - 1.0);
-    o.normal = float4(normalize(n) * 0.5 + 0.5, roughness);
+    o.normal = SLEAK_GBUFFER_NORMAL(normalize(n), roughness);
     float emissive = (float)((input.face.z >> 16) & 65535) * (16.0 / 65535.0);
     float3 emission = float3(0.0, 0.0, 0.0);
     if (emissive != 0.0) {
         emission = emissive * emissiveMap.Sample(emissiveSampler, uv).rgb;
     }
-    // Eight bits hold emission up to 16 times the albedo, finer near 0
-    // (pow for the square root: Wine's compiler has no sqrt).
-    o.material = float4((float)(input.face.z & 255) / 255.0, pow(min(emission, float3(16.0, 16.0, 16.0)) / 16.0, 0.5));
+    o.material = SLEAK_GBUFFER_MATERIAL((float)(input.face.z & 255) / 255.0, emission);
     // Cut-out texels (leaves): the far plane as their depth, which fails
     // the pass's depth test, as discard would (Wine's compiler has none).
     o.depth = input.position.z;

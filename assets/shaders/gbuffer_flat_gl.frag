@@ -5,6 +5,7 @@ uniform sampler2D u_texture;
 uniform sampler2D u_emissiveMap; // white where the material has none
 #include "sleak_gl.glsl"
 #include "sleak_flat.glsl"
+#include "sleak_gbuffer.glsl"
 
 layout(location = 0) flat in uvec4 vFace; // sleak_flat.glsl
 layout(location = 1) in vec3 vUVAO;       // xy texture coordinate, z ambient occlusion
@@ -26,12 +27,11 @@ void main() {
     }
     vec4 tintRoughness = unpackUnorm4x8(vFace.y);
     outAlbedo = vec4(tex.rgb * tintRoughness.rgb * u_color.rgb, vUVAO.z);
-    outNormal = vec4(sleakOctDecode(vFace.x) * 0.5 + 0.5, tintRoughness.a);
+    outNormal = sleakGBufferNormal(sleakOctDecode(vFace.x), tintRoughness.a);
     float emissive = float(vFace.z >> 16) * (16.0 / 65535.0);
     vec3 emission = vec3(0.0);
     if (emissive != 0.0) {
         emission = emissive * texture(u_emissiveMap, uv).rgb;
     }
-    // Eight bits hold emission up to 16 times the albedo, finer near 0.
-    outMaterial = vec4(float(vFace.z & 255u) / 255.0, sqrt(min(emission, vec3(16.0)) / 16.0));
+    outMaterial = sleakGBufferMaterial(float(vFace.z & 255u) / 255.0, emission);
 }

@@ -6,6 +6,7 @@ uniform sampler2D u_normalMap;   // white where the material has none
 uniform sampler2D u_emissiveMap; // white where the material has none
 #include "sleak_gl.glsl"
 #include "sleak_maps.glsl"
+#include "sleak_gbuffer.glsl"
 
 layout(location = 0) in vec3 vNormal;
 layout(location = 1) in vec4 vColor;   // rgb albedo, a ambient occlusion
@@ -36,11 +37,10 @@ void main() {
     if (u_surface.w * (abs(vNormal.x) + 1.0) != 0.0) {
         n = sleakMappedNormal(vNormal, vTangent, texture(u_normalMap, uv).xyz, u_surface.w);
     }
-    outNormal = vec4(n * 0.5 + 0.5, vSurface.x);
+    outNormal = sleakGBufferNormal(n, vSurface.x);
     vec3 emission = vec3(0.0);
     if (vSurface.z != 0.0) {
         emission = vSurface.z * texture(u_emissiveMap, uv).rgb;
     }
-    // Eight bits hold emission up to 16 times the albedo, finer near 0.
-    outMaterial = vec4(vSurface.y, sqrt(min(emission, vec3(16.0)) / 16.0));
+    outMaterial = sleakGBufferMaterial(vSurface.y, emission);
 }

@@ -3,6 +3,7 @@
 #include "sleak.hlsli"
 #include "sleak_lights.hlsli"
 #include "sleak_ibl.hlsli"
+#include "sleak_gbuffer.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).
 cbuffer Target : register(b2) {
@@ -40,7 +41,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
         float4 normal4 = gNormal.Load(p);
         float4 material = gMaterial.Load(p);
         float3 albedo = albedo4.rgb;
-        float3 normal = normal4.xyz * 2.0 - 1.0;
+        float3 normal = SLEAK_GBUFFER_NORMAL_OF(normal4);
         float ao = albedo4.a * ssaoMap.Load(int3(p.xy >> 1, 0)); // the half-size texel of p's 2x2 block
     // shade(albedo, normal, ao, worldPos), written out in place: Wine's HLSL
     // compiler takes no calls to user functions, and wined3d runs neither
@@ -71,7 +72,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     // Distance fog.
     #include "sleak_fog.hlsli"
         // The emission, its colour per texel (the gbuffer stage's emissive map).
-        outColor = float4(shaded + albedo * (16.0 * material.yzw * material.yzw), 1.0); // stored as sqrt(emission / 16)
+        outColor = float4(shaded + albedo * SLEAK_GBUFFER_EMISSION_OF(material), 1.0);
     }
     return outColor;
 }

@@ -4,6 +4,7 @@
 #include "sleak_lights.glsl"
 #include "sleak_ibl.glsl"
 #include "sleak_ssao.glsl"
+#include "sleak_gbuffer.glsl"
 uniform sampler2D u_shadowMap;
 uniform sampler2D u_gAlbedo;
 uniform sampler2D u_gNormal;
@@ -52,7 +53,7 @@ void main() {
     vec4 albedo = texelFetch(u_gAlbedo, p, 0);
     vec4 normal = texelFetch(u_gNormal, p, 0);
     vec4 material = texelFetch(u_gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, normal.xyz * 2.0 - 1.0, albedo.a * texelFetch(u_ssaoMap, sleakHalfTexel(p, textureSize(u_gDepth, 0)), 0).r, worldPos, normal.w, material.x);
+    vec3 color = shade(albedo.rgb, sleakGBufferNormalOf(normal), albedo.a * texelFetch(u_ssaoMap, sleakHalfTexel(p, textureSize(u_gDepth, 0)), 0).r, worldPos, normal.w, material.x);
     // The emission, its colour per texel (the gbuffer stage's emissive map).
-    outColor = vec4(color + albedo.rgb * (16.0 * material.yzw * material.yzw), 1.0); // stored as sqrt(emission / 16)
+    outColor = vec4(color + albedo.rgb * sleakGBufferEmissionOf(material), 1.0);
 }

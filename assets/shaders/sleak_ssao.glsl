@@ -17,6 +17,8 @@
 #ifndef SLEAK_SSAO_GLSL
 #define SLEAK_SSAO_GLSL
 
+#include "sleak_gbuffer.glsl"
+
 const vec3 sleakSSAOKernel[6] = vec3[](
     vec3(-0.0841, 0.0771, 0.2355), vec3(0.1226, 0.1599, 0.2406), vec3(0.2661, -0.1693, 0.2581),
     vec3(-0.2167, -0.4173, 0.2715), vec3(-0.6192, 0.2556, 0.2640), vec3(0.2732, 0.8710, 0.2191));
@@ -58,7 +60,7 @@ float sleakOcclusion(sampler2D gNormal, sampler2D gDepth, ivec2 q) {
     }
     vec2 size = vec2(isize);
     vec3 pos = sleakWorldAt(p, depth, size);
-    vec3 n = normalize(texelFetch(gNormal, p, 0).xyz * 2.0 - 1.0);
+    vec3 n = normalize(sleakGBufferNormalOf(texelFetch(gNormal, p, 0)));
     // A tangent frame around n, turned by the pixel's place in its tile.
     vec3 helper = mix(vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0), clamp((0.99 - abs(n.y)) * 1e4, 0.0, 1.0));
     vec3 t0 = normalize(cross(n, helper));

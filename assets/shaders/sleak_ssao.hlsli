@@ -12,7 +12,7 @@ float ao = 1.0;
         float4 w = mul(invViewProj, float4((p.x + 0.5) * targetSize.z * 2.0 - 1.0, 1.0 - (p.y + 0.5) * targetSize.w * 2.0, aoDepth, 1.0));
         aoPos = w.xyz / w.w;
     }
-    float3 n = normalize(gNormal.Load(int3(p, 0)).xyz * 2.0 - 1.0);
+    float3 n = normalize(SLEAK_GBUFFER_NORMAL_OF(gNormal.Load(int3(p, 0))));
     float3 helper = lerp(float3(1.0, 0.0, 0.0), float3(0.0, 1.0, 0.0), saturate((0.99 - abs(n.y)) * 1e4));
     float3 t0 = normalize(cross(n, helper));
     float3 b0 = cross(n, t0);

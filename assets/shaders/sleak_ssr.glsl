@@ -12,6 +12,7 @@
 #define SLEAK_SSR_GLSL
 
 #include "sleak_ssao.glsl" // sleakWorldAt
+#include "sleak_gbuffer.glsl"
 
 vec3 sleakReflection(sampler2D hdr, sampler2D gNormal, sampler2D gMaterial, sampler2D gDepth, ivec2 p) {
     float depth = texelFetch(gDepth, p, 0).r;
@@ -23,7 +24,7 @@ vec3 sleakReflection(sampler2D hdr, sampler2D gNormal, sampler2D gMaterial, samp
     ivec2 isize = textureSize(gDepth, 0);
     vec2 size = vec2(isize);
     vec3 pos = sleakWorldAt(p, depth, size);
-    vec3 n = normalize(nr.xyz * 2.0 - 1.0);
+    vec3 n = normalize(sleakGBufferNormalOf(nr));
     vec3 eye = frame.cameraPos.xyz;
     vec3 v = normalize(pos - eye);
     vec3 r = v - 2.0 * dot(v, n) * n;

@@ -2,6 +2,7 @@
 // (sleak_ssao.hlsli).
 #include "sleak.hlsli"
 #include "sleak_fullscreen.hlsli"
+#include "sleak_gbuffer.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).
 cbuffer Target : register(b2) {

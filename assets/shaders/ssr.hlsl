@@ -5,6 +5,7 @@
 // weights rather than a break.
 #include "sleak.hlsli"
 #include "sleak_fullscreen.hlsli"
+#include "sleak_gbuffer.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).
 cbuffer Target : register(b2) {
@@ -25,7 +26,7 @@ float4 PS_Main(float4 fragCoord : SV_Position) : SV_Target {
     if (depth < 1.0 && gloss > 0.0) {
         float4 w = mul(invViewProj, float4((p.x + 0.5) * targetSize.z * 2.0 - 1.0, 1.0 - (p.y + 0.5) * targetSize.w * 2.0, depth, 1.0));
         float3 pos = w.xyz / w.w;
-        float3 n = normalize(nr.xyz * 2.0 - 1.0);
+        float3 n = normalize(SLEAK_GBUFFER_NORMAL_OF(nr));
         float3 eye = cameraPos.xyz;
         float3 v = normalize(pos - eye);
         float3 r = v - 2.0 * dot(v, n) * n;
