@@ -56,6 +56,7 @@ type World struct {
 	spotF      *Filter2[Transform, SpotLight]
 	transform  Map1[Transform]
 	renderF    *Filter3[Transform, Mesh, Material]
+	renderIDs  [3]arche.ID // of renderF's components, for RenderQuery.Get
 	cameraF    *Filter2[Transform, Camera]
 	lightF     *Filter1[DirectionalLight]
 	transformF *Filter1[Transform]
@@ -84,6 +85,7 @@ func NewWorld() *World {
 	w.transform = generic.NewMap1[Transform](&w.w)
 	w.renderF = generic.NewFilter3[Transform, Mesh, Material]()
 	w.renderF.Register(&w.w)
+	w.renderIDs = [3]arche.ID{arche.ComponentID[Transform](&w.w), arche.ComponentID[Mesh](&w.w), arche.ComponentID[Material](&w.w)}
 	w.cameraF = generic.NewFilter2[Transform, Camera]()
 	w.cameraF.Register(&w.w)
 	w.lightF = generic.NewFilter1[DirectionalLight]()
@@ -143,18 +145,26 @@ func (w *World) Renderable(e Entity) (*Transform, *Mesh, *Material) {
 
 // Renderables iterates the entities with Transform, Mesh and Material. Call
 // Next until it returns false (or Close to stop early); it allocates nothing.
-func (w *World) Renderables() RenderQuery { return RenderQuery{q: w.renderF.Query(&w.w)} }
+func (w *World) Renderables() RenderQuery {
+	return RenderQuery{q: w.renderF.Query(&w.w), ids: w.renderIDs}
+}
 
 // RenderQuery iterates drawable entities.
 type RenderQuery struct {
-	q Query3[Transform, Mesh, Material]
+	q   Query3[Transform, Mesh, Material]
+	ids [3]arche.ID // Transform, Mesh, Material
 }
 
 // Next advances to the next entity.
 func (q *RenderQuery) Next() bool { return q.q.Next() }
 
 // Get returns the current entity's components.
-func (q *RenderQuery) Get() (*Transform, *Mesh, *Material) { return q.q.Get() }
+func (q *RenderQuery) Get() (*Transform, *Mesh, *Material) {
+	// The untyped reads, which the compiler inlines here, cost less than
+	// the typed query's Get, a generic method reached through its
+	// dictionary; this runs for every drawable entity every frame.
+	return (*Transform)(q.q.Query.Get(q.ids[0])), (*Mesh)(q.q.Query.Get(q.ids[1])), (*Material)(q.q.Query.Get(q.ids[2]))
+}
 
 // Entity returns the current entity.
 func (q *RenderQuery) Entity() Entity { return q.q.Entity() }
