@@ -166,7 +166,7 @@ func (c *Culler) RejectsOthers(b *AABB, hint *uint8) bool {
 }
 
 // Hinted reports whether the plane hint names (as Rejects keeps it)
-// rejects b: Rejects' first test alone, small enough to be inlined, so
+// rejects b, false when it names none: Rejects' first test alone, small enough to be inlined, so
 // that a loop over many boxes that mostly stay culled can write
 //
 //	rejected := c.Hinted(b, *hint) || c.RejectsOthers(b, hint)
