@@ -20,8 +20,9 @@ type Transform struct {
 
 	// of is what World and Bounds were last derived from: while it matches,
 	// Sync costs a comparison instead of a matrix and a box transform. It
-	// sits before Bounds so that a static entity's frame touches the first
-	// two cache lines of its Transform only.
+	// sits before Bounds, and World comes last, so that a static entity the
+	// camera does not see is read from the first 140 bytes of its
+	// Transform alone.
 	of derivedFrom
 
 	// CullHint is, for each volume Bounds is tested against (the camera,
