@@ -43,10 +43,15 @@ type Backend[M, T, P any] struct {
 	// joint matrix, joints how many it holds (LightGrid.SetJoints).
 	jointBase, joints int
 	draws             []Draw[M, T, P]
-	lines             Lines // the open debug pass's lines, reused every frame
-	stats             backends.Stats
-	submitted         uint64 // frames ended
-	lastStale         uint32 // the stale ID logged last, so a stale ID costs one line
+	// white and passProgram are the driver's white texture and the open
+	// pass's own program (shadow or UI), asked once a pass rather than
+	// once a draw.
+	white       T
+	passProgram P
+	lines       Lines // the open debug pass's lines, reused every frame
+	stats       backends.Stats
+	submitted   uint64 // frames ended
+	lastStale   uint32 // the stale ID logged last, so a stale ID costs one line
 
 	deadMeshes   []dead[M]
 	deadTextures []dead[T]

@@ -144,6 +144,13 @@ func (b *Backend[M, T, P]) BeginPass(p formats.Pass) error {
 	}
 	b.seq.open, b.seq.pass = true, p
 	b.draws = b.draws[:0]
+	b.white = b.drv.White()
+	switch p {
+	case formats.PassShadow:
+		b.passProgram = b.drv.ShadowProgram()
+	case formats.PassUI:
+		b.passProgram = b.drv.UIProgram()
+	}
 	b.lines.Tested, b.lines.OnTop = b.lines.Tested[:0], b.lines.OnTop[:0]
 	return nil
 }
@@ -231,7 +238,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 			b.stats.Drop(m.format, p)
 			return
 		}
-		prog = b.drv.UIProgram()
+		prog = b.passProgram
 	case m.format != formats.DefaultHandle:
 		if !b.table.Ready(m.format, p) {
 			b.stats.Drop(m.format, p)
@@ -239,7 +246,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		}
 		prog = b.progs[m.format][p]
 	case p == formats.PassShadow:
-		prog = b.drv.ShadowProgram()
+		prog = b.passProgram
 	case p == formats.PassForward || p == formats.PassTransparent:
 		s := b.shaders.Get(uint32(d.Shader))
 		if s == nil || s.broken {
@@ -287,9 +294,17 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 	} else {
 		b.stats.Triangles[p] += m.triangles
 	}
-	b.draws = append(b.draws, Draw[M, T, P]{Mesh: m.obj, Program: prog, Texture: tex,
-		NormalMap: normalMap, EmissiveMap: emissiveMap, Model: d.Model, Color: d.Color,
-		Surface: s, Cascades: cascades})
+	// Filled in place: a composite literal is built on the stack and
+	// copied into the slice, twice the writes.
+	n := len(b.draws)
+	if n < cap(b.draws) {
+		b.draws = b.draws[:n+1]
+	} else {
+		b.draws = append(b.draws, Draw[M, T, P]{})
+	}
+	r := &b.draws[n]
+	r.Mesh, r.Program, r.Texture, r.NormalMap, r.EmissiveMap = m.obj, prog, tex, normalMap, emissiveMap
+	r.Model, r.Color, r.Surface, r.Cascades = d.Model, d.Color, s, cascades
 }
 
 // texture resolves a draw's texture ID: 0 is the white texture, as is
@@ -297,7 +312,7 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 // is counted and logged (dropStale), and the draw must be dropped.
 func (b *Backend[M, T, P]) texture(id backends.TextureID, p formats.Pass) (T, bool) {
 	if id == 0 || p == formats.PassShadow {
-		return b.drv.White(), true
+		return b.white, true
 	}
 	t := b.textures.Get(uint32(id))
 	if t == nil {
