@@ -7,6 +7,7 @@ import (
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/reuse"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -295,14 +296,10 @@ func (b *Backend[M, T, P]) Draw(d *backends.Draw) {
 		b.stats.Triangles[p] += m.triangles
 	}
 	// Filled in place: a composite literal is built on the stack and
-	// copied into the slice, twice the writes.
-	n := len(b.draws)
-	if n < cap(b.draws) {
-		b.draws = b.draws[:n+1]
-	} else {
-		b.draws = append(b.draws, Draw[M, T, P]{})
-	}
-	r := &b.draws[n]
+	// copied into the slice, twice the writes; the records EndPass
+	// cleared need no clearing again.
+	var r *Draw[M, T, P]
+	b.draws, r = reuse.Next(b.draws)
 	r.Mesh, r.Program, r.Texture, r.NormalMap, r.EmissiveMap = m.obj, prog, tex, normalMap, emissiveMap
 	r.Model, r.Color, r.Surface, r.Cascades = d.Model, d.Color, s, cascades
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/internal/reuse"
 	"github.com/sleakgo/sleak/vmath"
 )
 
@@ -489,14 +490,10 @@ func (p *gatherPart) file(f *gatherFrame, c *Context, t *ecs.Transform, m *ecs.M
 	if int(m.Format) < len(f.skinFormats) && f.skinFormats[m.Format] {
 		joints = f.jointsOf[m]
 	}
-	if n := len(p.draws); slot == uint64(n) { // else reserved by a part
+	if slot == uint64(len(p.draws)) { // else reserved by a part
 		// Every field is set below, so a record left from an earlier
 		// frame is reused without being cleared first.
-		if n < cap(p.draws) {
-			p.draws = p.draws[:n+1]
-		} else {
-			p.draws = append(p.draws, backends.Draw{})
-		}
+		p.draws, _ = reuse.Next(p.draws)
 	}
 	// Filled in place: a composite literal would be built on the stack
 	// and copied, twice the 128 bytes a visible entity costs.
