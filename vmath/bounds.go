@@ -88,6 +88,10 @@ type cullPlane struct {
 	n, abs   Vec3 // the normal and its absolute value
 	pos, neg Vec3 // n+|n| and n-|n|
 	d2       float32
+	// Padding to 64 bytes makes finding the plane a box's hint names a
+	// shift instead of a multiplication: a visible entity's gather is 1 to
+	// 2 % faster for it on one processor.
+	_ [3]float32
 }
 
 // hintPassed is the hint of a box that passed every plane last time.

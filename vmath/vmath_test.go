@@ -3,6 +3,7 @@ package vmath
 import (
 	"math"
 	"testing"
+	"unsafe"
 )
 
 func near(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-4 }
@@ -76,6 +77,14 @@ func TestAABBUnion(t *testing.T) {
 		if got := tc.b.Union(tc.a); got != tc.want {
 			t.Errorf("%v.Union(%v) = %v, want %v", tc.b, tc.a, got, tc.want)
 		}
+	}
+}
+
+// A plane a hint names is found by a shift only while a plane takes a power
+// of two bytes.
+func TestCullPlaneIsSixtyFourBytes(t *testing.T) {
+	if n := unsafe.Sizeof(cullPlane{}); n != 64 {
+		t.Errorf("cullPlane takes %d bytes, want 64", n)
 	}
 }
 
