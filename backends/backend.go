@@ -291,6 +291,13 @@ type Draw struct {
 //     the shadow map, so nothing casts a shadow that frame; a skipped gbuffer
 //     pass clears the gbuffer's depth; the lighting pass always fills the
 //     sky.
+//   - Shadow depth: the shadow pass clamps depth to the cascade's range
+//     instead of clipping at it, so a caster between the sun and a
+//     cascade's box (nearer the sun than the box's near plane) is drawn at
+//     the nearest depth and still shadows everything behind it. A
+//     cascade's box is fitted around its slice of the view, a few units
+//     deep for the nearest, while what shades that slice can stand far
+//     towards the sun.
 //   - The gbuffer: the gbuffer pass clears its depth but not its colour
 //     targets. Depth alone says where a surface was drawn: where it is 1,
 //     the colour targets hold whatever an earlier frame left, and every

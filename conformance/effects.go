@@ -197,6 +197,38 @@ func keptCascades(h *harness) {
 	h.expectNoAllocations()
 }
 
+// farCaster: a plane seen from close by and a cube high up towards the
+// sun, 30 units from the plane: farther than the boxes of the cascades
+// that shade the plane in view reach towards the sun. The shadow pass
+// clamps the cube's depth instead of clipping it, so its shadow falls on
+// the plane in those cascades too.
+func farCaster(h *harness) {
+	h.open()
+	h.lookFrom(vmath.Vec3{0, 2.5, 3}, vmath.Vec3{0, 0, -1}, 100)
+	dir := vmath.Vec3{-1, -0.8, -0.3}
+	h.world.SpawnLight(ecs.NewTransform(vmath.Vec3{}), ecs.DirectionalLight{
+		Direction: dir, Color: vmath.Vec3{1, 1, 1}, Intensity: 1.2, CastShadows: true,
+	})
+	plane := meshes.Plane(40)
+	h.world.Spawn(ecs.NewTransform(vmath.Vec3{}), h.mesh(0, plane.Vertices, plane.Indices, plane.Bounds),
+		ecs.Material{Shader: defaultShader, Color: planeColor})
+	planeObj := object{name: "plane", box: plane.Bounds}
+	cube := meshes.Cube(2)
+	at := vmath.Vec3{0, 0, -1}.Add(dir.Normalize().Mul(-30))
+	h.world.Spawn(ecs.NewTransform(at), h.mesh(0, cube.Vertices, cube.Indices, cube.Bounds),
+		ecs.Material{Shader: defaultShader, Color: cubeColor, CastShadows: true})
+	cubeObj := object{name: "far cube", box: translate(cube.Bounds, at), casts: true}
+	h.objects = append(h.objects, planeObj, cubeObj)
+	h.step(2)
+	img := h.pixels()
+	h.noErrors()
+	if s, l := h.casterShadow(img, "the far cube's shadow", planeObj, cubeObj); s > shadowRatio*l {
+		h.t.Errorf("the far cube's shadow is missing: the plane there has brightness %.3f, the sunlit plane %.3f; want at most %.0f%% of it (wrote %s)",
+			s, l, 100*shadowRatio, h.writeFailure(h.scene+".png", img))
+	}
+	h.expectNoAllocations()
+}
+
 // casterShadow returns the brightness of the plane where caster's shadow
 // falls on it and of the sunlit plane.
 func (h *harness) casterShadow(img *image.RGBA, what string, plane, caster object) (shadow, lit float64) {

@@ -57,6 +57,7 @@ var scenes = []struct {
 	{"skipped_shadow_pass", skippedShadowPass, false},
 	{"stale_gbuffer", staleGBuffer, false},
 	{"kept_cascades", keptCascades, false},
+	{"far_caster", farCaster, false},
 	{"read_back", readBack, false},
 	{"stale_ids", staleIDs, false},
 	{"destroyed_shader", destroyedShader, false},

@@ -222,7 +222,7 @@ func (r *driver) init() error {
 func (d *device) createStates() (fixedStates, error) {
 	var s fixedStates
 	var err error
-	rs := func(cull uint32, bias int32, slope float32, scissor int32) *dxcom.Object {
+	rs := func(cull uint32, bias int32, slope float32, scissor, depthClip int32) *dxcom.Object {
 		if err != nil {
 			return nil
 		}
@@ -230,7 +230,7 @@ func (d *device) createStates() (fixedStates, error) {
 		// the same vertex data culls the same faces everywhere.
 		var o *dxcom.Object
 		o, err = d.createRasterizerState(&rasterizerDesc{FillMode: dxcom.FillSolid, CullMode: cull, FrontCounterClockwise: 1,
-			DepthBias: bias, SlopeScaledDepthBias: slope, DepthClipEnable: 1, ScissorEnable: scissor})
+			DepthBias: bias, SlopeScaledDepthBias: slope, DepthClipEnable: depthClip, ScissorEnable: scissor})
 		return o
 	}
 	ds := func(enable, write bool, fn uint32) *dxcom.Object {
@@ -252,12 +252,13 @@ func (d *device) createStates() (fixedStates, error) {
 		o, err = d.createSamplerState(&desc)
 		return o
 	}
-	s.cullBack = rs(dxcom.CullBack, 0, 0, 0)
-	s.cullNone = rs(dxcom.CullNone, 0, 0, 0)
+	s.cullBack = rs(dxcom.CullBack, 0, 0, 0, 1)
+	s.cullNone = rs(dxcom.CullNone, 0, 0, 0, 1)
 	// Direct3D's constant depth bias is an integer number of depth units:
-	// 1 is the nearest to the Vulkan pipeline's 1.25.
-	s.shadow = rs(dxcom.CullNone, 1, 1.75, 1)
-	s.tileClear = rs(dxcom.CullNone, 0, 0, 1)
+	// 1 is the nearest to the Vulkan pipeline's 1.25. The shadow pass
+	// clamps depth instead of clipping it (backends.Backend).
+	s.shadow = rs(dxcom.CullNone, 1, 1.75, 1, 0)
+	s.tileClear = rs(dxcom.CullNone, 0, 0, 1, 1)
 	s.depthWrite = ds(true, true, dxcom.ComparisonLess)
 	s.depthTest = ds(true, false, dxcom.ComparisonLess)
 	s.none = ds(false, false, dxcom.ComparisonLess)

@@ -15,7 +15,8 @@
 //	             drawing a triangle at depth 1 over it (ClearDepthStencilView takes no
 //	             rectangle)
 //	             (backends.CascadeTile: viewport and scissor), cull none,
-//	             depth bias 1 constant (D3D takes an integer; Vulkan uses 1.25) and 1.75 slope
+//	             depth bias 1 constant (D3D takes an integer; Vulkan uses 1.25) and 1.75 slope,
+//	             depth clamped, not clipped (DepthClipEnable off)
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA8, metal+emissive RGBA8, depth
 //	ssao         fullscreen ssao (gbuffer normal t3, depth t5) into an R8 target, then
 //	             ssao_blur of it into a second R8 target; off, that one is cleared to 1

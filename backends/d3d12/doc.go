@@ -31,7 +31,7 @@
 //
 // The passes, in order: shadow (D32 map, the tiles of the cascades it
 // redraws cleared by rectangle, then each of them drawn into its tile,
-// backends.CascadeTile), gbuffer (RGBA8 albedo and
+// backends.CascadeTile, depth clamped rather than clipped), gbuffer (RGBA8 albedo and
 // normal, RGBA8 material, D32 depth), SSAO (ssao into an R8 target from the
 // gbuffer's normal and depth, ssao_blur into a second), lighting (into the
 // RGBA16F HDR target), forward and transparent (over it), SSR (ssr into

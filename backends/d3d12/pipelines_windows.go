@@ -159,6 +159,7 @@ func (r *driver) createPSO(code dxcom.Bytecode, elems []dxcom.InputElement, st p
 		// pipeline's 1.25.
 		desc.Rasterizer.DepthBias = 1
 		desc.Rasterizer.SlopeScaledDepthBias = 1.75
+		desc.Rasterizer.DepthClipEnable = 0 // clamped instead (backends.Backend)
 		desc.DSVFormat = dxcom.FormatD32Float
 	case stateGBuffer:
 		desc.NumRenderTargets = uint32(copy(desc.RTVFormats[:], gbufferFormats[:]))

@@ -34,7 +34,7 @@
 // # Passes
 //
 // The passes match the Vulkan backend's: a depth-only shadow map (depth bias
-// slope 1.75, constant 1.25), a gbuffer (albedo+AO and normal+roughness
+// slope 1.75, constant 1.25, GL_DEPTH_CLAMP on), a gbuffer (albedo+AO and normal+roughness
 // RGBA8, metal+emissive RGBA8, 32-bit float depth), fullscreen lighting into
 // an RGBA16F HDR target, forward opaque and transparent draws into that
 // target against the gbuffer depth, and composite (exposure, ACES, gamma)

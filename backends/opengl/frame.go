@@ -244,6 +244,7 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		// Slope 1.75, constant 1.25: the depth bias of the Vulkan shadow pipeline.
 		gl.Enable(gl.POLYGON_OFFSET_FILL)
 		gl.PolygonOffset(1.75, 1.25)
+		gl.Enable(gl.DEPTH_CLAMP)
 		for i := range backends.NumCascades {
 			if r.redraw&(1<<i) == 0 {
 				continue // kept from an earlier frame
@@ -263,6 +264,7 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		r.cascade = 0
 		gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, r.ubo)
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
+		gl.Disable(gl.DEPTH_CLAMP)
 	case formats.PassGBuffer:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.gbufferFBO)
 		gl.Viewport(0, 0, w, h)

@@ -223,6 +223,14 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 			rejected = append(rejected, c.name+": no "+swapchainExt)
 			continue
 		}
+		// The shadow pass clamps depth (backends.Backend's shadow rule).
+		var feats vk.PhysicalDeviceFeatures
+		vk.GetPhysicalDeviceFeatures(gpu, &feats)
+		feats.Deref()
+		if feats.DepthClamp != vk.True {
+			rejected = append(rejected, c.name+": no depthClamp feature")
+			continue
+		}
 		family, ok := graphicsFamily(gpu, surface)
 		if !ok {
 			rejected = append(rejected, c.name+": no graphics queue that can present")
@@ -266,6 +274,7 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 		PQueueCreateInfos:       []vk.DeviceQueueCreateInfo{queue},
 		EnabledExtensionCount:   uint32(len(extNames)),
 		PpEnabledExtensionNames: extNames,
+		PEnabledFeatures:        []vk.PhysicalDeviceFeatures{{DepthClamp: vk.True}},
 	}
 	defer info.Free()
 	var dev vk.Device

@@ -5,7 +5,8 @@
 //
 // A frame runs its passes in the order of formats.Pass:
 //
-//	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75, one tile per cascade
+//	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75, depth clamp
+//	             (the depthClamp feature, which a device must have), one tile per cascade
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA8, metal+emissive RGBA8, depth
 //	ssao         fullscreen ssao (gbuffer normals, depth) into R8, ssao_blur into a second R8
 //	lighting     fullscreen lighting_pass (gbuffer, blurred occlusion) into an RGBA16F HDR target

@@ -211,6 +211,7 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 		raster.DepthBiasEnable = vk.True
 		raster.DepthBiasConstantFactor = 1.25
 		raster.DepthBiasSlopeFactor = 1.75
+		raster.DepthClampEnable = vk.True
 		colors = 0
 	case kindGBuffer:
 		colors = 3

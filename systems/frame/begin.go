@@ -86,7 +86,7 @@ func (c *Context) Begin(w *ecs.World) error {
 		}
 		_, _, tile := backends.CascadeTile(0, mapSize)
 		whole := lightMatrix(eye, forward, up, fov, aspect, near, shadowFar, d.LightDir, tile)
-		c.Light = vmath.FrustumFromMatrix(whole)
+		c.Light = shadowFrustum(whole)
 		redraw := c.cascadeTurn(keep && d.Shadows && mapSize == c.keptSize)
 		c.keptValid, c.keptSize = d.Shadows, mapSize
 		from := near
@@ -100,7 +100,7 @@ func (c *Context) Begin(w *ecs.World) error {
 				k.m, k.dir = lightMatrix(eye, forward, up, fov, aspect, from, to, d.LightDir, tile), d.LightDir
 			}
 			d.ShadowCascades[i] = k.m
-			c.Cascade[i] = vmath.FrustumFromMatrix(d.ShadowCascades[i])
+			c.Cascade[i] = shadowFrustum(d.ShadowCascades[i])
 			// What can shadow the points this cascade shades. Its box is
 			// fitted around a sphere much larger than its slice of the
 			// view, and the shaders take the first cascade whose box holds
@@ -291,6 +291,16 @@ func CasterVolume(view *vmath.Frustum, dir vmath.Vec3) vmath.Frustum {
 		}
 	}
 	return out
+}
+
+// shadowFrustum is the world-space frustum of a shadow projection as the
+// shadow pass draws into it: without its near plane, since the pass
+// clamps the depth of what lies nearer the sun instead of clipping it
+// (backends.Backend), and a caster there still shadows what lies behind.
+func shadowFrustum(m vmath.Mat4) vmath.Frustum {
+	f := vmath.FrustumFromMatrix(m)
+	f[nearPlane] = vmath.Vec4{0, 0, 0, 1}
+	return f
 }
 
 // CascadeSplits returns where each shadow cascade's slice of the view ends,

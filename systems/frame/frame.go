@@ -142,6 +142,11 @@ func (ct *cascadeTests) set(ms *[backends.NumCascades]vmath.Mat4, redraw uint8, 
 				a.lo[r], a.hi[r] = inf, -inf
 			}
 		}
+		// Nearer the sun than the box is no limit: the shadow pass clamps
+		// depth there (shadowFrustum).
+		if a.lo[2] <= a.hi[2] {
+			a.lo[2] = -inf
+		}
 		a.start = -inf
 		if !crossing {
 			a.start = 2 * (forward.Dot(eye) + from[i])
@@ -196,9 +201,12 @@ type Context struct {
 	Stats  *backends.Stats
 	Data   backends.FrameData
 	Camera vmath.Frustum // world-space camera frustum of this frame
-	Light  vmath.Frustum // world-space shadow frustum of this frame, around the whole shadow distance
-	// Cascade are the world-space frusta of the shadow cascades
-	// (Data.ShadowCascades), nearest first.
+	// Light is the world-space shadow frustum of this frame, around the
+	// whole shadow distance, and Cascade those of the shadow cascades
+	// (Data.ShadowCascades), nearest first. None has a near plane: the
+	// shadow pass clamps what lies nearer the sun to the nearest depth
+	// (backends.Backend), where it still casts.
+	Light   vmath.Frustum
 	Cascade [backends.NumCascades]vmath.Frustum
 	// Casters is what a shadow caster must touch to shadow the view: the
 	// camera's frustum up to ShadowDistance, without the planes a shadow

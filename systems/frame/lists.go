@@ -31,7 +31,7 @@ const (
 
 	depthShift = 32 // transparent keys: distance in the high 32 bits
 
-	farPlane = 5 // in vmath.FrustumFromMatrix's order
+	nearPlane, farPlane = 4, 5 // in vmath.FrustumFromMatrix's order
 )
 
 // Group key fields above the index: format handle, then the shader's and
