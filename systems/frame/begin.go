@@ -287,7 +287,7 @@ func CasterVolume(view *vmath.Frustum, dir vmath.Vec3) vmath.Frustum {
 	out := *view
 	for i, p := range out {
 		if p[0]*dir[0]+p[1]*dir[1]+p[2]*dir[2] > 0 {
-			out[i] = vmath.Vec4{0, 0, 0, 1}
+			out[i] = noPlane
 		}
 	}
 	return out
@@ -299,7 +299,7 @@ func CasterVolume(view *vmath.Frustum, dir vmath.Vec3) vmath.Frustum {
 // (backends.Backend), and a caster there still shadows what lies behind.
 func shadowFrustum(m vmath.Mat4) vmath.Frustum {
 	f := vmath.FrustumFromMatrix(m)
-	f[nearPlane] = vmath.Vec4{0, 0, 0, 1}
+	f[nearPlane] = noPlane
 	return f
 }
 

@@ -39,7 +39,7 @@ func (c *Context) Gather(w *ecs.World) {
 	// Whether the caster volume kept the slice's far plane: then a box in
 	// view that passes it is inside the slice, hence inside the sun's
 	// frustum, and needs no test against it.
-	f.casterFar = c.Casters[farPlane] != (vmath.Vec4{0, 0, 0, 1})
+	f.casterFar = c.Casters[farPlane] != noPlane
 	f.cascades = c.cascades
 	f.shadows = c.HasLight && c.Data.Shadows
 	f.eye = c.Data.CameraPos

@@ -34,6 +34,9 @@ const (
 	nearPlane, farPlane = 4, 5 // in vmath.FrustumFromMatrix's order
 )
 
+// noPlane stands in a frustum for a plane left out: every point passes it.
+var noPlane = vmath.Vec4{0, 0, 0, 1}
+
 // Group key fields above the index: format handle, then the shader's and
 // the texture's pool slot (an ID's low 20 bits), then the near-first
 // distance. A slot wider than its field is masked, which only groups a
