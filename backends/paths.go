@@ -37,11 +37,15 @@ type Stage uint8
 const (
 	StageVertex Stage = iota
 	StageFragment
+	StageCompute
 )
 
 func (s Stage) String() string {
-	if s == StageVertex {
+	switch s {
+	case StageVertex:
 		return "vertex"
+	case StageCompute:
+		return "compute"
 	}
 	return "fragment"
 }
@@ -55,15 +59,20 @@ type ShaderFile struct {
 
 // ShaderFiles is what a backend loads for one program: a vertex stage and
 // usually a fragment stage. Vertex-only programs (shadow stems) have no
-// fragment file.
+// fragment file. A fullscreen engine pass that the backend runs as a
+// compute shader (ResolveEngine) is its Compute file alone.
 type ShaderFiles struct {
 	Vertex   ShaderFile
 	Fragment *ShaderFile
+	Compute  *ShaderFile // when set, the whole program: Vertex and Fragment are unset
 }
 
 // Paths lists the files, vertex first, without repeating one file that
 // serves both stages (HLSL).
 func (f ShaderFiles) Paths() []string {
+	if f.Compute != nil {
+		return []string{f.Compute.Path}
+	}
 	out := []string{f.Vertex.Path}
 	if f.Fragment != nil && f.Fragment.Path != f.Vertex.Path {
 		out = append(out, f.Fragment.Path)
@@ -73,6 +82,9 @@ func (f ShaderFiles) Paths() []string {
 
 // All lists every (stage, file) pair.
 func (f ShaderFiles) All() []ShaderFile {
+	if f.Compute != nil {
+		return []ShaderFile{*f.Compute}
+	}
 	if f.Fragment == nil {
 		return []ShaderFile{f.Vertex}
 	}
@@ -104,6 +116,39 @@ func Resolve(k Kind, canonical string) (ShaderFiles, error) {
 	}
 	v, f := stageFiles(k, base)
 	return ShaderFiles{Vertex: v, Fragment: &f}, nil
+}
+
+// computeStems are the engine's fullscreen stems that a backend runs as
+// compute shaders: one .comp file instead of a vertex and a fragment stage.
+// A compute shader writes its target image directly, where a fragment
+// shader's pixels go through the raster pipeline, which some GPUs (compute
+// parts such as the H100 and H200) run on a few of their units: there the
+// lighting pass took 0.79 ms as a fragment shader and 0.05 ms as a compute
+// shader (docs/PERFORMANCE.md). OpenGL 4.1 has no compute shaders.
+var computeStems = map[Kind][]string{
+	Vulkan: {"lighting_pass"},
+}
+
+// IsComputeStem reports whether backend k runs the engine stem stem as a
+// compute shader.
+func IsComputeStem(k Kind, stem string) bool {
+	for _, s := range computeStems[k] {
+		if s == stem {
+			return true
+		}
+	}
+	return false
+}
+
+// ResolveEngine returns the files backend k loads for the engine's own
+// stem stem in folder dir: as Resolve does for a material shader, or, for
+// a stem the backend runs as a compute shader (IsComputeStem), its one
+// compute file, dir/stem.comp.spv on Vulkan.
+func ResolveEngine(k Kind, dir, stem string) (ShaderFiles, error) {
+	if IsComputeStem(k, stem) {
+		return ShaderFiles{Compute: &ShaderFile{StageCompute, path.Join(dir, stem) + ".comp.spv", "main"}}, nil
+	}
+	return Resolve(k, path.Join(dir, stem)+".hlsl")
 }
 
 // ResolveStem returns the files backend k loads for a vertex format's stem in

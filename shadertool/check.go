@@ -463,9 +463,13 @@ func (c *checker) readFound(abs, where string) ([]byte, error) {
 }
 
 // rowFiles lists what backend k loads for the stages a row needs, by
-// backends.Resolve on the row's folder.
+// backends.Resolve on the row's folder (backends.ResolveEngine for an
+// engine stem, which the engine loads by name from any folder).
 func (c *checker) rowFiles(k backends.Kind, r *stemRow) ([]reqFile, error) {
 	sf, err := backends.Resolve(k, path.Join(r.dirDisp, r.stem)+".hlsl")
+	if isEngineStem(r.stem) {
+		sf, err = backends.ResolveEngine(k, r.dirDisp, r.stem)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -473,8 +477,13 @@ func (c *checker) rowFiles(k backends.Kind, r *stemRow) ([]reqFile, error) {
 }
 
 // pick keeps the files of the wanted stages, merging the two stages of one
-// HLSL file into one entry.
+// HLSL file into one entry. A compute program's one file stands for every
+// stage wanted.
 func (c *checker) pick(sf backends.ShaderFiles, want Stages) []reqFile {
+	if sf.Compute != nil {
+		f := sf.Compute
+		return []reqFile{{disp: f.Path, abs: c.absOf(f.Path), stages: Compute, entries: []string{f.Entry}}}
+	}
 	var out []reqFile
 	add := func(f backends.ShaderFile, st Stages) {
 		for i := range out {
@@ -848,7 +857,7 @@ func (c *checker) layoutTargets() {
 			continue
 		}
 		sf, err := backends.Resolve(backends.Vulkan, path.Join(r.dirDisp, r.stem)+".hlsl")
-		if err != nil {
+		if err != nil || backends.IsComputeStem(backends.Vulkan, r.stem) {
 			continue
 		}
 		abs := c.absOf(sf.Vertex.Path)

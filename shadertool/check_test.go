@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sleakgo/sleak/backends"
 )
 
 // newGame copies the game fixture into a temporary folder and compiles its
@@ -616,6 +619,65 @@ func TestIncludeFeatures(t *testing.T) {
 			}
 			if m := rep.feature(tc.lost).Backends[2].Missing; len(m) != 1 || !strings.Contains(m[0], tc.named) {
 				t.Errorf("d3d11 missing %q, want %s named", m, tc.named)
+			}
+		})
+	}
+}
+
+// TestComputeStem checks the engine stem Vulkan runs as a compute shader
+// (lighting_pass): its row says so, its one Vulkan file is required, and
+// the features carried by its code are looked for in that file.
+func TestComputeStem(t *testing.T) {
+	requireTools(t, Glslc, GlslangValidator, SpirvCross)
+	if !backends.IsComputeStem(backends.Vulkan, "lighting_pass") {
+		t.Fatal("lighting_pass is no compute stem on Vulkan")
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(dir string)
+		want   string // a problem's message, or a Vulkan row's missing file; "" none
+	}{
+		{"as shipped", func(string) {}, ""},
+		{"no compiled file", func(dir string) { removeFile(t, filepath.Join(dir, "lighting_pass.comp.spv")) },
+			"lighting_pass.comp.spv is missing: vulkan loads it for the compute stage of lighting_pass"},
+		{"no sky drawn", func(dir string) {
+			p := filepath.Join(dir, "lighting_pass.comp")
+			writeFile(t, p, strings.Replace(readFile(t, p), "sleakEnvSky(dir, sleakSky(dir))", "sleakSky(dir)", 1))
+			compileDir(t, filepath.Dir(filepath.Dir(dir)), "assets/shaders")
+		}, "lighting_pass.comp (draws no skybox)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeFile(t, filepath.Join(root, "go.mod"), readFile(t, filepath.Join("..", "go.mod")))
+			writeFile(t, filepath.Join(root, "game.toml"), "")
+			dir := filepath.Join(root, "assets", "shaders")
+			copyTree(t, filepath.Join("..", "assets", "shaders"), dir)
+			tc.change(dir)
+			rep, err := Check(context.Background(), CheckOptions{WorkDir: root, Dirs: []string{"assets/shaders"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rep.row("lighting_pass")
+			if r == nil || !r.VulkanCompute {
+				t.Fatalf("lighting_pass row %+v, want it marked as compute on Vulkan", r)
+			}
+			var found []string
+			for _, p := range rep.Problems {
+				if p.Severity == SevError {
+					found = append(found, p.Message)
+				}
+			}
+			if f := rep.feature(FeatureSkybox); f != nil {
+				found = append(found, f.Backends[0].Missing...)
+			}
+			if tc.want == "" {
+				if len(found) > 0 {
+					t.Errorf("problems %q, want none", found)
+				}
+				return
+			}
+			if !slices.ContainsFunc(found, func(m string) bool { return strings.Contains(m, tc.want) }) {
+				t.Errorf("problems %q, want one saying %q", found, tc.want)
 			}
 		})
 	}

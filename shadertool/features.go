@@ -33,6 +33,7 @@ func (c *checker) rowStatuses() {
 		row := StemRow{
 			Stem: r.stem, Dir: r.dirDisp, Uses: r.uses, Stages: r.need.List(),
 			VertexOnly: r.need == Vertex, LimitedTo: r.limited,
+			VulkanCompute: isEngineStem(r.stem) && backends.IsComputeStem(backends.Vulkan, r.stem),
 			VulkanSources: *r.sources,
 			SPIRV:         *r.cells[backends.Vulkan],
 			GL:            *r.cells[backends.OpenGL],
@@ -150,7 +151,7 @@ func (c *checker) features() {
 				if e.Feature != feat {
 					continue
 				}
-				sf, err := backends.Resolve(k, backends.ShaderDir+"/"+e.Stem+".hlsl")
+				sf, err := backends.ResolveEngine(k, backends.ShaderDir, e.Stem)
 				if err != nil {
 					continue
 				}
@@ -228,22 +229,22 @@ func engineStages(stem string) Stages {
 }
 
 // markerFeature adds the row of a feature the engine's shaders carry in
-// their fragment stages rather than in stems of their own: every one of
-// its shaders' files exists and builds, and each fragment stage holds the
-// feature's marker (after its includes are expanded).
+// their fragment (or compute) stages rather than in stems of their own:
+// every one of its shaders' files exists and builds, and each such stage
+// holds the feature's marker (after its includes are expanded).
 func (c *checker) markerFeature(m markerFeature, status func([]featureNeed, backends.Kind) BackendStatus, runtimeFiles func(backends.ShaderFiles, Stages) []reqFile) {
 	row := FeatureRow{Feature: m.name, Stems: m.stems}
 	for _, k := range backends.Kinds() {
 		var needs []featureNeed
 		var frags []reqFile
 		for _, stem := range m.stems {
-			sf, err := backends.Resolve(k, backends.ShaderDir+"/"+stem+".hlsl")
+			sf, err := backends.ResolveEngine(k, backends.ShaderDir, stem)
 			if err != nil {
 				continue
 			}
 			for _, f := range runtimeFiles(sf, engineStages(stem)) {
 				needs = append(needs, featureNeed{file: f, stem: stem, runtime: true})
-				if f.stages&Fragment != 0 {
+				if f.stages&(Fragment|Compute) != 0 {
 					frags = append(frags, f)
 				}
 			}
@@ -252,7 +253,7 @@ func (c *checker) markerFeature(m markerFeature, status func([]featureNeed, back
 		if bs.Status == StatusOK {
 			marker, want := m.marker(k)
 			for _, f := range frags {
-				// A Vulkan fragment stage is judged by the source its .spv
+				// A Vulkan stage is judged by the source its .spv
 				// is compiled from (a stale .spv is reported on its own).
 				abs, disp := strings.TrimSuffix(f.abs, ".spv"), strings.TrimSuffix(f.disp, ".spv")
 				where := c.locate(abs, true)

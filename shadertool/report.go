@@ -77,6 +77,10 @@ type StemRow struct {
 	Uses       []string `json:"uses"`
 	Stages     []string `json:"stages"` // the stages it must provide
 	VertexOnly bool     `json:"vertex_only"`
+	// VulkanCompute says Vulkan runs the stem as one compute stage
+	// (backends.IsComputeStem): its Vulkan files are foo.comp and
+	// foo.comp.spv.
+	VulkanCompute bool `json:"vulkan_compute,omitempty"`
 	// LimitedTo lists the backends game.toml limits the stem to; empty
 	// when it must exist everywhere.
 	LimitedTo []string `json:"limited_to,omitempty"`
@@ -166,6 +170,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		stages := strings.Join(s.Stages, "+")
 		if s.VertexOnly {
 			stages = "vertex only"
+		}
+		if s.VulkanCompute {
+			stages += " (Vulkan: compute)"
 		}
 		limited := ""
 		if len(s.LimitedTo) > 0 {

@@ -12,6 +12,10 @@ type Stages uint8
 const (
 	Vertex Stages = 1 << iota
 	Fragment
+	// Compute is the one stage of a fullscreen engine pass that a backend
+	// runs as a compute shader (backends.IsComputeStem): a file of that
+	// backend then serves a row that needs both of the others.
+	Compute
 
 	BothStages = Vertex | Fragment
 )
@@ -25,6 +29,9 @@ func (s Stages) List() []string {
 	if s&Fragment != 0 {
 		out = append(out, backends.StageFragment.String())
 	}
+	if s&Compute != 0 {
+		out = append(out, backends.StageCompute.String())
+	}
 	return out
 }
 
@@ -36,6 +43,8 @@ func (s Stages) String() string {
 		return "fragment stage"
 	case BothStages:
 		return "vertex and fragment stages"
+	case Compute:
+		return "compute stage"
 	}
 	return "no stage"
 }
@@ -183,7 +192,8 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //   - gbuffer and gbuffer_flat are the fixed fragment stages the gbuffer
 //     stems pair with, by their format's gbuffer stage (smooth or flat,
 //     backends.GBufferFragmentStem); they have no vertex stage of their own.
-//   - lighting_pass and composite are fullscreen passes with both stages,
+//   - lighting_pass and composite are fullscreen passes with both stages
+//     (lighting_pass is one compute stage on Vulkan: backends.IsComputeStem),
 //     as are the effects' stems: ssao and ssao_blur (the SSAO pass), ssr,
 //     bloom and bloom_blur (the bloom pass), antialias and taa (the
 //     antialias pass, as edge smoothing or temporal antialiasing).
@@ -216,6 +226,11 @@ var EngineStems = []EngineStem{
 	{Stem: formats.SkinnedStem, Stages: BothStages, Feature: FeatureSkinned, Role: "skinned meshes, forward", DefaultVertex: true},
 	{Stem: formats.SkinnedShadowStem, Stages: Vertex, Feature: FeatureSkinned, Role: "shadow pass of skinned meshes", DefaultVertex: true},
 	{Stem: formats.SkinnedGBufferStem, Stages: Vertex, Feature: FeatureSkinned, Role: "gbuffer pass of skinned meshes", DefaultVertex: true},
+}
+
+func isEngineStem(stem string) bool {
+	_, ok := engineStem(stem)
+	return ok
 }
 
 func engineStem(stem string) (EngineStem, bool) {

@@ -1,5 +1,5 @@
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky
-// colour. Same math as lighting_pass.frag.
+// colour. Same math as lighting_pass.comp.
 #include "sleak.hlsli"
 #include "sleak_lights.hlsli"
 #include "sleak_ibl.hlsli"

@@ -5,12 +5,15 @@
 //
 //     #include "sleak_ibl.glsl"
 //
-// sleakIBL(N, V, albedo, roughness, metallic) is the ambient light a
+// sleakIBL of N, V, albedo, roughness and metallic is the ambient light a
 // surface reflects towards the eye (V points from it to the eye), 0 when
-// the frame has no map; sleakEnvSky(dir, sky) is the sky seen along dir
-// given the procedural sky there. Both
-// are weighted by the Frame block's ibl.x; sleakIBL skips its reads when it
-// is 0, by a test that also holds a per-pixel value (see sleak_sun.glsl). The atlas layout is the one package ibl writes;
+// the frame has no map; sleakEnvSky of dir and sky is the sky seen along
+// dir given the procedural sky there. (Their names are written here
+// without a bracket: `sleak shaders check` counts a name and its bracket to
+// find the shaders that call them.) Both are weighted
+// by the Frame block's ibl.x; sleakIBL skips its reads when it is 0, by a
+// test that also holds a per-pixel value (see sleak_sun.glsl). The atlas
+// layout is the one package ibl writes;
 // sleak_ibl.hlsli and sleak_ibl_sky.hlsli are the Direct3D twins, and
 // ibl.Shade the suite's model.
 #ifndef SLEAK_IBL_GLSL

@@ -5,7 +5,8 @@
 //
 //     #include "sleak_lights.glsl"
 //
-// sleakPunctual(P, N, V, albedo, roughness, metallic) returns the light the
+// sleakPunctual of P, N, V, albedo, roughness and metallic (named without a
+// bracket, which `sleak shaders check` counts) returns the light the
 // frame's punctual lights reflect towards the eye from a surface at world
 // position P with normal N (V points from P to the eye). The rows below are
 // the ones backends/lights.go writes; sleak.hlsli's twin,

@@ -75,7 +75,7 @@ func (b *Backend[M, T, P]) ResetFiles(paths []string) (int, error) {
 	})
 	if r, ok := b.drv.(EngineReloader); ok && b.usesEngine(uses) {
 		changed := func(stem string) bool {
-			files, err := backends.Resolve(b.kind, backends.ShaderDir+"/"+stem+".hlsl")
+			files, err := backends.ResolveEngine(b.kind, backends.ShaderDir, stem)
 			return err == nil && uses(files)
 		}
 		if err := r.ReloadEngine(changed); err != nil {
@@ -92,7 +92,7 @@ func (b *Backend[M, T, P]) ResetFiles(paths []string) (int, error) {
 // file uses names.
 func (b *Backend[M, T, P]) usesEngine(uses func(backends.ShaderFiles) bool) bool {
 	for _, stem := range engineStems {
-		if files, err := backends.Resolve(b.kind, backends.ShaderDir+"/"+stem+".hlsl"); err == nil && uses(files) {
+		if files, err := backends.ResolveEngine(b.kind, backends.ShaderDir, stem); err == nil && uses(files) {
 			return true
 		}
 	}

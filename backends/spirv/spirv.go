@@ -44,6 +44,7 @@ const (
 
 	modelVertex   = 0
 	modelFragment = 4
+	modelCompute  = 5 // GLCompute
 )
 
 // Input is one location-decorated input of a vertex shader.
@@ -82,8 +83,11 @@ func Parse(data []byte, stage backends.Stage) (*Module, error) {
 		return nil, fmt.Errorf("SPIR-V schema word %d: want 0", words[4])
 	}
 	p := parser{bound: bound, model: modelVertex}
-	if stage == backends.StageFragment {
+	switch stage {
+	case backends.StageFragment:
 		p.model = modelFragment
+	case backends.StageCompute:
+		p.model = modelCompute
 	}
 	if err := p.walk(words[5:]); err != nil {
 		return nil, err
@@ -265,8 +269,11 @@ func (p *parser) inputs() []Input {
 }
 
 func modelName(m uint32) string {
-	if m == modelFragment {
+	switch m {
+	case modelFragment:
 		return "fragment"
+	case modelCompute:
+		return "compute"
 	}
 	return "vertex"
 }

@@ -38,6 +38,8 @@ func TestParse(t *testing.T) {
 		{"vertex", vert, backends.StageVertex, ""},
 		{"fragment", frag, backends.StageFragment, ""},
 		{"vertex file as fragment", vert, backends.StageFragment, "no fragment entry point"},
+		{"compute", engineSPIRV(t, "lighting_pass.comp.spv"), backends.StageCompute, ""},
+		{"fragment file as compute", frag, backends.StageCompute, "no compute entry point"},
 		{"fragment file as vertex", frag, backends.StageVertex, "no vertex entry point"},
 		{"empty", nil, backends.StageVertex, "not SPIR-V"},
 		{"odd length", vert[:len(vert)-1], backends.StageVertex, "multiple of 4"},

@@ -136,11 +136,17 @@ type driver struct {
 	// texture sets: the base texture (set 1), the normal map (2) and the
 	// emissive map (3), so a material binds its textures' own sets and
 	// needs none of its own.
-	texSetLayout                 vk.DescriptorSetLayout
-	mainLayout                   vk.PipelineLayout
-	staticPool                   vk.DescriptorPool
-	texPools                     []texPool
-	lightingSet, compositeSet    vk.DescriptorSet
+	texSetLayout              vk.DescriptorSetLayout
+	mainLayout                vk.PipelineLayout
+	staticPool                vk.DescriptorPool
+	texPools                  []texPool
+	lightingSet, compositeSet vk.DescriptorSet
+	// The lighting pass is a compute shader (backends.IsComputeStem): its
+	// pipeline layout is the frame set, lighting's inputs and set 2, the
+	// HDR target as a storage image.
+	hdrStoreSetLayout            vk.DescriptorSetLayout
+	hdrStoreSet                  vk.DescriptorSet
+	lightingLayout               vk.PipelineLayout
 	targetSampler, shadowSampler vk.Sampler
 	texSamplers                  [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 
@@ -483,12 +489,12 @@ func (b *driver) Close() error {
 				vk.DestroySampler(b.dev, s, nil)
 			}
 		}
-		for _, l := range append([]vk.PipelineLayout{b.mainLayout}, b.imageLayouts[:]...) {
+		for _, l := range append([]vk.PipelineLayout{b.mainLayout, b.lightingLayout}, b.imageLayouts[:]...) {
 			if l != nil {
 				vk.DestroyPipelineLayout(b.dev, l, nil)
 			}
 		}
-		for _, l := range append([]vk.DescriptorSetLayout{b.frameSetLayout}, b.imageSetLayouts[:]...) {
+		for _, l := range append([]vk.DescriptorSetLayout{b.frameSetLayout, b.hdrStoreSetLayout}, b.imageSetLayouts[:]...) {
 			if l != nil {
 				vk.DestroyDescriptorSetLayout(b.dev, l, nil)
 			}

@@ -9,7 +9,9 @@
 //	             (the depthClamp feature, which a device must have), one tile per cascade
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA8, metal+emissive RGBA8, depth
 //	ssao         fullscreen ssao (gbuffer normals, depth) into R8, ssao_blur into a second R8
-//	lighting     fullscreen lighting_pass (gbuffer, blurred occlusion) into an RGBA16F HDR target
+//	lighting     lighting_pass.comp, a compute shader in 8x8 groups (gbuffer, blurred
+//	             occlusion) writing the RGBA16F HDR target as a storage image at set 2,
+//	             then the pass's render pass over it
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
 //	ssr          fullscreen ssr (HDR, gbuffer normals, material, depth) into RGBA16F
@@ -34,6 +36,13 @@
 // main block and the four cascade blocks, minUniformBufferOffsetAlignment
 // apart. Only the draws whose Cascades have the cascade's bit are recorded
 // into it.
+//
+// The lighting pass's compute shader runs before its render pass, outside
+// it: a barrier makes every attachment and transfer write before it visible
+// to the compute stage and moves the HDR image to GENERAL (discarding it:
+// the shader writes every texel), and a second barrier leaves the image in
+// COLOR_ATTACHMENT_OPTIMAL for the render pass, which loads it
+// (sl_compute_fullscreen). The HDR image is created with storage use for it.
 //
 // The effect passes (ssao, ssr, bloom, antialias) are render passes of
 // their own, one per fullscreen draw; with the effect off the frame only

@@ -80,7 +80,8 @@ func (b *driver) UploadLights(g *backends.LightGrid) error {
 }
 
 // RunPass records pass p: its render pass, the fullscreen step of the
-// lighting and composite passes, then the draws. When windowed, the image
+// composite pass, then the draws. The lighting pass's compute shader runs
+// before its render pass, which then only holds the pass's draws. When windowed, the image
 // the UI pass leaves is then copied into the swapchain image, so the window
 // shows exactly what ReadPixels reads.
 func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, program]) error {
@@ -90,16 +91,17 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	if p == formats.PassShadow && b.redraw != backends.AllCascades {
 		b.c.beginPass(cmd, b.shadowKeep, t.fb, t.w, t.h, nil)
 	} else {
+		if p == formats.PassLighting {
+			b.c.computeFullscreen(cmd, b.lightingPipe, b.lightingLayout, [3]vk.DescriptorSet{b.slot.set, b.lightingSet, b.hdrStoreSet},
+				b.hdr.img, uint32(b.width), uint32(b.height))
+		}
 		b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
 	}
 	if p == formats.PassShadow {
 		b.shadowCascades(cmd, draws)
 	} else {
 		b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
-		switch p {
-		case formats.PassLighting:
-			b.c.fullscreen(cmd, b.lightingPipe, b.imageLayouts[lightingInputs], b.lightingSet)
-		case formats.PassComposite:
+		if p == formats.PassComposite {
 			b.c.fullscreen(cmd, b.compositePipe, b.imageLayouts[compositeInputs], b.compositeSet)
 		}
 		b.records = b.records[:0]

@@ -114,6 +114,7 @@ struct slDevice {
 	PFN_vkCmdResetQueryPool CmdResetQueryPool;
 	PFN_vkCmdWriteTimestamp CmdWriteTimestamp;
 	PFN_vkGetQueryPoolResults GetQueryPoolResults;
+	PFN_vkCmdDispatch CmdDispatch;
 };
 
 slDevice *sl_device_new(uint64_t instance, uint64_t device) {
@@ -165,6 +166,7 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 	LOAD(QueueSubmit)
 	LOAD(AcquireNextImageKHR)
 	LOAD(QueuePresentKHR)
+	LOAD(CmdDispatch)
 #undef LOAD
 	return d;
 }
@@ -385,6 +387,41 @@ static void imageBarrier(slDevice *d, VkCommandBuffer cb, VkImage image, VkImage
 		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
 	};
 	d->CmdPipelineBarrier(cb, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+// sl_compute_fullscreen runs a compute shader of 8x8 groups over a
+// width x height target image, which it leaves in COLOR_ATTACHMENT_OPTIMAL
+// for the render pass after it. It first waits for every write of the
+// passes before it (attachments, and the frame's uploads) and discards the
+// image's contents: the shader writes every texel.
+void sl_compute_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set0, uint64_t set1,
+	uint64_t set2, uint64_t image, uint32_t width, uint32_t height) {
+	VkCommandBuffer cb = CMD(cmd);
+	VkMemoryBarrier before = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_SHADER_READ_BIT,
+	};
+	VkImageMemoryBarrier target = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+		.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+		.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+		.newLayout = VK_IMAGE_LAYOUT_GENERAL,
+		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.image = (VkImage)(uintptr_t)image,
+		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+	};
+	VkPipelineStageFlags writers = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+		VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+	d->CmdPipelineBarrier(cb, writers, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &before, 0, NULL, 1, &target);
+	d->CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, (VkPipeline)(uintptr_t)pipeline);
+	VkDescriptorSet s[3] = {(VkDescriptorSet)(uintptr_t)set0, (VkDescriptorSet)(uintptr_t)set1, (VkDescriptorSet)(uintptr_t)set2};
+	d->CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, (VkPipelineLayout)(uintptr_t)layout, 0, 3, s, 0, NULL);
+	d->CmdDispatch(cb, (width + 7) / 8, (height + 7) / 8, 1);
+	imageBarrier(d, cb, (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT,
+		VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
 }
 
 // sl_upload_image copies tightly packed RGBA8 texels into a fresh image and

@@ -268,6 +268,23 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 	return pipe, nil
 }
 
+// newComputePipeline creates a compute pipeline of the one stage cs.
+func (b *driver) newComputePipeline(pl vk.PipelineLayout, cs *shaderModule) (vk.Pipeline, error) {
+	info := []vk.ComputePipelineCreateInfo{{
+		SType: vk.StructureTypeComputePipelineCreateInfo,
+		Stage: vk.PipelineShaderStageCreateInfo{
+			SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageComputeBit, Module: cs.module, PName: entryPoint,
+		},
+		Layout: pl,
+	}}
+	pipes := make([]vk.Pipeline, 1)
+	if r := vk.CreateComputePipelines(b.dev, nil, 1, info, nil, pipes); r != vk.Success {
+		return nil, &backends.ShaderError{Path: cs.path, Stage: backends.StageCompute,
+			Err: fmt.Errorf("create compute pipeline: %w", vkError("vkCreateComputePipelines", r))}
+	}
+	return pipes[0], nil
+}
+
 func (b *driver) destroyPipeline(p *vk.Pipeline) {
 	if *p != nil {
 		vk.DestroyPipeline(b.dev, *p, nil)
@@ -277,14 +294,14 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 
 // engineShaders are the engine's fixed SPIR-V stages, loaded once.
 type engineShaders struct {
-	shadowVS, lightingVS, lightingFS, compositeVS, compositeFS shaderModule
-	uiVS, uiFS, linesVS, linesFS                               shaderModule
-	effectVS, effectFS                                         [numEffects][maxEffectSteps]shaderModule // by effect and step
+	shadowVS, lightingCS, compositeVS, compositeFS shaderModule
+	uiVS, uiFS, linesVS, linesFS                   shaderModule
+	effectVS, effectFS                             [numEffects][maxEffectSteps]shaderModule // by effect and step
 }
 
 // modules lists every module, for destroying them.
 func (e *engineShaders) modules() []*shaderModule {
-	ms := []*shaderModule{&e.shadowVS, &e.lightingVS, &e.lightingFS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS}
+	ms := []*shaderModule{&e.shadowVS, &e.lightingCS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS}
 	for i := range e.effectVS {
 		for j := range e.effectVS[i] {
 			ms = append(ms, &e.effectVS[i][j], &e.effectFS[i][j])
@@ -307,11 +324,23 @@ func (b *driver) loadEngineShaders() error {
 		*dst = m
 		return nil
 	}
+	loadCompute := func(dst *shaderModule, stem string) error {
+		files, err := backends.ResolveEngine(backends.Vulkan, backends.ShaderDir, stem)
+		if err == nil && files.Compute == nil {
+			err = fmt.Errorf("%s is no compute stem on Vulkan", stem)
+		}
+		if err == nil {
+			*dst, err = b.loadModule(*files.Compute)
+		}
+		if err != nil {
+			return fmt.Errorf("engine shader: %w", err)
+		}
+		return nil
+	}
 	e := &b.engine
 	errs := []error{
 		load(&e.shadowVS, "shadow_depth", backends.StageVertex),
-		load(&e.lightingVS, "lighting_pass", backends.StageVertex),
-		load(&e.lightingFS, "lighting_pass", backends.StageFragment),
+		loadCompute(&e.lightingCS, "lighting_pass"),
 		load(&e.compositeVS, "composite", backends.StageVertex),
 		load(&e.compositeFS, "composite", backends.StageFragment),
 		load(&e.uiVS, "ui", backends.StageVertex),
@@ -341,7 +370,7 @@ func (b *driver) createPipelines() error {
 	if b.shadowPipe, err = b.newPipeline(kindShadow, b.passes[formats.PassShadow].rp, b.mainLayout, &b.engine.shadowVS, nil, def); err != nil {
 		return fmt.Errorf("engine shadow pipeline: %w", err)
 	}
-	if b.lightingPipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassLighting].rp, b.imageLayouts[lightingInputs], &b.engine.lightingVS, &b.engine.lightingFS, nil); err != nil {
+	if b.lightingPipe, err = b.newComputePipeline(b.lightingLayout, &b.engine.lightingCS); err != nil {
 		return fmt.Errorf("engine lighting pipeline: %w", err)
 	}
 	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.imageLayouts[compositeInputs], &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {

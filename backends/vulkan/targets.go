@@ -134,7 +134,9 @@ func (b *driver) createRenderPasses() error {
 			{materialFormat, dontCare, store, undef, read, false},
 			{d, clear, store, undef, read, true},
 		},
-		formats.PassLighting: {{hdrFormat, dontCare, store, undef, color, false}},
+		// The lighting pass's compute shader has written the HDR target
+		// before its render pass (driver.RunPass), and left it ready.
+		formats.PassLighting: {{hdrFormat, load, store, color, color, false}},
 		formats.PassForward:  {{hdrFormat, load, store, color, color, false}, {d, load, store, read, depthAtt, true}},
 		// The SSR pass after it samples this depth, and the debug pass
 		// after the composite tests its lines against it, so the
@@ -251,7 +253,7 @@ func (b *driver) createTargets() error {
 	mk(&b.gNormal, normalFormat, colorUse, vk.ImageAspectColorBit, "normal")
 	mk(&b.gMaterial, materialFormat, colorUse, vk.ImageAspectColorBit, "material")
 	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
-	mk(&b.hdr, hdrFormat, colorUse, vk.ImageAspectColorBit, "hdr")
+	mk(&b.hdr, hdrFormat, colorUse|vk.ImageUsageStorageBit, vk.ImageAspectColorBit, "hdr")
 	// The antialias pass samples the output and copies its result back.
 	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit|vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit,
 		vk.ImageAspectColorBit, "output")
@@ -288,6 +290,11 @@ func (b *driver) createTargets() error {
 	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view)
 	b.writeImages(b.compositeSet, 1, b.texSamplers[backends.FilteredTarget.SamplerIndex()], read, bloomMap)
 	b.writeImages(b.compositeSet, 2, b.targetSampler, read, ssrMap)
+	b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
+		SType: vk.StructureTypeWriteDescriptorSet, DstSet: b.hdrStoreSet, DstBinding: 0, DescriptorCount: 1,
+		DescriptorType: vk.DescriptorTypeStorageImage,
+		PImageInfo:     []vk.DescriptorImageInfo{{ImageView: b.hdr.view, ImageLayout: vk.ImageLayoutGeneral}},
+	})
 	return nil
 }
 
@@ -318,10 +325,13 @@ func (b *driver) newSetLayout(bindings ...vk.DescriptorSetLayoutBinding) (vk.Des
 	return l, nil
 }
 
+// setStages are the stages that read sets 0 and 1: draws' and fullscreen
+// steps' vertex and fragment stages, and the lighting pass's compute one.
+const setStages = vk.ShaderStageFlags(vk.ShaderStageVertexBit | vk.ShaderStageFragmentBit | vk.ShaderStageComputeBit)
+
 func samplerBinding(i uint32) vk.DescriptorSetLayoutBinding {
 	return vk.DescriptorSetLayoutBinding{
-		Binding: i, DescriptorType: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: 1,
-		StageFlags: vk.ShaderStageFlags(vk.ShaderStageFragmentBit | vk.ShaderStageVertexBit),
+		Binding: i, DescriptorType: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: 1, StageFlags: setStages,
 	}
 }
 
@@ -433,8 +443,7 @@ func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer, offset uint64) {
 func (b *driver) createDescriptors() error {
 	var err error
 	ubo := vk.DescriptorSetLayoutBinding{
-		Binding: 0, DescriptorType: vk.DescriptorTypeUniformBuffer, DescriptorCount: 1,
-		StageFlags: vk.ShaderStageFlags(vk.ShaderStageVertexBit | vk.ShaderStageFragmentBit),
+		Binding: 0, DescriptorType: vk.DescriptorTypeUniformBuffer, DescriptorCount: 1, StageFlags: setStages,
 	}
 	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1), samplerBinding(2), samplerBinding(3)); err != nil {
 		return err
@@ -450,6 +459,16 @@ func (b *driver) createDescriptors() error {
 		}
 	}
 	b.texSetLayout = b.imageSetLayouts[1]
+	store := vk.DescriptorSetLayoutBinding{
+		Binding: 0, DescriptorType: vk.DescriptorTypeStorageImage, DescriptorCount: 1,
+		StageFlags: vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+	}
+	if b.hdrStoreSetLayout, err = b.newSetLayout(store); err != nil {
+		return err
+	}
+	if b.lightingLayout, err = b.newPipelineLayout(b.frameSetLayout, b.imageSetLayouts[lightingInputs], b.hdrStoreSetLayout); err != nil {
+		return err
+	}
 	if b.mainLayout, err = b.newPipelineLayout(b.frameSetLayout, b.texSetLayout, b.texSetLayout, b.texSetLayout); err != nil {
 		return err
 	}
@@ -465,10 +484,10 @@ func (b *driver) createDescriptors() error {
 		}
 	}
 	// The frame sets (a uniform buffer and three images each: each slot's
-	// main one and one per shadow cascade), lighting's, composite's and the
-	// effect steps'.
+	// main one and one per shadow cascade), lighting's (and its output's),
+	// composite's and the effect steps'.
 	const frameSets = (1 + backends.NumCascades) * framesInFlight
-	sets, images := uint32(frameSets+2), uint32(3*frameSets+lightingInputs+compositeInputs)
+	sets, images := uint32(frameSets+3), uint32(3*frameSets+lightingInputs+compositeInputs)
 	for i := range b.effects {
 		b.effects[i].steps = make([]effectStep, len(effectSpecs[i]))
 		for _, s := range effectSpecs[i] {
@@ -477,12 +496,16 @@ func (b *driver) createDescriptors() error {
 	}
 	b.staticPool, err = b.newDescriptorPool(0, sets,
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: frameSets},
-		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: images})
+		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: images},
+		vk.DescriptorPoolSize{Type: vk.DescriptorTypeStorageImage, DescriptorCount: 1})
 	if err != nil {
 		return err
 	}
 	var r vk.Result
 	if b.lightingSet, r = b.allocSet(b.staticPool, b.imageSetLayouts[lightingInputs]); r != vk.Success {
+		return vkError("vkAllocateDescriptorSets", r)
+	}
+	if b.hdrStoreSet, r = b.allocSet(b.staticPool, b.hdrStoreSetLayout); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}
 	if b.compositeSet, r = b.allocSet(b.staticPool, b.imageSetLayouts[compositeInputs]); r != vk.Success {

@@ -1,5 +1,7 @@
 #version 450
 // Deferred lighting of the gbuffer; empty pixels (depth 1) get the sky colour.
+// A compute shader, one invocation a pixel, writing the HDR target directly
+// (backends.IsComputeStem says why).
 #include "sleak.glsl"
 #include "sleak_lights.glsl"
 #include "sleak_ibl.glsl"
@@ -14,7 +16,9 @@ layout(set = 1, binding = 3) uniform sampler2D gDepth;
 layout(set = 1, binding = 4) uniform sampler2D ssaoMap;
 #define SHADOWMAP shadowMap
 
-layout(location = 0) out vec4 outColor;
+layout(local_size_x = 8, local_size_y = 8) in;
+// The HDR target, in the GENERAL layout while the pass writes it.
+layout(set = 2, binding = 0, rgba16f) uniform writeonly image2D hdrOut;
 
 #include "sleak_sun.glsl"
 
@@ -36,16 +40,21 @@ vec3 shade(vec3 albedo, vec3 normal, float ao, vec3 worldPos, float roughness, f
 }
 
 void main() {
-    ivec2 p = ivec2(gl_FragCoord.xy);
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 isize = textureSize(gDepth, 0);
+    // The last groups of a row or column reach past the target.
+    if (p.x >= isize.x || p.y >= isize.y) {
+        return;
+    }
     float depth = texelFetch(gDepth, p, 0).r;
-    vec2 size = vec2(textureSize(gDepth, 0));
+    vec2 size = vec2(isize);
     // Row 0 of the framebuffer is NDC y = +1 (the viewport is flipped).
-    vec2 ndc = sleakScreenNDC(gl_FragCoord.xy, size);
+    vec2 ndc = sleakScreenNDC(vec2(p) + 0.5, size);
     if (depth >= 1.0) {
         vec4 far = frame.invViewProj * vec4(ndc, 1.0, 1.0);
         vec3 dir = normalize(far.xyz / far.w - frame.cameraPos.xyz);
         // The environment map where one is set, the procedural sky otherwise.
-        outColor = vec4(sleakEnvSky(dir, sleakSky(dir)), 1.0);
+        imageStore(hdrOut, p, vec4(sleakEnvSky(dir, sleakSky(dir)), 1.0));
         return;
     }
     vec4 w = frame.invViewProj * vec4(ndc, depth, 1.0);
@@ -53,7 +62,7 @@ void main() {
     vec4 albedo = texelFetch(gAlbedo, p, 0);
     vec4 normal = texelFetch(gNormal, p, 0);
     vec4 material = texelFetch(gMaterial, p, 0);
-    vec3 color = shade(albedo.rgb, sleakGBufferNormalOf(normal), albedo.a * texelFetch(ssaoMap, sleakHalfTexel(p, textureSize(gDepth, 0)), 0).r, worldPos, normal.w, material.x);
+    vec3 color = shade(albedo.rgb, sleakGBufferNormalOf(normal), albedo.a * texelFetch(ssaoMap, sleakHalfTexel(p, isize), 0).r, worldPos, normal.w, material.x);
     // The emission, its colour per texel (the gbuffer stage's emissive map).
-    outColor = vec4(color + albedo.rgb * sleakGBufferEmissionOf(material), 1.0);
+    imageStore(hdrOut, p, vec4(color + albedo.rgb * sleakGBufferEmissionOf(material), 1.0));
 }
