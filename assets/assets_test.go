@@ -14,7 +14,7 @@ import (
 func TestWorkingDirectoryOverridesEmbedded(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	const name = "assets/shaders/composite.frag"
+	const name = "assets/shaders/composite.comp"
 	embedded, err := ReadFile(name)
 	if err != nil {
 		t.Fatalf("embedded %s: %v", name, err)
@@ -67,12 +67,12 @@ func TestMountedFilesComeBeforeEngineFiles(t *testing.T) {
 	t.Chdir(t.TempDir())
 	Mount(fstest.MapFS{
 		"shaders/game_only.vert": {Data: []byte("game")},
-		"shaders/composite.frag": {Data: []byte("game composite")},
+		"shaders/composite.comp": {Data: []byte("game composite")},
 	})
 	t.Cleanup(func() { mountMu.Lock(); mounted = nil; mountMu.Unlock() })
 	for name, want := range map[string]string{
 		"assets/shaders/game_only.vert": "game",
-		"assets/shaders/composite.frag": "game composite",
+		"assets/shaders/composite.comp": "game composite",
 	} {
 		got, err := ReadFile(name)
 		if err != nil || string(got) != want {

@@ -91,6 +91,19 @@ func (f ShaderFiles) All() []ShaderFile {
 	return []ShaderFile{f.Vertex, *f.Fragment}
 }
 
+// Output returns the file of the stage that writes the program's pixels:
+// its compute stage, else its fragment stage; ok is false for a
+// vertex-only program.
+func (f ShaderFiles) Output() (file ShaderFile, ok bool) {
+	switch {
+	case f.Compute != nil:
+		return *f.Compute, true
+	case f.Fragment != nil:
+		return *f.Fragment, true
+	}
+	return ShaderFile{}, false
+}
+
 // Base strips the canonical shader path to its stem path: "assets/shaders/foo.hlsl"
 // becomes "assets/shaders/foo". The canonical name is the Direct3D 11 file,
 // so it must end in ".hlsl"; only that final extension is removed, so a
@@ -122,11 +135,12 @@ func Resolve(k Kind, canonical string) (ShaderFiles, error) {
 // compute shaders: one .comp file instead of a vertex and a fragment stage.
 // A compute shader writes its target image directly, where a fragment
 // shader's pixels go through the raster pipeline, which some GPUs (compute
-// parts such as the H100 and H200) run on a few of their units: there the
-// lighting pass took 0.79 ms as a fragment shader and 0.05 ms as a compute
-// shader (docs/PERFORMANCE.md). OpenGL 4.1 has no compute shaders.
+// parts such as the H100 and H200) run on a few of their units: on the
+// H200 these six steps took 1.72 ms a frame at 1920x1080 as fragment
+// shaders and 0.12 ms as compute shaders (docs/PERFORMANCE.md). OpenGL 4.1
+// has no compute shaders.
 var computeStems = map[Kind][]string{
-	Vulkan: {"lighting_pass"},
+	Vulkan: {"ssao", "ssao_blur", "lighting_pass", "bloom", "bloom_blur", "composite"},
 }
 
 // IsComputeStem reports whether backend k runs the engine stem stem as a

@@ -47,6 +47,56 @@ func TestResolveMaterialShader(t *testing.T) {
 	}
 }
 
+func TestResolveEngine(t *testing.T) {
+	tests := []struct {
+		kind      Kind
+		dir, stem string
+		want      []ShaderFile // All()
+		output    ShaderFile   // the stage that writes the pixels
+	}{
+		{Vulkan, ShaderDir, "lighting_pass",
+			[]ShaderFile{{StageCompute, "assets/shaders/lighting_pass.comp.spv", "main"}},
+			ShaderFile{StageCompute, "assets/shaders/lighting_pass.comp.spv", "main"}},
+		{Vulkan, "game/shaders", "composite",
+			[]ShaderFile{{StageCompute, "game/shaders/composite.comp.spv", "main"}},
+			ShaderFile{StageCompute, "game/shaders/composite.comp.spv", "main"}},
+		{OpenGL, ShaderDir, "lighting_pass", []ShaderFile{
+			{StageVertex, "assets/shaders/lighting_pass_gl.vert", "main"},
+			{StageFragment, "assets/shaders/lighting_pass_gl.frag", "main"}},
+			ShaderFile{StageFragment, "assets/shaders/lighting_pass_gl.frag", "main"}},
+		{D3D12, ShaderDir, "composite", []ShaderFile{
+			{StageVertex, "assets/shaders/composite_dx12.hlsl", "VS_Main"},
+			{StageFragment, "assets/shaders/composite_dx12.hlsl", "PS_Main"}},
+			ShaderFile{StageFragment, "assets/shaders/composite_dx12.hlsl", "PS_Main"}},
+		// An engine stem Vulkan draws: a vertex and a fragment stage.
+		{Vulkan, ShaderDir, "ui", []ShaderFile{
+			{StageVertex, "assets/shaders/ui.vert.spv", "main"},
+			{StageFragment, "assets/shaders/ui.frag.spv", "main"}},
+			ShaderFile{StageFragment, "assets/shaders/ui.frag.spv", "main"}},
+	}
+	for _, tc := range tests {
+		got, err := ResolveEngine(tc.kind, tc.dir, tc.stem)
+		if err != nil {
+			t.Fatalf("%v %s: %v", tc.kind, tc.stem, err)
+		}
+		if !reflect.DeepEqual(got.All(), tc.want) {
+			t.Errorf("%v %s:\n got %+v\nwant %+v", tc.kind, tc.stem, got.All(), tc.want)
+		}
+		if len(got.Paths()) != len(tc.want) && tc.kind != D3D12 {
+			t.Errorf("%v %s: paths %v for files %+v", tc.kind, tc.stem, got.Paths(), tc.want)
+		}
+		if out, ok := got.Output(); !ok || out != tc.output {
+			t.Errorf("%v %s: output %+v, %v; want %+v", tc.kind, tc.stem, out, ok, tc.output)
+		}
+		if IsComputeStem(tc.kind, tc.stem) != (got.Compute != nil) {
+			t.Errorf("%v %s: IsComputeStem %v, compute file %v", tc.kind, tc.stem, IsComputeStem(tc.kind, tc.stem), got.Compute)
+		}
+	}
+	if _, ok := (ShaderFiles{Vertex: ShaderFile{StageVertex, "s.vert.spv", "main"}}).Output(); ok {
+		t.Error("a vertex-only program has an output stage")
+	}
+}
+
 func TestResolveNeverSPVWithoutStage(t *testing.T) {
 	// foo.vert compiles to foo.vert.spv, never foo.spv.
 	f, _ := Resolve(Vulkan, "assets/shaders/foo.hlsl")

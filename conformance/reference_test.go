@@ -150,11 +150,12 @@ func (keepStems) Resize(int, int) error { return nil }
 // applies, as a compiler would read the new file: the tracer composites
 // with it from then on.
 func (r *tracer) ReloadEngine(func(string) bool) error {
-	files, err := backends.Resolve(r.kind, backends.ShaderDir+"/composite.hlsl")
+	files, err := backends.ResolveEngine(r.kind, backends.ShaderDir, "composite")
 	if err != nil {
 		return err
 	}
-	src := files.Fragment.Path
+	out, _ := files.Output()
+	src := out.Path
 	if r.kind == backends.Vulkan {
 		src = backends.SourceOf(src)
 	}

@@ -153,8 +153,8 @@ func hotReloadError(h *harness) {
 }
 
 // hotReloadEngine: the engine's own fixed passes reload too. The scene
-// writes the engine's composite shader into the game's folder with its
-// gamma changed; the next frames are composited with it (a darker sky),
+// writes the engine's composite shader (on Vulkan a compute shader) into
+// the game's folder with its gamma changed; the next frames are composited with it (a darker sky),
 // with no restart and no error.
 func hotReloadEngine(h *harness) {
 	h.hotReload = true
@@ -167,9 +167,12 @@ func hotReloadEngine(h *harness) {
 		return mean(img, []image.Point{{2, 2}, {Width - 3, 2}, {Width / 2, 2}})
 	}
 	before := sky()
-	files, err := backends.Resolve(h.kind, backends.ShaderDir+"/composite.hlsl")
+	files, err := backends.ResolveEngine(h.kind, backends.ShaderDir, "composite")
 	h.must(err, "resolve the composite shader")
-	src := files.Fragment.Path
+	// The compute shader where the backend runs the pass as one
+	// (backends.IsComputeStem).
+	out, _ := files.Output()
+	src := out.Path
 	if h.kind == backends.Vulkan {
 		src = backends.SourceOf(src) // the GLSL the watcher compiles
 	}

@@ -1,6 +1,6 @@
 // The SSR pass's reflections, exposure, the bloom pass's light, ACES
 // filmic tonemap (Narkowicz's fit) and gamma 2.2 to the 8-bit output.
-// Same math as composite.frag.
+// Same math as composite.comp.
 #include "sleak.hlsli"
 
 // The target's size: xy pixels, zw their inverse (set by the backend).

@@ -136,17 +136,17 @@ type driver struct {
 	// texture sets: the base texture (set 1), the normal map (2) and the
 	// emissive map (3), so a material binds its textures' own sets and
 	// needs none of its own.
-	texSetLayout              vk.DescriptorSetLayout
-	mainLayout                vk.PipelineLayout
-	staticPool                vk.DescriptorPool
-	texPools                  []texPool
-	lightingSet, compositeSet vk.DescriptorSet
-	// The lighting pass is a compute shader (backends.IsComputeStem): its
-	// pipeline layout is the frame set, lighting's inputs and set 2, the
-	// HDR target as a storage image.
-	hdrStoreSetLayout            vk.DescriptorSetLayout
-	hdrStoreSet                  vk.DescriptorSet
-	lightingLayout               vk.PipelineLayout
+	texSetLayout vk.DescriptorSetLayout
+	mainLayout   vk.PipelineLayout
+	// The passes run as compute shaders (backends.IsComputeStem) write
+	// their target through a set 2 of one storage image (storeSetLayout);
+	// computeLayouts[n] is the pipeline layout of the frame set,
+	// imageSetLayouts[n] and that set.
+	storeSetLayout               vk.DescriptorSetLayout
+	computeLayouts               [maxSetImages + 1]vk.PipelineLayout
+	staticPool                   vk.DescriptorPool
+	texPools                     []texPool
+	lighting, composite          computePass
 	targetSampler, shadowSampler vk.Sampler
 	texSamplers                  [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 
@@ -161,13 +161,13 @@ type driver struct {
 	effects                             [numEffects]effectPass // the effect passes, by effectIndex
 	// taa says whether this frame's antialias pass runs as temporal
 	// antialiasing; taaTurn is the TAA step it drew last.
-	taa                                     bool
-	taaTurn                                 int
-	readback                                gpuBuffer
-	engine                                  engineShaders
-	shadowPipe, lightingPipe, compositePipe vk.Pipeline
-	uiPipe                                  vk.Pipeline // screen-space quads over the output image
-	linesPipe, linesTopPipe                 vk.Pipeline // debug lines, depth-tested and on top
+	taa                     bool
+	taaTurn                 int
+	readback                gpuBuffer
+	engine                  engineShaders
+	shadowPipe              vk.Pipeline
+	uiPipe                  vk.Pipeline // screen-space quads over the output image
+	linesPipe, linesTopPipe vk.Pipeline // debug lines, depth-tested and on top
 
 	meshBlocks []*meshBlock
 	white      texture
@@ -489,12 +489,12 @@ func (b *driver) Close() error {
 				vk.DestroySampler(b.dev, s, nil)
 			}
 		}
-		for _, l := range append([]vk.PipelineLayout{b.mainLayout, b.lightingLayout}, b.imageLayouts[:]...) {
+		for _, l := range append(append([]vk.PipelineLayout{b.mainLayout}, b.imageLayouts[:]...), b.computeLayouts[:]...) {
 			if l != nil {
 				vk.DestroyPipelineLayout(b.dev, l, nil)
 			}
 		}
-		for _, l := range append([]vk.DescriptorSetLayout{b.frameSetLayout, b.hdrStoreSetLayout}, b.imageSetLayouts[:]...) {
+		for _, l := range append([]vk.DescriptorSetLayout{b.frameSetLayout, b.storeSetLayout}, b.imageSetLayouts[:]...) {
 			if l != nil {
 				vk.DestroyDescriptorSetLayout(b.dev, l, nil)
 			}

@@ -223,7 +223,9 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 			rejected = append(rejected, c.name+": no "+swapchainExt)
 			continue
 		}
-		// The shadow pass clamps depth (backends.Backend's shadow rule).
+		// The shadow pass clamps depth (backends.Backend's shadow rule);
+		// the SSAO pass's compute shaders write its R8 targets, a format
+		// of the extended storage set.
 		var feats vk.PhysicalDeviceFeatures
 		vk.GetPhysicalDeviceFeatures(gpu, &feats)
 		feats.Deref()
@@ -231,9 +233,13 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 			rejected = append(rejected, c.name+": no depthClamp feature")
 			continue
 		}
+		if feats.ShaderStorageImageExtendedFormats != vk.True {
+			rejected = append(rejected, c.name+": no shaderStorageImageExtendedFormats feature")
+			continue
+		}
 		family, ok := graphicsFamily(gpu, surface)
 		if !ok {
-			rejected = append(rejected, c.name+": no graphics queue that can present")
+			rejected = append(rejected, c.name+": no graphics and compute queue that can present")
 			continue
 		}
 		c.family = family
@@ -274,7 +280,7 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 		PQueueCreateInfos:       []vk.DeviceQueueCreateInfo{queue},
 		EnabledExtensionCount:   uint32(len(extNames)),
 		PpEnabledExtensionNames: extNames,
-		PEnabledFeatures:        []vk.PhysicalDeviceFeatures{{DepthClamp: vk.True}},
+		PEnabledFeatures:        []vk.PhysicalDeviceFeatures{{DepthClamp: vk.True, ShaderStorageImageExtendedFormats: vk.True}},
 	}
 	defer info.Free()
 	var dev vk.Device
@@ -312,7 +318,9 @@ func graphicsFamily(gpu vk.PhysicalDevice, surface vk.Surface) (uint32, bool) {
 	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, fams)
 	for i := range fams[:n] {
 		fams[i].Deref()
-		if fams[i].QueueFlags&vk.QueueFlags(vk.QueueGraphicsBit) == 0 {
+		// The passes run as compute shaders share the graphics queue.
+		want := vk.QueueFlags(vk.QueueGraphicsBit | vk.QueueComputeBit)
+		if fams[i].QueueFlags&want != want {
 			continue
 		}
 		if surface != vk.NullSurface {

@@ -8,15 +8,16 @@
 //	shadow       depth only, ShadowMapSize² (D32 or D16), depth bias 1.25 / 1.75, depth clamp
 //	             (the depthClamp feature, which a device must have), one tile per cascade
 //	gbuffer      albedo+AO RGBA8, normal+roughness RGBA8, metal+emissive RGBA8, depth
-//	ssao         fullscreen ssao (gbuffer normals, depth) into R8, ssao_blur into a second R8
+//	ssao         ssao.comp (gbuffer normals, depth) into R8, ssao_blur.comp into a second R8
 //	lighting     lighting_pass.comp, a compute shader in 8x8 groups (gbuffer, blurred
 //	             occlusion) writing the RGBA16F HDR target as a storage image at set 2,
 //	             then the pass's render pass over it
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
 //	ssr          fullscreen ssr (HDR, gbuffer normals, material, depth) into RGBA16F
-//	bloom        fullscreen bloom (HDR) into RGBA16F at a quarter size, bloom_blur into a second
-//	composite    fullscreen composite (reflections, exposure, bloom, ACES, gamma) to the output
+//	bloom        bloom.comp (HDR) into RGBA16F at a quarter size, bloom_blur.comp into a second
+//	composite    composite.comp, a compute shader like lighting's (reflections, exposure,
+//	             bloom, ACES, gamma), writing the RGBA8 output as a storage image
 //	antialias    fullscreen antialias (the output) into RGBA8, copied back over the output;
 //	             under TAA, taa (the output, the history, depth) into one of two RGBA8
 //	             targets in turn, the other the history, copied back likewise
@@ -37,16 +38,21 @@
 // apart. Only the draws whose Cascades have the cascade's bit are recorded
 // into it.
 //
-// The lighting pass's compute shader runs before its render pass, outside
-// it: a barrier makes every attachment and transfer write before it visible
-// to the compute stage and moves the HDR image to GENERAL (discarding it:
-// the shader writes every texel), and a second barrier leaves the image in
-// COLOR_ATTACHMENT_OPTIMAL for the render pass, which loads it
-// (sl_compute_fullscreen). The HDR image is created with storage use for it.
+// The engine stems Vulkan runs as compute shaders (backends.IsComputeStem:
+// the SSAO and bloom steps, lighting, composite) are dispatched in 8x8
+// groups over their targets, outside any render pass (sl_compute_fullscreen):
+// a barrier makes every attachment, shader and transfer write before it
+// visible to the compute stage and moves the target to GENERAL, discarding
+// it (the shader writes every texel), and a second barrier leaves it in
+// COLOR_ATTACHMENT_OPTIMAL for the lighting and composite passes' render
+// passes, which load it (computePass), or SHADER_READ_ONLY_OPTIMAL for the
+// shaders that read an effect step's target. Those targets are created
+// with storage use; the R8 occlusion needs the
+// shaderStorageImageExtendedFormats feature, which a device must have.
 //
-// The effect passes (ssao, ssr, bloom, antialias) are render passes of
-// their own, one per fullscreen draw; with the effect off the frame only
-// clears the target the later pass reads, to occlusion 1, reflections 0 or
+// The effect passes (ssao, ssr, bloom, antialias) are steps of one
+// fullscreen draw (a render pass of its own) or dispatch each; with the
+// effect off the frame only clears the target the later pass reads, to occlusion 1, reflections 0 or
 // bloom 0, and draws nothing; the antialias pass, off, records nothing.
 // On, the antialias pass samples the output image, left by the composite in
 // TRANSFER_SRC_OPTIMAL and turned readable by a barrier, and copies its

@@ -72,13 +72,17 @@ type effectPass struct {
 	steps       []effectStep
 }
 
-// effectStep is one fullscreen draw of an effect pass.
+// effectStep is one fullscreen draw of an effect pass, or one compute
+// dispatch for a stem Vulkan runs as a compute shader
+// (backends.IsComputeStem), which writes its target through store.
 type effectStep struct {
-	target gpuImage
-	fb     vk.Framebuffer
-	set    vk.DescriptorSet  // the step's inputs, set 1
-	layout vk.PipelineLayout // the pipeline layout of set's layout
-	pipe   vk.Pipeline
+	target  gpuImage
+	fb      vk.Framebuffer   // for the draw, and for the clear of an effect that is off
+	set     vk.DescriptorSet // the step's inputs, set 1
+	store   vk.DescriptorSet // a compute step's target, set 2
+	compute bool
+	layout  vk.PipelineLayout // the pipeline layout of its sets' layouts
+	pipe    vk.Pipeline
 }
 
 // createEffectPasses creates the effects' render passes, which depend on
@@ -135,13 +139,20 @@ func (b *driver) createEffectTargets() error {
 		}
 		for j := range e.steps {
 			s := &e.steps[j]
-			img, err := b.newImage(e.w, e.h, e.format, use, vk.ImageAspectColorBit)
+			stepUse := use
+			if s.compute {
+				stepUse |= vk.ImageUsageStorageBit
+			}
+			img, err := b.newImage(e.w, e.h, e.format, stepUse, vk.ImageAspectColorBit)
 			if err != nil {
 				return fmt.Errorf("%s target: %w", effectSpecs[i][j].stem, err)
 			}
 			s.target = img
 			if s.fb, err = b.newFramebuffer(e.draw, e.w, e.h, img.view); err != nil {
 				return fmt.Errorf("%s framebuffer: %w", effectSpecs[i][j].stem, err)
+			}
+			if s.compute {
+				b.writeStorage(s.store, img.view)
 			}
 		}
 	}
@@ -211,6 +222,11 @@ func (b *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 		}
 		for j := range e.steps {
 			s := &e.steps[j]
+			if s.compute {
+				sets := [3]vk.DescriptorSet{b.slot.set, s.set, s.store}
+				b.c.computeFullscreen(cmd, s.pipe, s.layout, sets, s.target.img, e.w, e.h, vk.ImageLayoutShaderReadOnlyOptimal)
+				continue
+			}
 			b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
 			b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
 			b.c.fullscreen(cmd, s.pipe, s.layout, s.set)

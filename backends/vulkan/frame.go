@@ -79,9 +79,9 @@ func (b *driver) UploadLights(g *backends.LightGrid) error {
 	return nil
 }
 
-// RunPass records pass p: its render pass, the fullscreen step of the
-// composite pass, then the draws. The lighting pass's compute shader runs
-// before its render pass, which then only holds the pass's draws. When windowed, the image
+// RunPass records pass p: its render pass, then the draws. The lighting
+// and composite passes' compute shaders run before their render passes,
+// which then only hold the passes' draws. When windowed, the image
 // the UI pass leaves is then copied into the swapchain image, so the window
 // shows exactly what ReadPixels reads.
 func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, program]) error {
@@ -91,9 +91,11 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	if p == formats.PassShadow && b.redraw != backends.AllCascades {
 		b.c.beginPass(cmd, b.shadowKeep, t.fb, t.w, t.h, nil)
 	} else {
-		if p == formats.PassLighting {
-			b.c.computeFullscreen(cmd, b.lightingPipe, b.lightingLayout, [3]vk.DescriptorSet{b.slot.set, b.lightingSet, b.hdrStoreSet},
-				b.hdr.img, uint32(b.width), uint32(b.height))
+		switch p {
+		case formats.PassLighting:
+			b.runCompute(cmd, &b.lighting, b.hdr.img)
+		case formats.PassComposite:
+			b.runCompute(cmd, &b.composite, b.final.img)
 		}
 		b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
 	}
@@ -101,9 +103,6 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 		b.shadowCascades(cmd, draws)
 	} else {
 		b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
-		if p == formats.PassComposite {
-			b.c.fullscreen(cmd, b.compositePipe, b.imageLayouts[compositeInputs], b.compositeSet)
-		}
 		b.records = b.records[:0]
 		b.record(p, draws, 0)
 		b.c.draws(cmd, b.mainLayout, b.records)

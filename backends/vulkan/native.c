@@ -390,16 +390,20 @@ static void imageBarrier(slDevice *d, VkCommandBuffer cb, VkImage image, VkImage
 }
 
 // sl_compute_fullscreen runs a compute shader of 8x8 groups over a
-// width x height target image, which it leaves in COLOR_ATTACHMENT_OPTIMAL
-// for the render pass after it. It first waits for every write of the
+// width x height target image, which it leaves in layout after: for the
+// render pass after it (COLOR_ATTACHMENT_OPTIMAL) or for the shaders that
+// read it (SHADER_READ_ONLY_OPTIMAL). It first waits for every write of the
 // passes before it (attachments, and the frame's uploads) and discards the
-// image's contents: the shader writes every texel.
+// image's contents: the shader writes every texel. The writers waited for
+// include the transfers that read the image last (the previous frame's
+// read-back and present copy), which its writes must not overtake.
 void sl_compute_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set0, uint64_t set1,
-	uint64_t set2, uint64_t image, uint32_t width, uint32_t height) {
+	uint64_t set2, uint64_t image, uint32_t width, uint32_t height, uint32_t after) {
 	VkCommandBuffer cb = CMD(cmd);
 	VkMemoryBarrier before = {
 		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-		.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+		.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+			VK_ACCESS_TRANSFER_WRITE_BIT,
 		.dstAccessMask = VK_ACCESS_SHADER_READ_BIT,
 	};
 	VkImageMemoryBarrier target = {
@@ -413,15 +417,21 @@ void sl_compute_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_
 		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
 	};
 	VkPipelineStageFlags writers = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
-		VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+		VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+		VK_PIPELINE_STAGE_TRANSFER_BIT;
 	d->CmdPipelineBarrier(cb, writers, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &before, 0, NULL, 1, &target);
 	d->CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, (VkPipeline)(uintptr_t)pipeline);
 	VkDescriptorSet s[3] = {(VkDescriptorSet)(uintptr_t)set0, (VkDescriptorSet)(uintptr_t)set1, (VkDescriptorSet)(uintptr_t)set2};
 	d->CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, (VkPipelineLayout)(uintptr_t)layout, 0, 3, s, 0, NULL);
 	d->CmdDispatch(cb, (width + 7) / 8, (height + 7) / 8, 1);
-	imageBarrier(d, cb, (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-		VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT,
-		VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+	VkAccessFlags readers = VK_ACCESS_SHADER_READ_BIT;
+	VkPipelineStageFlags readStages = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+	if ((VkImageLayout)after == VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL) {
+		readers |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+		readStages |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+	}
+	imageBarrier(d, cb, (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_GENERAL, (VkImageLayout)after, VK_ACCESS_SHADER_WRITE_BIT, readers,
+		VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, readStages);
 }
 
 // sl_upload_image copies tightly packed RGBA8 texels into a fresh image and

@@ -153,10 +153,11 @@ func (d cdevice) fullscreen(cmd vk.CommandBuffer, pipe vk.Pipeline, layout vk.Pi
 }
 
 // computeFullscreen runs a compute pipeline over the width x height image
-// img, with sets 0 to 2 bound, and leaves img ready to render into.
-func (d cdevice) computeFullscreen(cmd vk.CommandBuffer, pipe vk.Pipeline, layout vk.PipelineLayout, sets [3]vk.DescriptorSet, img vk.Image, w, hgt uint32) {
+// img, with sets 0 to 2 bound, and leaves img in layout after: ready to
+// render into (ColorAttachmentOptimal) or to be read (ShaderReadOnlyOptimal).
+func (d cdevice) computeFullscreen(cmd vk.CommandBuffer, pipe vk.Pipeline, layout vk.PipelineLayout, sets [3]vk.DescriptorSet, img vk.Image, w, hgt uint32, after vk.ImageLayout) {
 	C.sl_compute_fullscreen(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(pipe)), C.uint64_t(h(layout)),
-		C.uint64_t(h(sets[0])), C.uint64_t(h(sets[1])), C.uint64_t(h(sets[2])), C.uint64_t(h(img)), C.uint32_t(w), C.uint32_t(hgt))
+		C.uint64_t(h(sets[0])), C.uint64_t(h(sets[1])), C.uint64_t(h(sets[2])), C.uint64_t(h(img)), C.uint32_t(w), C.uint32_t(hgt), C.uint32_t(after))
 }
 
 func (d cdevice) draws(cmd vk.CommandBuffer, layout vk.PipelineLayout, recs []drawRecord) {

@@ -56,9 +56,9 @@ void sl_clear_depth(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t 
 void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set);
 void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set);
 // Dispatches a compute shader over a target image (sets 0 to 2), waiting
-// for the writes before it and leaving the image ready to render into.
+// for the writes before it and leaving the image in layout after.
 void sl_compute_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set0, uint64_t set1,
-	uint64_t set2, uint64_t image, uint32_t width, uint32_t height);
+	uint64_t set2, uint64_t image, uint32_t width, uint32_t height, uint32_t after);
 void sl_draws(slDevice *d, uint64_t cmd, uint64_t layout, const slDraw *draws, uint32_t n);
 // sl_lines draws count line-list vertices of buf from byte offset with
 // pipeline, the frame set already bound.

@@ -294,17 +294,19 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 
 // engineShaders are the engine's fixed SPIR-V stages, loaded once.
 type engineShaders struct {
-	shadowVS, lightingCS, compositeVS, compositeFS shaderModule
-	uiVS, uiFS, linesVS, linesFS                   shaderModule
-	effectVS, effectFS                             [numEffects][maxEffectSteps]shaderModule // by effect and step
+	shadowVS, lightingCS, compositeCS shaderModule
+	uiVS, uiFS, linesVS, linesFS      shaderModule
+	// By effect and step: a vertex and a fragment stage, or the compute
+	// stage of a step Vulkan runs as a compute shader (effectStep.compute).
+	effectVS, effectFS, effectCS [numEffects][maxEffectSteps]shaderModule
 }
 
 // modules lists every module, for destroying them.
 func (e *engineShaders) modules() []*shaderModule {
-	ms := []*shaderModule{&e.shadowVS, &e.lightingCS, &e.compositeVS, &e.compositeFS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS}
+	ms := []*shaderModule{&e.shadowVS, &e.lightingCS, &e.compositeCS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS}
 	for i := range e.effectVS {
 		for j := range e.effectVS[i] {
-			ms = append(ms, &e.effectVS[i][j], &e.effectFS[i][j])
+			ms = append(ms, &e.effectVS[i][j], &e.effectFS[i][j], &e.effectCS[i][j])
 		}
 	}
 	return ms
@@ -341,8 +343,7 @@ func (b *driver) loadEngineShaders() error {
 	errs := []error{
 		load(&e.shadowVS, "shadow_depth", backends.StageVertex),
 		loadCompute(&e.lightingCS, "lighting_pass"),
-		load(&e.compositeVS, "composite", backends.StageVertex),
-		load(&e.compositeFS, "composite", backends.StageFragment),
+		loadCompute(&e.compositeCS, "composite"),
 		load(&e.uiVS, "ui", backends.StageVertex),
 		load(&e.uiFS, "ui", backends.StageFragment),
 		load(&e.linesVS, "debug_lines", backends.StageVertex),
@@ -350,6 +351,10 @@ func (b *driver) loadEngineShaders() error {
 	}
 	for i, steps := range effectSpecs {
 		for j, s := range steps {
+			if backends.IsComputeStem(backends.Vulkan, s.stem) {
+				errs = append(errs, loadCompute(&e.effectCS[i][j], s.stem))
+				continue
+			}
 			errs = append(errs, load(&e.effectVS[i][j], s.stem, backends.StageVertex), load(&e.effectFS[i][j], s.stem, backends.StageFragment))
 		}
 	}
@@ -370,17 +375,22 @@ func (b *driver) createPipelines() error {
 	if b.shadowPipe, err = b.newPipeline(kindShadow, b.passes[formats.PassShadow].rp, b.mainLayout, &b.engine.shadowVS, nil, def); err != nil {
 		return fmt.Errorf("engine shadow pipeline: %w", err)
 	}
-	if b.lightingPipe, err = b.newComputePipeline(b.lightingLayout, &b.engine.lightingCS); err != nil {
+	if b.lighting.pipe, err = b.newComputePipeline(b.lighting.layout, &b.engine.lightingCS); err != nil {
 		return fmt.Errorf("engine lighting pipeline: %w", err)
 	}
-	if b.compositePipe, err = b.newPipeline(kindFullscreen, b.passes[formats.PassComposite].rp, b.imageLayouts[compositeInputs], &b.engine.compositeVS, &b.engine.compositeFS, nil); err != nil {
+	if b.composite.pipe, err = b.newComputePipeline(b.composite.layout, &b.engine.compositeCS); err != nil {
 		return fmt.Errorf("engine composite pipeline: %w", err)
 	}
 	for i := range b.effects {
 		e := &b.effects[i]
 		for j := range e.steps {
 			s := &e.steps[j]
-			if s.pipe, err = b.newPipeline(kindFullscreen, e.draw, s.layout, &b.engine.effectVS[i][j], &b.engine.effectFS[i][j], nil); err != nil {
+			if s.compute {
+				s.pipe, err = b.newComputePipeline(s.layout, &b.engine.effectCS[i][j])
+			} else {
+				s.pipe, err = b.newPipeline(kindFullscreen, e.draw, s.layout, &b.engine.effectVS[i][j], &b.engine.effectFS[i][j], nil)
+			}
+			if err != nil {
 				return fmt.Errorf("engine %s pipeline: %w", effectSpecs[i][j].stem, err)
 			}
 		}
@@ -400,7 +410,7 @@ func (b *driver) createPipelines() error {
 
 // enginePipes lists the engine's pipelines, which createPipelines builds.
 func (b *driver) enginePipes() []*vk.Pipeline {
-	pipes := []*vk.Pipeline{&b.shadowPipe, &b.lightingPipe, &b.compositePipe, &b.uiPipe, &b.linesPipe, &b.linesTopPipe}
+	pipes := []*vk.Pipeline{&b.shadowPipe, &b.lighting.pipe, &b.composite.pipe, &b.uiPipe, &b.linesPipe, &b.linesTopPipe}
 	for i := range b.effects {
 		for j := range b.effects[i].steps {
 			pipes = append(pipes, &b.effects[i].steps[j].pipe)

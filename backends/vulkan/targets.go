@@ -170,7 +170,9 @@ func (b *driver) createCompositePass() error {
 	// Windowed or not, the composite pass renders into the offscreen output
 	// image, which ReadPixels reads and a windowed frame copies into the
 	// swapchain image.
-	att := attachment{offscreenColor, vk.AttachmentLoadOpDontCare, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, vk.ImageLayoutTransferSrcOptimal, false}
+	// The composite's compute shader has written it before the render pass
+	// (driver.RunPass), and left it ready.
+	att := attachment{offscreenColor, vk.AttachmentLoadOpLoad, vk.AttachmentStoreOpStore, vk.ImageLayoutColorAttachmentOptimal, vk.ImageLayoutTransferSrcOptimal, false}
 	rp, err := b.newRenderPass([]attachment{att}, vk.PipelineStageTransferBit, vk.AccessTransferReadBit)
 	if err != nil {
 		return fmt.Errorf("composite render pass: %w", err)
@@ -255,7 +257,7 @@ func (b *driver) createTargets() error {
 	mk(&b.gDepth, b.depthFormat, vk.ImageUsageDepthStencilAttachmentBit|vk.ImageUsageSampledBit, vk.ImageAspectDepthBit, "depth")
 	mk(&b.hdr, hdrFormat, colorUse|vk.ImageUsageStorageBit, vk.ImageAspectColorBit, "hdr")
 	// The antialias pass samples the output and copies its result back.
-	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit|vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit,
+	mk(&b.final, offscreenColor, vk.ImageUsageColorAttachmentBit|vk.ImageUsageTransferSrcBit|vk.ImageUsageSampledBit|vk.ImageUsageTransferDstBit|vk.ImageUsageStorageBit,
 		vk.ImageAspectColorBit, "output")
 	if err != nil {
 		return err
@@ -285,16 +287,13 @@ func (b *driver) createTargets() error {
 	}
 	read := vk.ImageLayoutShaderReadOnlyOptimal
 	ssaoMap, bloomMap, ssrMap := b.effectOutput(effectSSAO).view, b.effectOutput(effectBloom).view, b.effectOutput(effectSSR).view
-	b.writeImages(b.lightingSet, 0, b.targetSampler, read, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view, ssaoMap)
+	b.writeImages(b.lighting.inputs, 0, b.targetSampler, read, b.gAlbedo.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view, ssaoMap)
 	// The composite reads the bloom between its texels' centres.
-	b.writeImages(b.compositeSet, 0, b.targetSampler, read, b.hdr.view)
-	b.writeImages(b.compositeSet, 1, b.texSamplers[backends.FilteredTarget.SamplerIndex()], read, bloomMap)
-	b.writeImages(b.compositeSet, 2, b.targetSampler, read, ssrMap)
-	b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
-		SType: vk.StructureTypeWriteDescriptorSet, DstSet: b.hdrStoreSet, DstBinding: 0, DescriptorCount: 1,
-		DescriptorType: vk.DescriptorTypeStorageImage,
-		PImageInfo:     []vk.DescriptorImageInfo{{ImageView: b.hdr.view, ImageLayout: vk.ImageLayoutGeneral}},
-	})
+	b.writeImages(b.composite.inputs, 0, b.targetSampler, read, b.hdr.view)
+	b.writeImages(b.composite.inputs, 1, b.texSamplers[backends.FilteredTarget.SamplerIndex()], read, bloomMap)
+	b.writeImages(b.composite.inputs, 2, b.targetSampler, read, ssrMap)
+	b.writeStorage(b.lighting.target, b.hdr.view)
+	b.writeStorage(b.composite.target, b.final.view)
 	return nil
 }
 
@@ -426,6 +425,16 @@ func (b *driver) writeImages(set vk.DescriptorSet, first uint32, sampler vk.Samp
 	}
 }
 
+// writeStorage points set's binding 0, a storage image, at view, which is
+// in the GENERAL layout while a compute shader writes it.
+func (b *driver) writeStorage(set vk.DescriptorSet, view vk.ImageView) {
+	b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
+		SType: vk.StructureTypeWriteDescriptorSet, DstSet: set, DstBinding: 0, DescriptorCount: 1,
+		DescriptorType: vk.DescriptorTypeStorageImage,
+		PImageInfo:     []vk.DescriptorImageInfo{{ImageView: view, ImageLayout: vk.ImageLayoutGeneral}},
+	})
+}
+
 // writeUBO points set's binding 0 at the Frame block at offset in buf.
 func (b *driver) writeUBO(set vk.DescriptorSet, buf vk.Buffer, offset uint64) {
 	b.c.updateDescriptorSet(&vk.WriteDescriptorSet{
@@ -448,6 +457,13 @@ func (b *driver) createDescriptors() error {
 	if b.frameSetLayout, err = b.newSetLayout(ubo, samplerBinding(1), samplerBinding(2), samplerBinding(3)); err != nil {
 		return err
 	}
+	store := vk.DescriptorSetLayoutBinding{
+		Binding: 0, DescriptorType: vk.DescriptorTypeStorageImage, DescriptorCount: 1,
+		StageFlags: vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+	}
+	if b.storeSetLayout, err = b.newSetLayout(store); err != nil {
+		return err
+	}
 	var bindings []vk.DescriptorSetLayoutBinding
 	for n := 1; n <= maxSetImages; n++ {
 		bindings = append(bindings, samplerBinding(uint32(n-1)))
@@ -457,18 +473,11 @@ func (b *driver) createDescriptors() error {
 		if b.imageLayouts[n], err = b.newPipelineLayout(b.frameSetLayout, b.imageSetLayouts[n]); err != nil {
 			return err
 		}
+		if b.computeLayouts[n], err = b.newPipelineLayout(b.frameSetLayout, b.imageSetLayouts[n], b.storeSetLayout); err != nil {
+			return err
+		}
 	}
 	b.texSetLayout = b.imageSetLayouts[1]
-	store := vk.DescriptorSetLayoutBinding{
-		Binding: 0, DescriptorType: vk.DescriptorTypeStorageImage, DescriptorCount: 1,
-		StageFlags: vk.ShaderStageFlags(vk.ShaderStageComputeBit),
-	}
-	if b.hdrStoreSetLayout, err = b.newSetLayout(store); err != nil {
-		return err
-	}
-	if b.lightingLayout, err = b.newPipelineLayout(b.frameSetLayout, b.imageSetLayouts[lightingInputs], b.hdrStoreSetLayout); err != nil {
-		return err
-	}
 	if b.mainLayout, err = b.newPipelineLayout(b.frameSetLayout, b.texSetLayout, b.texSetLayout, b.texSetLayout); err != nil {
 		return err
 	}
@@ -484,33 +493,36 @@ func (b *driver) createDescriptors() error {
 		}
 	}
 	// The frame sets (a uniform buffer and three images each: each slot's
-	// main one and one per shadow cascade), lighting's (and its output's),
-	// composite's and the effect steps'.
+	// main one and one per shadow cascade), lighting's and composite's
+	// (their inputs' and their targets') and the effect steps' (the
+	// targets of those run as compute shaders too). stores counts the
+	// targets: storage images.
 	const frameSets = (1 + backends.NumCascades) * framesInFlight
-	sets, images := uint32(frameSets+3), uint32(3*frameSets+lightingInputs+compositeInputs)
+	stores := uint32(2)
+	sets, images := uint32(frameSets+2*stores), uint32(3*frameSets+lightingInputs+compositeInputs)
 	for i := range b.effects {
 		b.effects[i].steps = make([]effectStep, len(effectSpecs[i]))
-		for _, s := range effectSpecs[i] {
+		for j, s := range effectSpecs[i] {
 			sets, images = sets+1, images+uint32(s.inputs)
+			if b.effects[i].steps[j].compute = backends.IsComputeStem(backends.Vulkan, s.stem); b.effects[i].steps[j].compute {
+				sets, stores = sets+1, stores+1
+			}
 		}
 	}
 	b.staticPool, err = b.newDescriptorPool(0, sets,
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: frameSets},
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: images},
-		vk.DescriptorPoolSize{Type: vk.DescriptorTypeStorageImage, DescriptorCount: 1})
+		vk.DescriptorPoolSize{Type: vk.DescriptorTypeStorageImage, DescriptorCount: stores})
 	if err != nil {
 		return err
 	}
+	if err := b.allocCompute(&b.lighting, lightingInputs); err != nil {
+		return err
+	}
+	if err := b.allocCompute(&b.composite, compositeInputs); err != nil {
+		return err
+	}
 	var r vk.Result
-	if b.lightingSet, r = b.allocSet(b.staticPool, b.imageSetLayouts[lightingInputs]); r != vk.Success {
-		return vkError("vkAllocateDescriptorSets", r)
-	}
-	if b.hdrStoreSet, r = b.allocSet(b.staticPool, b.hdrStoreSetLayout); r != vk.Success {
-		return vkError("vkAllocateDescriptorSets", r)
-	}
-	if b.compositeSet, r = b.allocSet(b.staticPool, b.imageSetLayouts[compositeInputs]); r != vk.Success {
-		return vkError("vkAllocateDescriptorSets", r)
-	}
 	for i := range b.effects {
 		for j := range b.effects[i].steps {
 			s, n := &b.effects[i].steps[j], effectSpecs[i][j].inputs
@@ -518,6 +530,12 @@ func (b *driver) createDescriptors() error {
 				return vkError("vkAllocateDescriptorSets", r)
 			}
 			s.layout = b.imageLayouts[n]
+			if s.compute {
+				if s.store, r = b.allocSet(b.staticPool, b.storeSetLayout); r != vk.Success {
+					return vkError("vkAllocateDescriptorSets", r)
+				}
+				s.layout = b.computeLayouts[n]
+			}
 		}
 	}
 	return nil

@@ -232,7 +232,7 @@ func luminance(c color.RGBA) float64 {
 	return 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B)
 }
 
-// tonemap is what composite.frag does to a linear colour, for expected
+// tonemap is what composite.comp does to a linear colour, for expected
 // values.
 func tonemap(v float32) uint8 {
 	x := float64(v)

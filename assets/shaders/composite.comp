@@ -1,6 +1,8 @@
 #version 450
 // The SSR pass's reflections, exposure, the bloom pass's light, ACES
 // filmic tonemap (Narkowicz's fit) and gamma 2.2 to the 8-bit output.
+// A compute shader, one invocation a pixel, writing the output image
+// directly (backends.IsComputeStem says why).
 #include "sleak.glsl"
 #include "sleak_bloom.glsl"
 layout(set = 1, binding = 0) uniform sampler2D hdrColor;
@@ -9,14 +11,21 @@ layout(set = 1, binding = 1) uniform sampler2D bloomMap;
 // The SSR pass's reflections: 0 where it is off.
 layout(set = 1, binding = 2) uniform sampler2D ssrMap;
 
-layout(location = 0) out vec4 outColor;
+layout(local_size_x = 8, local_size_y = 8) in;
+// The output image, in the GENERAL layout while the pass writes it.
+layout(set = 2, binding = 0, rgba8) uniform writeonly image2D outImage;
 
 vec3 aces(vec3 x) {
     return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
 }
 
 void main() {
-    ivec2 p = ivec2(gl_FragCoord.xy);
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 size = textureSize(hdrColor, 0);
+    // The last groups of a row or column reach past the target.
+    if (p.x >= size.x || p.y >= size.y) {
+        return;
+    }
     vec3 hdr = texelFetch(hdrColor, p, 0).rgb;
     // The reflections are read only while the SSR pass is on (post.x, its
     // strength); off, its target holds 0. The test holds a per-pixel value
@@ -25,6 +34,6 @@ void main() {
         hdr += texelFetch(ssrMap, p, 0).rgb;
     }
     float exposure = frame.ambient.w > 0.0 ? frame.ambient.w : 1.0;
-    vec3 bloom = sleakBloomAt(bloomMap, p, textureSize(hdrColor, 0).y) * frame.effects.w;
-    outColor = vec4(pow(aces(hdr * exposure + bloom), vec3(1.0 / 2.2)), 1.0);
+    vec3 bloom = sleakBloomAt(bloomMap, p, size.y) * frame.effects.w;
+    imageStore(outImage, p, vec4(pow(aces(hdr * exposure + bloom), vec3(1.0 / 2.2)), 1.0));
 }

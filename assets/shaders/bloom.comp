@@ -1,0 +1,21 @@
+#version 450
+// The bloom pass's first step: the light above the threshold, at a quarter
+// of the resolution (sleak_bloom.glsl).
+// A compute shader, one invocation a texel of its target (backends.IsComputeStem).
+#include "sleak.glsl"
+#include "sleak_bloom.glsl"
+layout(set = 1, binding = 0) uniform sampler2D hdrColor;
+
+layout(local_size_x = 8, local_size_y = 8) in;
+// Its target, the bright light, RGBA16F at a quarter size, in the GENERAL layout while the step writes it.
+layout(set = 2, binding = 0, rgba16f) uniform writeonly image2D target;
+
+void main() {
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 size = imageSize(target);
+    // The last groups of a row or column reach past the target.
+    if (p.x >= size.x || p.y >= size.y) {
+        return;
+    }
+    imageStore(target, p, vec4(sleakBright(hdrColor, p), 1.0));
+}

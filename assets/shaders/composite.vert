@@ -1,7 +1,0 @@
-#version 450
-#include "sleak.glsl"
-// Fullscreen triangle; no vertex buffer.
-void main() {
-    vec2 p = vec2((gl_VertexIndex << 1) & 2, gl_VertexIndex & 2);
-    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-}
