@@ -373,8 +373,10 @@ void sl_buffer_barrier(slDevice *d, uint64_t cmd) {
 	d->CmdPipelineBarrier(CMD(cmd), VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, 0, 1, &b, 0, NULL, 0, NULL);
 }
 
-static void imageBarrier(slDevice *d, VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
-	VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+// colorTransition is the barrier of a colour image's one level and layer
+// from one layout to another.
+static VkImageMemoryBarrier colorTransition(VkImage image, VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess,
+	VkAccessFlags dstAccess) {
 	VkImageMemoryBarrier b = {
 		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
 		.srcAccessMask = srcAccess,
@@ -386,6 +388,12 @@ static void imageBarrier(slDevice *d, VkCommandBuffer cb, VkImage image, VkImage
 		.image = image,
 		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
 	};
+	return b;
+}
+
+static void imageBarrier(slDevice *d, VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
+	VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+	VkImageMemoryBarrier b = colorTransition(image, from, to, srcAccess, dstAccess);
 	d->CmdPipelineBarrier(cb, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
 }
 
@@ -406,16 +414,8 @@ void sl_compute_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_
 			VK_ACCESS_TRANSFER_WRITE_BIT,
 		.dstAccessMask = VK_ACCESS_SHADER_READ_BIT,
 	};
-	VkImageMemoryBarrier target = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-		.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-		.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-		.newLayout = VK_IMAGE_LAYOUT_GENERAL,
-		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.image = (VkImage)(uintptr_t)image,
-		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
-	};
+	VkImageMemoryBarrier target =
+		colorTransition((VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, 0, VK_ACCESS_SHADER_WRITE_BIT);
 	VkPipelineStageFlags writers = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
 		VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
 		VK_PIPELINE_STAGE_TRANSFER_BIT;
