@@ -6,6 +6,7 @@
 //
 //	sleak shaders resolve -r BACKEND PATH.hlsl
 //	sleak shaders resolve -r BACKEND --stem NAME --pass main|shadow|gbuffer|transparent
+//	sleak shaders resolve -r BACKEND --engine NAME
 //	sleak shaders compile [-j N] [DIR...]
 //	sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]
 //	sleak shaders generate [DIR...]
@@ -22,6 +23,7 @@ import (
 const usage = `usage:
   sleak shaders resolve -r BACKEND PATH.hlsl
   sleak shaders resolve -r BACKEND --stem NAME --pass main|shadow|gbuffer|transparent
+  sleak shaders resolve -r BACKEND --engine NAME   (an engine stem: compute where the backend runs it so)
   sleak shaders compile [-j N] [DIR...]
                                       (glslc, incremental; default: the folders the game loads)
   sleak shaders check [--json] [-config game.toml] [-j N] [DIR...]

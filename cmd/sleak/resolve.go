@@ -4,9 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/shadertool"
 )
 
 func shadersResolve(args []string, stdout, stderr io.Writer) int {
@@ -16,6 +18,7 @@ func shadersResolve(args []string, stdout, stderr io.Writer) int {
 	stem := fs.String("stem", "", "a vertex format's stem instead of a material path")
 	pass := fs.String("pass", "main", "the stem's pass: main, shadow, gbuffer or transparent")
 	stage := fs.String("gbuffer-stage", "smooth", "the format's gbuffer_stage, which picks the engine fragment stage of the gbuffer pass: smooth or flat")
+	engine := fs.String("engine", "", "one of the engine's own stems (lighting_pass, composite, ...): its files, one compute stage where the backend runs it so")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -26,6 +29,12 @@ func shadersResolve(args []string, stdout, stderr io.Writer) int {
 	}
 	var files backends.ShaderFiles
 	switch {
+	case *engine != "" && *stem == "" && fs.NArg() == 0:
+		if !slices.ContainsFunc(shadertool.EngineStems, func(e shadertool.EngineStem) bool { return e.Stem == *engine }) {
+			fmt.Fprintf(stderr, "sleak: %q is not one of the engine's stems (sleak shaders check assets/shaders lists them)\n", *engine)
+			return 1
+		}
+		files, err = backends.ResolveEngine(kind, backends.ShaderDir, *engine)
 	case *stem != "" && fs.NArg() == 0:
 		p, perr := formats.ParsePass(*pass)
 		if perr != nil {
@@ -41,7 +50,7 @@ func shadersResolve(args []string, stdout, stderr io.Writer) int {
 	case *stem == "" && fs.NArg() == 1:
 		files, err = backends.Resolve(kind, fs.Arg(0))
 	default:
-		fmt.Fprintln(stderr, "sleak shaders resolve: give one PATH.hlsl, or --stem NAME --pass PASS [--gbuffer-stage flat]")
+		fmt.Fprintln(stderr, "sleak shaders resolve: give one PATH.hlsl, or --stem NAME --pass PASS [--gbuffer-stage flat], or --engine NAME")
 		return 2
 	}
 	if err != nil {
