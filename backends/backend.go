@@ -25,7 +25,8 @@ type Config struct {
 	Formats       *formats.Registry // the vertex formats meshes may use; required
 	Logger        *slog.Logger      // nil logs to slog.Default()
 	ShadowMapSize int               // square, in texels; default 2048
-	// Validation turns on the driver's validation (Vulkan layers, GL debug
+	// Validation turns on the driver's validation (Vulkan layers, with
+	// their synchronization checks where the layer offers them, GL debug
 	// output, the Direct3D debug layers) where it is installed; every
 	// message it reports is logged and counted in ValidationErrors. Where
 	// a backend has no layer to turn on it says so: ValidationErrors

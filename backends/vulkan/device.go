@@ -7,17 +7,21 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 )
 
 const (
-	validationLayer    = "VK_LAYER_KHRONOS_validation"
-	debugReportExt     = "VK_EXT_debug_report"
-	maintenance1Ext    = "VK_KHR_maintenance1"
-	swapchainExt       = "VK_KHR_swapchain"
-	fenceTimeoutNanos  = 20_000_000_000 // a frame that takes 20 s is a hung device, not a slow one
-	requiredAPIVersion = 1<<22 | 1<<12  // 1.1: negative viewport heights are core there
+	validationLayer = "VK_LAYER_KHRONOS_validation"
+	debugReportExt  = "VK_EXT_debug_report"
+	// validationFeaturesExt lets the instance turn on the layer's
+	// synchronization validation, which catches a missing barrier.
+	validationFeaturesExt = "VK_EXT_validation_features"
+	maintenance1Ext       = "VK_KHR_maintenance1"
+	swapchainExt          = "VK_KHR_swapchain"
+	fenceTimeoutNanos     = 20_000_000_000 // a frame that takes 20 s is a hung device, not a slow one
+	requiredAPIVersion    = 1<<22 | 1<<12  // 1.1: negative viewport heights are core there
 )
 
 // vkError names the call that failed and its result.
@@ -137,6 +141,11 @@ func (b *driver) createInstance(windowExts []string) error {
 			b.validating = true
 		}
 	}
+	var next unsafe.Pointer
+	if b.validating && instanceExtensions(validationLayer)[validationFeaturesExt] {
+		exts = append(exts, cstr(validationFeaturesExt))
+		next = syncValidation()
+	}
 	app := &vk.ApplicationInfo{
 		SType:            vk.StructureTypeApplicationInfo,
 		PApplicationName: cstr("sleak"),
@@ -145,6 +154,7 @@ func (b *driver) createInstance(windowExts []string) error {
 	}
 	info := &vk.InstanceCreateInfo{
 		SType:                   vk.StructureTypeInstanceCreateInfo,
+		PNext:                   next,
 		PApplicationInfo:        app,
 		EnabledLayerCount:       uint32(len(layers)),
 		PpEnabledLayerNames:     layers,

@@ -74,6 +74,12 @@
 // a preallocated list; EndPass records the whole list in one cgo call, so a
 // steady-state frame allocates nothing on the Go side.
 //
+// With Config.Validation the instance enables VK_LAYER_KHRONOS_validation
+// and, where the layer offers VK_EXT_validation_features, its
+// synchronization validation, so a missing barrier (between a compute step
+// and the pass that reads its target, say) is an error the conformance
+// suite counts.
+//
 // Building needs cgo and the Vulkan headers (Debian: libvulkan-dev); running
 // needs only the loader, libvulkan.so.1, which the package opens itself.
 // Other platforms get a New that returns an error.

@@ -72,6 +72,18 @@ uint64_t sl_create_debug_report(uint64_t instance, uint64_t tag, VkResult *res) 
 	return (uint64_t)(uintptr_t)cb;
 }
 
+// sl_sync_validation is the pNext of an instance's create info that turns
+// on the validation layer's synchronization checks (missing barriers).
+const void *sl_sync_validation(void) {
+	static const VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+	static const VkValidationFeaturesEXT features = {
+		.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+		.enabledValidationFeatureCount = 1,
+		.pEnabledValidationFeatures = enables,
+	};
+	return &features;
+}
+
 void sl_destroy_debug_report(uint64_t instance, uint64_t callback) {
 	VkInstance inst = (VkInstance)(uintptr_t)instance;
 	PFN_vkDestroyDebugReportCallbackEXT destroy =

@@ -92,6 +92,10 @@ func createWindowSurface(inst vk.Instance, window unsafe.Pointer) (vk.Surface, v
 	return fromHandle[vk.Surface](uint64(s)), vk.Result(r)
 }
 
+// syncValidation is the instance create info's pNext that turns on the
+// validation layer's synchronization checks (C static memory).
+func syncValidation() unsafe.Pointer { return unsafe.Pointer(C.sl_sync_validation()) }
+
 // trimHeap returns memory freed by the driver to the system (see sl_trim).
 func trimHeap() { C.sl_trim() }
 

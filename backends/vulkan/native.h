@@ -37,6 +37,9 @@ void *sl_get_instance_proc_addr(void);
 // Debug report: messages go to the exported Go function slDebugMessage with
 // the given tag.
 uint64_t sl_create_debug_report(uint64_t instance, uint64_t tag, VkResult *res);
+// The instance create info's pNext that turns on synchronization validation
+// (static memory).
+const void *sl_sync_validation(void);
 void sl_destroy_debug_report(uint64_t instance, uint64_t callback);
 
 // The surface of a GLFW window (a GLFWwindow*).
