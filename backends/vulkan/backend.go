@@ -146,7 +146,7 @@ type driver struct {
 	computeLayouts               [maxSetImages + 1]vk.PipelineLayout
 	staticPool                   vk.DescriptorPool
 	texPools                     []texPool
-	lighting, composite          computePass
+	lighting, composite          fullscreenStep // both dispatches
 	targetSampler, shadowSampler vk.Sampler
 	texSamplers                  [backends.NumSamplers]vk.Sampler // by TextureOptions.SamplerIndex
 

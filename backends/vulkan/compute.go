@@ -4,33 +4,39 @@ package vulkan
 
 import vk "github.com/vulkan-go/vulkan"
 
-// computePass is an engine fullscreen pass that Vulkan runs as a compute
-// shader (backends.IsComputeStem): it reads the frame set and its inputs'
-// set, like a fullscreen draw, and writes its target through a set of one
-// storage image.
-type computePass struct {
-	layout vk.PipelineLayout // computeLayouts[its number of inputs]
+// fullscreenStep is the pipeline and sets of one fullscreen step of an
+// engine pass: a fullscreen draw, or a dispatch where Vulkan runs the
+// step's stem as a compute shader (backends.IsComputeStem), which writes
+// its target through store. Both read the frame set and inputs.
+type fullscreenStep struct {
+	layout vk.PipelineLayout // imageLayouts or, for a dispatch, computeLayouts of its number of inputs
 	inputs vk.DescriptorSet  // set 1
-	target vk.DescriptorSet  // set 2: the image it writes
+	store  vk.DescriptorSet  // set 2, a dispatch's: its target as a storage image
 	pipe   vk.Pipeline
 }
 
-// allocCompute allocates c's sets from the static pool, for n inputs.
-func (b *driver) allocCompute(c *computePass, n int) error {
+// allocStep allocates s's sets from the static pool, for n inputs: a
+// dispatch's when compute, a draw's otherwise.
+func (b *driver) allocStep(s *fullscreenStep, n int, compute bool) error {
 	var r vk.Result
-	c.layout = b.computeLayouts[n]
-	if c.inputs, r = b.allocSet(b.staticPool, b.imageSetLayouts[n]); r != vk.Success {
+	if s.inputs, r = b.allocSet(b.staticPool, b.imageSetLayouts[n]); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}
-	if c.target, r = b.allocSet(b.staticPool, b.storeSetLayout); r != vk.Success {
+	s.layout = b.imageLayouts[n]
+	if !compute {
+		return nil
+	}
+	s.layout = b.computeLayouts[n]
+	if s.store, r = b.allocSet(b.staticPool, b.storeSetLayout); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}
 	return nil
 }
 
-// runCompute records c over the framebuffer-sized image img (its target),
-// which it leaves ready for the pass's render pass.
-func (b *driver) runCompute(cmd vk.CommandBuffer, c *computePass, img vk.Image) {
-	b.c.computeFullscreen(cmd, c.pipe, c.layout, [3]vk.DescriptorSet{b.slot.set, c.inputs, c.target}, img, uint32(b.width), uint32(b.height),
-		vk.ImageLayoutColorAttachmentOptimal)
+// dispatch records s as a compute dispatch over its w x h target img, and
+// leaves img in layout after: ready for a render pass that draws into it
+// (ColorAttachmentOptimal) or for the shaders that read it
+// (ShaderReadOnlyOptimal).
+func (b *driver) dispatch(cmd vk.CommandBuffer, s *fullscreenStep, img vk.Image, w, h uint32, after vk.ImageLayout) {
+	b.c.computeFullscreen(cmd, s.pipe, s.layout, [3]vk.DescriptorSet{b.slot.set, s.inputs, s.store}, img, w, h, after)
 }

@@ -72,17 +72,14 @@ type effectPass struct {
 	steps       []effectStep
 }
 
-// effectStep is one fullscreen draw of an effect pass, or one compute
-// dispatch for a stem Vulkan runs as a compute shader
-// (backends.IsComputeStem), which writes its target through store.
+// effectStep is one fullscreen draw of an effect pass into its target, or
+// one dispatch for a stem Vulkan runs as a compute shader
+// (backends.IsComputeStem).
 type effectStep struct {
+	fullscreenStep
 	target  gpuImage
-	fb      vk.Framebuffer   // for the draw, and for the clear of an effect that is off
-	set     vk.DescriptorSet // the step's inputs, set 1
-	store   vk.DescriptorSet // a compute step's target, set 2
+	fb      vk.Framebuffer // for the draw, and for the clear of an effect that is off
 	compute bool
-	layout  vk.PipelineLayout // the pipeline layout of its sets' layouts
-	pipe    vk.Pipeline
 }
 
 // createEffectPasses creates the effects' render passes, which depend on
@@ -158,17 +155,17 @@ func (b *driver) createEffectTargets() error {
 	}
 	read := vk.ImageLayoutShaderReadOnlyOptimal
 	ssao, ssr, bloom, aa := &b.effects[effectSSAO], &b.effects[effectSSR], &b.effects[effectBloom], &b.effects[effectAntialias]
-	b.writeImages(ssao.steps[0].set, 0, b.targetSampler, read, b.gNormal.view, b.gDepth.view)
+	b.writeImages(ssao.steps[0].inputs, 0, b.targetSampler, read, b.gNormal.view, b.gDepth.view)
 	filtered := b.texSamplers[backends.FilteredTarget.SamplerIndex()]
-	b.writeImages(ssao.steps[1].set, 0, filtered, read, ssao.steps[0].target.view)
-	b.writeImages(ssr.steps[0].set, 0, b.targetSampler, read, b.hdr.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
-	b.writeImages(bloom.steps[0].set, 0, b.targetSampler, read, b.hdr.view)
-	b.writeImages(bloom.steps[1].set, 0, filtered, read, bloom.steps[0].target.view)
-	b.writeImages(aa.steps[0].set, 0, filtered, read, b.final.view)
+	b.writeImages(ssao.steps[1].inputs, 0, filtered, read, ssao.steps[0].target.view)
+	b.writeImages(ssr.steps[0].inputs, 0, b.targetSampler, read, b.hdr.view, b.gNormal.view, b.gMaterial.view, b.gDepth.view)
+	b.writeImages(bloom.steps[0].inputs, 0, b.targetSampler, read, b.hdr.view)
+	b.writeImages(bloom.steps[1].inputs, 0, filtered, read, bloom.steps[0].target.view)
+	b.writeImages(aa.steps[0].inputs, 0, filtered, read, b.final.view)
 	taa := b.effects[effectTAA].steps
 	for j := range taa {
-		b.writeImages(taa[j].set, 0, filtered, read, b.final.view, taa[1-j].target.view)
-		b.writeImages(taa[j].set, 2, b.targetSampler, read, b.gDepth.view)
+		b.writeImages(taa[j].inputs, 0, filtered, read, b.final.view, taa[1-j].target.view)
+		b.writeImages(taa[j].inputs, 2, b.targetSampler, read, b.gDepth.view)
 	}
 	// A history is read from the first frame on (with a weight of 0 until
 	// one was drawn), so both start readable.
@@ -223,13 +220,12 @@ func (b *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 		for j := range e.steps {
 			s := &e.steps[j]
 			if s.compute {
-				sets := [3]vk.DescriptorSet{b.slot.set, s.set, s.store}
-				b.c.computeFullscreen(cmd, s.pipe, s.layout, sets, s.target.img, e.w, e.h, vk.ImageLayoutShaderReadOnlyOptimal)
+				b.dispatch(cmd, &s.fullscreenStep, s.target.img, e.w, e.h, vk.ImageLayoutShaderReadOnlyOptimal)
 				continue
 			}
 			b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
 			b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
-			b.c.fullscreen(cmd, s.pipe, s.layout, s.set)
+			b.c.fullscreen(cmd, s.pipe, s.layout, s.inputs)
 			b.c.endPass(cmd)
 		}
 		if i == effectAntialias {
@@ -253,7 +249,7 @@ func (b *driver) runTAA(cmd vk.CommandBuffer) {
 	b.c.sampleOutput(cmd, b.final.img)
 	b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
 	b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
-	b.c.fullscreen(cmd, s.pipe, s.layout, s.set)
+	b.c.fullscreen(cmd, s.pipe, s.layout, s.inputs)
 	b.c.endPass(cmd)
 	b.c.copyHistory(cmd, s.target.img, b.final.img, e.w, e.h)
 }

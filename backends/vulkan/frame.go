@@ -91,11 +91,12 @@ func (b *driver) RunPass(p formats.Pass, draws []core.Draw[mesh, texture, progra
 	if p == formats.PassShadow && b.redraw != backends.AllCascades {
 		b.c.beginPass(cmd, b.shadowKeep, t.fb, t.w, t.h, nil)
 	} else {
+		w, h, ready := uint32(b.width), uint32(b.height), vk.ImageLayoutColorAttachmentOptimal
 		switch p {
 		case formats.PassLighting:
-			b.runCompute(cmd, &b.lighting, b.hdr.img)
+			b.dispatch(cmd, &b.lighting, b.hdr.img, w, h, ready)
 		case formats.PassComposite:
-			b.runCompute(cmd, &b.composite, b.final.img)
+			b.dispatch(cmd, &b.composite, b.final.img, w, h, ready)
 		}
 		b.c.beginPass(cmd, t.rp, t.fb, t.w, t.h, t.clears)
 	}

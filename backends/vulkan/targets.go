@@ -292,8 +292,8 @@ func (b *driver) createTargets() error {
 	b.writeImages(b.composite.inputs, 0, b.targetSampler, read, b.hdr.view)
 	b.writeImages(b.composite.inputs, 1, b.texSamplers[backends.FilteredTarget.SamplerIndex()], read, bloomMap)
 	b.writeImages(b.composite.inputs, 2, b.targetSampler, read, ssrMap)
-	b.writeStorage(b.lighting.target, b.hdr.view)
-	b.writeStorage(b.composite.target, b.final.view)
+	b.writeStorage(b.lighting.store, b.hdr.view)
+	b.writeStorage(b.composite.store, b.final.view)
 	return nil
 }
 
@@ -516,25 +516,17 @@ func (b *driver) createDescriptors() error {
 	if err != nil {
 		return err
 	}
-	if err := b.allocCompute(&b.lighting, lightingInputs); err != nil {
+	if err := b.allocStep(&b.lighting, lightingInputs, true); err != nil {
 		return err
 	}
-	if err := b.allocCompute(&b.composite, compositeInputs); err != nil {
+	if err := b.allocStep(&b.composite, compositeInputs, true); err != nil {
 		return err
 	}
-	var r vk.Result
 	for i := range b.effects {
 		for j := range b.effects[i].steps {
-			s, n := &b.effects[i].steps[j], effectSpecs[i][j].inputs
-			if s.set, r = b.allocSet(b.staticPool, b.imageSetLayouts[n]); r != vk.Success {
-				return vkError("vkAllocateDescriptorSets", r)
-			}
-			s.layout = b.imageLayouts[n]
-			if s.compute {
-				if s.store, r = b.allocSet(b.staticPool, b.storeSetLayout); r != vk.Success {
-					return vkError("vkAllocateDescriptorSets", r)
-				}
-				s.layout = b.computeLayouts[n]
+			s := &b.effects[i].steps[j]
+			if err := b.allocStep(&s.fullscreenStep, effectSpecs[i][j].inputs, s.compute); err != nil {
+				return err
 			}
 		}
 	}
