@@ -133,14 +133,15 @@ func Resolve(k Kind, canonical string) (ShaderFiles, error) {
 
 // computeStems are the engine's fullscreen stems that a backend runs as
 // compute shaders: one .comp file instead of a vertex and a fragment stage.
-// A compute shader writes its target image directly, where a fragment
-// shader's pixels go through the raster pipeline, which some GPUs (compute
-// parts such as the H100 and H200) run on a few of their units: on the
-// H200 these six steps took 1.72 ms a frame at 1920x1080 as fragment
-// shaders and 0.12 ms as compute shaders (docs/PERFORMANCE.md). OpenGL 4.1
-// has no compute shaders.
+// On Vulkan that is every one of them. A compute shader writes its target
+// image directly, where a fragment shader's pixels go through the raster
+// pipeline, which some GPUs (compute parts such as the H100 and H200) run
+// on a few of their units: on the H200 the SSAO, lighting, bloom and
+// composite passes took 1.72 ms a frame at 1920x1080 as fragment shaders
+// and 0.12 ms as compute shaders (docs/PERFORMANCE.md). OpenGL 4.1 has no
+// compute shaders.
 var computeStems = map[Kind][]string{
-	Vulkan: {"ssao", "ssao_blur", "lighting_pass", "bloom", "bloom_blur", "composite"},
+	Vulkan: {"ssao", "ssao_blur", "lighting_pass", "ssr", "bloom", "bloom_blur", "composite", "antialias", "taa"},
 }
 
 // IsComputeStem reports whether backend k runs the engine stem stem as a

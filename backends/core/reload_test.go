@@ -180,19 +180,19 @@ func TestResetFilesReloadsTheEngine(t *testing.T) {
 		logged  bool
 	}{
 		{"a game's file", []string{"assets/shaders/a.frag.spv"}, false, 0, false},
-		{"the antialias pass", []string{"assets/shaders/antialias.frag.spv"}, false, 1, false},
+		{"the UI pass", []string{"assets/shaders/ui.frag.spv"}, false, 1, false},
 		{"the default shadow program", []string{"assets/shaders/shadow_depth.vert.spv"}, false, 1, false},
 		{"two engine files, one reload", []string{"assets/shaders/ui.vert.spv", "assets/shaders/lighting_pass.comp.spv"}, false, 1, false},
 		{"the lighting pass's compute shader", []string{"assets/shaders/lighting_pass.comp.spv"}, false, 1, false},
 		{"a fragment stage Vulkan's lighting pass does not have", []string{"assets/shaders/lighting_pass.frag.spv"}, false, 0, false},
 		{"another backend's engine file", []string{"assets/shaders/composite_gl.frag"}, false, 0, false},
-		{"a broken engine file", []string{"assets/shaders/antialias.frag.spv"}, true, 1, true},
+		{"a broken engine file", []string{"assets/shaders/ui.frag.spv"}, true, 1, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := open(t)
 			if tt.fail {
-				f.d.ReloadErr = errors.New("antialias.frag.spv: does not compile")
+				f.d.ReloadErr = errors.New("ui.frag.spv: does not compile")
 			}
 			f.frame(all)
 			if _, err := f.b.ResetFiles(tt.paths); err != nil {

@@ -452,10 +452,8 @@ func (b *driver) Close() error {
 			vk.DestroyRenderPass(b.dev, b.shadowKeep, nil)
 		}
 		for i := range b.effects {
-			for _, rp := range []vk.RenderPass{b.effects[i].draw, b.effects[i].clear} { // clear is nil for antialias
-				if rp != nil {
-					vk.DestroyRenderPass(b.dev, rp, nil)
-				}
+			if rp := b.effects[i].clear; rp != nil { // nil for antialias
+				vk.DestroyRenderPass(b.dev, rp, nil)
 			}
 		}
 		b.destroyTiming()

@@ -4,29 +4,24 @@ package vulkan
 
 import vk "github.com/vulkan-go/vulkan"
 
-// fullscreenStep is the pipeline and sets of one fullscreen step of an
-// engine pass: a fullscreen draw, or a dispatch where Vulkan runs the
-// step's stem as a compute shader (backends.IsComputeStem), which writes
-// its target through store. Both read the frame set and inputs.
+// fullscreenStep is one fullscreen step of an engine pass (lighting,
+// composite, an effect's step): Vulkan runs every one as a compute shader
+// (backends.IsComputeStem), which reads the frame set and its inputs and
+// writes its target through store.
 type fullscreenStep struct {
-	layout vk.PipelineLayout // imageLayouts or, for a dispatch, computeLayouts of its number of inputs
+	layout vk.PipelineLayout // computeLayouts of its number of inputs
 	inputs vk.DescriptorSet  // set 1
-	store  vk.DescriptorSet  // set 2, a dispatch's: its target as a storage image
+	store  vk.DescriptorSet  // set 2: its target as a storage image
 	pipe   vk.Pipeline
 }
 
-// allocStep allocates s's sets from the static pool, for n inputs: a
-// dispatch's when compute, a draw's otherwise.
-func (b *driver) allocStep(s *fullscreenStep, n int, compute bool) error {
+// allocStep allocates s's sets from the static pool, for n inputs.
+func (b *driver) allocStep(s *fullscreenStep, n int) error {
 	var r vk.Result
+	s.layout = b.computeLayouts[n]
 	if s.inputs, r = b.allocSet(b.staticPool, b.imageSetLayouts[n]); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}
-	s.layout = b.imageLayouts[n]
-	if !compute {
-		return nil
-	}
-	s.layout = b.computeLayouts[n]
 	if s.store, r = b.allocSet(b.staticPool, b.storeSetLayout); r != vk.Success {
 		return vkError("vkAllocateDescriptorSets", r)
 	}

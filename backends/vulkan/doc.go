@@ -14,12 +14,12 @@
 //	             then the pass's render pass over it
 //	forward      opaque draws into the HDR target over the gbuffer's depth
 //	transparent  alpha blending, no culling, depth test without depth write
-//	ssr          fullscreen ssr (HDR, gbuffer normals, material, depth) into RGBA16F
+//	ssr          ssr.comp (HDR, gbuffer normals, material, depth) into RGBA16F
 //	bloom        bloom.comp (HDR) into RGBA16F at a quarter size, bloom_blur.comp into a second
 //	composite    composite.comp, a compute shader like lighting's (reflections, exposure,
 //	             bloom, ACES, gamma), writing the RGBA8 output as a storage image
-//	antialias    fullscreen antialias (the output) into RGBA8, copied back over the output;
-//	             under TAA, taa (the output, the history, depth) into one of two RGBA8
+//	antialias    antialias.comp (the output) into RGBA8, copied back over the output;
+//	             under TAA, taa.comp (the output, the history, depth) into one of two RGBA8
 //	             targets in turn, the other the history, copied back likewise
 //	debug        debug lines over the output, tested against the scene's depth
 //	ui           screen-space quads over the output
@@ -38,23 +38,24 @@
 // apart. Only the draws whose Cascades have the cascade's bit are recorded
 // into it.
 //
-// The engine stems Vulkan runs as compute shaders (backends.IsComputeStem:
-// the SSAO and bloom steps, lighting, composite) are dispatched in 8x8
-// groups over their targets, outside any render pass (sl_compute_fullscreen):
+// Every fullscreen step is a compute shader (backends.IsComputeStem),
+// dispatched in 8x8 groups over its target, outside any render pass
+// (fullscreenStep, sl_compute_fullscreen):
 // a barrier makes every attachment, shader and transfer write before it
 // visible to the compute stage and moves the target to GENERAL, discarding
 // it (the shader writes every texel), and a second barrier leaves it in
 // COLOR_ATTACHMENT_OPTIMAL for the lighting and composite passes' render
-// passes, which load it (computePass), or SHADER_READ_ONLY_OPTIMAL for the
-// shaders that read an effect step's target. Those targets are created
-// with storage use; the R8 occlusion needs the
-// shaderStorageImageExtendedFormats feature, which a device must have.
+// passes, which load it, SHADER_READ_ONLY_OPTIMAL for the shaders that
+// read an effect step's target, or TRANSFER_SRC_OPTIMAL for the antialias
+// pass's copy back. Those targets are created with storage use; the R8
+// occlusion needs the shaderStorageImageExtendedFormats feature, which a
+// device must have.
 //
-// The effect passes (ssao, ssr, bloom, antialias) are steps of one
-// fullscreen draw (a render pass of its own) or dispatch each; with the
-// effect off the frame only clears the target the later pass reads, to occlusion 1, reflections 0 or
+// The effect passes (ssao, ssr, bloom, antialias) are steps of one dispatch
+// each; with the effect off the frame only clears the target the later
+// pass reads (a render pass of its own), to occlusion 1, reflections 0 or
 // bloom 0, and draws nothing; the antialias pass, off, records nothing.
-// On, the antialias pass samples the output image, left by the composite in
+// On, the antialias pass reads the output image, left by the composite in
 // TRANSFER_SRC_OPTIMAL and turned readable by a barrier, and copies its
 // result back with vkCmdCopyImage, leaving the output as the composite
 // did for the debug and UI passes.

@@ -57,34 +57,30 @@ var effectSpecs = [numEffects][]stepSpec{
 // maxEffectSteps is the most steps an effect has.
 const maxEffectSteps = 2
 
-// effectPass is a post-processing pass: fullscreen steps, each into a
-// target of its own; a later pass reads the last one's. The antialias
-// pass's target is instead copied back over the composited image it read.
+// effectPass is a post-processing pass: fullscreen steps, compute shaders
+// (backends.IsComputeStem) each writing a target of its own; a later pass
+// reads the last one's. The antialias pass's target is instead copied back
+// over the composited image it read.
 type effectPass struct {
 	format vk.Format
-	// draw discards the target before a step overwrites all of it; clear
-	// fills it with neutral when the effect is off (none for antialias,
-	// which then does nothing). Both take the same framebuffers, as they
-	// differ only in the load op.
-	draw, clear vk.RenderPass
-	w, h        uint32
-	neutral     []float32 // the clear colour that leaves the reading pass unchanged
-	steps       []effectStep
+	// clear fills the last step's target with neutral when the effect is
+	// off (none for antialias, which then does nothing), and leaves it
+	// ready for the shader reads of the pass after it.
+	clear   vk.RenderPass
+	w, h    uint32
+	neutral []float32 // the clear colour that leaves the reading pass unchanged
+	steps   []effectStep
 }
 
-// effectStep is one fullscreen draw of an effect pass into its target, or
-// one dispatch for a stem Vulkan runs as a compute shader
-// (backends.IsComputeStem).
+// effectStep is one dispatch of an effect pass, into its target.
 type effectStep struct {
 	fullscreenStep
-	target  gpuImage
-	fb      vk.Framebuffer // for the draw, and for the clear of an effect that is off
-	compute bool
+	target gpuImage
+	fb     vk.Framebuffer // for the clear of an effect that is off; nil where it has none
 }
 
-// createEffectPasses creates the effects' render passes, which depend on
-// formats only. Each leaves its target ready for the shader reads of the
-// step or pass after it, the antialias pass's for its copy.
+// createEffectPasses creates the render passes that clear the effects'
+// targets, which depend on formats only.
 func (b *driver) createEffectPasses() error {
 	b.effects[effectSSAO].format, b.effects[effectSSAO].neutral = vk.FormatR8Unorm, []float32{1, 1, 1, 1}
 	b.effects[effectSSR].format, b.effects[effectSSR].neutral = hdrFormat, []float32{0, 0, 0, 0}
@@ -93,22 +89,13 @@ func (b *driver) createEffectPasses() error {
 	b.effects[effectTAA].format = offscreenColor
 	for i := range b.effects {
 		e := &b.effects[i]
-		final, stage, access := vk.ImageLayoutShaderReadOnlyOptimal, vk.PipelineStageFlagBits(0), vk.AccessFlagBits(0)
-		if i == effectAntialias {
-			final, stage, access = vk.ImageLayoutTransferSrcOptimal, vk.PipelineStageTransferBit, vk.AccessTransferReadBit
+		if e.neutral == nil {
+			continue
 		}
+		att := attachment{e.format, vk.AttachmentLoadOpClear, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, vk.ImageLayoutShaderReadOnlyOptimal, false}
 		var err error
-		for _, rp := range []struct {
-			dst  *vk.RenderPass
-			load vk.AttachmentLoadOp
-		}{{&e.draw, vk.AttachmentLoadOpDontCare}, {&e.clear, vk.AttachmentLoadOpClear}} {
-			if rp.load == vk.AttachmentLoadOpClear && e.neutral == nil {
-				continue
-			}
-			att := attachment{e.format, rp.load, vk.AttachmentStoreOpStore, vk.ImageLayoutUndefined, final, false}
-			if *rp.dst, err = b.newRenderPass([]attachment{att}, stage, access); err != nil {
-				return fmt.Errorf("%s render pass: %w", effectSpecs[i][0].stem, err)
-			}
+		if e.clear, err = b.newRenderPass([]attachment{att}, 0, 0); err != nil {
+			return fmt.Errorf("%s render pass: %w", effectSpecs[i][0].stem, err)
 		}
 	}
 	return nil
@@ -123,34 +110,33 @@ func (b *driver) createEffectTargets() error {
 	for i := range b.effects {
 		e := &b.effects[i]
 		e.w, e.h = w, h
-		use := vk.ImageUsageColorAttachmentBit | vk.ImageUsageSampledBit
+		use := vk.ImageUsageStorageBit | vk.ImageUsageSampledBit
 		switch i {
 		case effectSSAO:
 			e.w, e.h = uint32(backends.SSAOSize(b.width)), uint32(backends.SSAOSize(b.height))
 		case effectBloom:
 			e.w, e.h = uint32(backends.BloomSize(b.width)), uint32(backends.BloomSize(b.height))
 		case effectAntialias:
-			use = vk.ImageUsageColorAttachmentBit | vk.ImageUsageTransferSrcBit
+			use = vk.ImageUsageStorageBit | vk.ImageUsageTransferSrcBit
 		case effectTAA:
 			use |= vk.ImageUsageTransferSrcBit
 		}
+		if e.clear != nil {
+			use |= vk.ImageUsageColorAttachmentBit
+		}
 		for j := range e.steps {
 			s := &e.steps[j]
-			stepUse := use
-			if s.compute {
-				stepUse |= vk.ImageUsageStorageBit
-			}
-			img, err := b.newImage(e.w, e.h, e.format, stepUse, vk.ImageAspectColorBit)
+			img, err := b.newImage(e.w, e.h, e.format, use, vk.ImageAspectColorBit)
 			if err != nil {
 				return fmt.Errorf("%s target: %w", effectSpecs[i][j].stem, err)
 			}
 			s.target = img
-			if s.fb, err = b.newFramebuffer(e.draw, e.w, e.h, img.view); err != nil {
-				return fmt.Errorf("%s framebuffer: %w", effectSpecs[i][j].stem, err)
+			if e.clear != nil {
+				if s.fb, err = b.newFramebuffer(e.clear, e.w, e.h, img.view); err != nil {
+					return fmt.Errorf("%s framebuffer: %w", effectSpecs[i][j].stem, err)
+				}
 			}
-			if s.compute {
-				b.writeStorage(s.store, img.view)
-			}
+			b.writeStorage(s.store, img.view)
 		}
 	}
 	read := vk.ImageLayoutShaderReadOnlyOptimal
@@ -195,8 +181,8 @@ func (b *driver) effectOutput(i int) *gpuImage {
 	return &s[len(s)-1].target
 }
 
-// RunEffect records effect pass p: its steps, each a render pass of one
-// fullscreen draw, or, off, only a clear of the last step's target to the
+// RunEffect records effect pass p: its steps, each a dispatch, or, off,
+// only a clear of the last step's target to the
 // neutral value the pass after it reads (nothing at all while that target
 // still holds it). The antialias pass reads the composited image and
 // copies its result back over it; off, it records nothing but its
@@ -214,19 +200,14 @@ func (b *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {
 	b.stamp(cmd, p, false)
 	switch {
 	case mode == core.EffectOn:
+		after := vk.ImageLayoutShaderReadOnlyOptimal // for the step or pass that reads it
 		if i == effectAntialias {
 			b.c.sampleOutput(cmd, b.final.img)
+			after = vk.ImageLayoutTransferSrcOptimal // for the copy back
 		}
 		for j := range e.steps {
 			s := &e.steps[j]
-			if s.compute {
-				b.dispatch(cmd, &s.fullscreenStep, s.target.img, e.w, e.h, vk.ImageLayoutShaderReadOnlyOptimal)
-				continue
-			}
-			b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
-			b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
-			b.c.fullscreen(cmd, s.pipe, s.layout, s.inputs)
-			b.c.endPass(cmd)
+			b.dispatch(cmd, &s.fullscreenStep, s.target.img, e.w, e.h, after)
 		}
 		if i == effectAntialias {
 			b.c.copyBack(cmd, e.steps[0].target.img, b.final.img, e.w, e.h)
@@ -247,9 +228,6 @@ func (b *driver) runTAA(cmd vk.CommandBuffer) {
 	b.taaTurn ^= 1
 	s := &e.steps[b.taaTurn]
 	b.c.sampleOutput(cmd, b.final.img)
-	b.c.beginPass(cmd, e.draw, s.fb, e.w, e.h, nil)
-	b.c.bindFrameSet(cmd, b.mainLayout, b.slot.set)
-	b.c.fullscreen(cmd, s.pipe, s.layout, s.inputs)
-	b.c.endPass(cmd)
+	b.dispatch(cmd, &s.fullscreenStep, s.target.img, e.w, e.h, vk.ImageLayoutTransferSrcOptimal)
 	b.c.copyHistory(cmd, s.target.img, b.final.img, e.w, e.h)
 }

@@ -255,13 +255,6 @@ void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set)
 	d->CmdBindDescriptorSets(CMD(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipelineLayout)(uintptr_t)layout, 0, 1, &s, 0, NULL);
 }
 
-void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set) {
-	VkDescriptorSet s = (VkDescriptorSet)(uintptr_t)set;
-	d->CmdBindPipeline(CMD(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipeline)(uintptr_t)pipeline);
-	d->CmdBindDescriptorSets(CMD(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, (VkPipelineLayout)(uintptr_t)layout, 1, 1, &s, 0, NULL);
-	d->CmdDraw(CMD(cmd), 3, 1, 0, 0);
-}
-
 void sl_lines(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t buf, uint64_t offset, uint32_t count) {
 	VkBuffer b = (VkBuffer)(uintptr_t)buf;
 	VkDeviceSize o = offset;
@@ -411,8 +404,8 @@ static void imageBarrier(slDevice *d, VkCommandBuffer cb, VkImage image, VkImage
 
 // sl_compute_fullscreen runs a compute shader of 8x8 groups over a
 // width x height target image, which it leaves in layout after: for the
-// render pass after it (COLOR_ATTACHMENT_OPTIMAL) or for the shaders that
-// read it (SHADER_READ_ONLY_OPTIMAL). It first waits for every write of the
+// render pass after it (COLOR_ATTACHMENT_OPTIMAL), for the shaders that
+// read it (SHADER_READ_ONLY_OPTIMAL) or for a copy (TRANSFER_SRC_OPTIMAL). It first waits for every write of the
 // passes before it (attachments, and the frame's uploads) and discards the
 // image's contents: the shader writes every texel. The writers waited for
 // include the transfers that read the image last (the previous frame's
@@ -438,9 +431,17 @@ void sl_compute_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_
 	d->CmdDispatch(cb, (width + 7) / 8, (height + 7) / 8, 1);
 	VkAccessFlags readers = VK_ACCESS_SHADER_READ_BIT;
 	VkPipelineStageFlags readStages = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
-	if ((VkImageLayout)after == VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL) {
+	switch ((VkImageLayout)after) {
+	case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
 		readers |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
 		readStages |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+		break;
+	case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
+		readers = VK_ACCESS_TRANSFER_READ_BIT;
+		readStages = VK_PIPELINE_STAGE_TRANSFER_BIT;
+		break;
+	default:
+		break;
 	}
 	imageBarrier(d, cb, (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_GENERAL, (VkImageLayout)after, VK_ACCESS_SHADER_WRITE_BIT, readers,
 		VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, readStages);
@@ -519,14 +520,14 @@ void sl_blit_to_swapchain(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst,
 
 // sl_sample_output makes the composited image, left in
 // TRANSFER_SRC_OPTIMAL by the composite pass, readable by the antialias
-// pass's fragment shader.
+// pass's compute shader.
 void sl_sample_output(slDevice *d, uint64_t cmd, uint64_t image) {
 	imageBarrier(d, CMD(cmd), (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
 		VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT,
-		VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+		VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
 }
 
-// sl_copy_back copies src (TRANSFER_SRC_OPTIMAL, as its render pass left it)
+// sl_copy_back copies src (TRANSFER_SRC_OPTIMAL, as its dispatch left it)
 // over the composited image dst, which sl_sample_output made readable, and
 // leaves dst in TRANSFER_SRC_OPTIMAL with the copy visible to the render
 // passes that draw over it and to the copies that read it, as the
@@ -535,7 +536,7 @@ void sl_copy_back(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_
 	VkCommandBuffer cb = CMD(cmd);
 	VkImage out = (VkImage)(uintptr_t)dst;
 	imageBarrier(d, cb, out, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
-		VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+		VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
 	VkImageCopy region = {
 		.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
 		.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
@@ -549,19 +550,13 @@ void sl_copy_back(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_
 		VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT);
 }
 
-// sl_copy_history is sl_copy_back from src left in SHADER_READ_ONLY_OPTIMAL
-// by its render pass, to which it returns, to be sampled as the next
-// frame's history.
+// sl_copy_history is sl_copy_back, then src returned to
+// SHADER_READ_ONLY_OPTIMAL, to be read as the next frame's history.
 void sl_copy_history(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint32_t width, uint32_t height) {
-	VkCommandBuffer cb = CMD(cmd);
-	VkImage img = (VkImage)(uintptr_t)src;
-	imageBarrier(d, cb, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-		VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
-		VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
 	sl_copy_back(d, cmd, src, dst, width, height);
-	imageBarrier(d, cb, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+	imageBarrier(d, CMD(cmd), (VkImage)(uintptr_t)src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 		VK_ACCESS_TRANSFER_READ_BIT, VK_ACCESS_SHADER_READ_BIT,
-		VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+		VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
 }
 
 // sl_make_readable moves a new image from UNDEFINED to
@@ -569,7 +564,7 @@ void sl_copy_history(slDevice *d, uint64_t cmd, uint64_t src, uint64_t dst, uint
 void sl_make_readable(slDevice *d, uint64_t cmd, uint64_t image) {
 	imageBarrier(d, CMD(cmd), (VkImage)(uintptr_t)image, VK_IMAGE_LAYOUT_UNDEFINED,
 		VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, 0, VK_ACCESS_SHADER_READ_BIT,
-		VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+		VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
 }
 
 #ifdef __GLIBC__

@@ -152,10 +152,6 @@ func (d cdevice) bindFrameSet(cmd vk.CommandBuffer, layout vk.PipelineLayout, se
 	C.sl_bind_frame_set(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(layout)), C.uint64_t(h(set)))
 }
 
-func (d cdevice) fullscreen(cmd vk.CommandBuffer, pipe vk.Pipeline, layout vk.PipelineLayout, set vk.DescriptorSet) {
-	C.sl_fullscreen(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(pipe)), C.uint64_t(h(layout)), C.uint64_t(h(set)))
-}
-
 // computeFullscreen runs a compute pipeline over the width x height image
 // img, with sets 0 to 2 bound, and leaves img in layout after: ready to
 // render into (ColorAttachmentOptimal) or to be read (ShaderReadOnlyOptimal).
@@ -238,7 +234,7 @@ func (d cdevice) blitToSwapchain(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt
 	C.sl_blit_to_swapchain(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }
 
-// sampleOutput makes the composited image readable by a fragment shader.
+// sampleOutput makes the composited image readable by a compute shader.
 func (d cdevice) sampleOutput(cmd vk.CommandBuffer, img vk.Image) {
 	C.sl_sample_output(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(img)))
 }
@@ -249,9 +245,8 @@ func (d cdevice) copyBack(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32
 	C.sl_copy_back(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }
 
-// copyHistory is copyBack from a temporal antialiasing target, which its
-// render pass leaves readable by shaders and copyHistory leaves so, to be
-// the next frame's history.
+// copyHistory is copyBack from a temporal antialiasing target, which it
+// then leaves readable by shaders, to be the next frame's history.
 func (d cdevice) copyHistory(cmd vk.CommandBuffer, src, dst vk.Image, w, hgt uint32) {
 	C.sl_copy_history(d.p, C.uint64_t(h(cmd)), C.uint64_t(h(src)), C.uint64_t(h(dst)), C.uint32_t(w), C.uint32_t(hgt))
 }

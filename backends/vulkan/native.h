@@ -57,7 +57,6 @@ void sl_begin_pass(slDevice *d, uint64_t cmd, uint64_t renderPass, uint64_t fram
 void sl_set_viewport(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
 void sl_clear_depth(slDevice *d, uint64_t cmd, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
 void sl_bind_frame_set(slDevice *d, uint64_t cmd, uint64_t layout, uint64_t set);
-void sl_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set);
 // Dispatches a compute shader over a target image (sets 0 to 2), waiting
 // for the writes before it and leaving the image in layout after.
 void sl_compute_fullscreen(slDevice *d, uint64_t cmd, uint64_t pipeline, uint64_t layout, uint64_t set0, uint64_t set1,

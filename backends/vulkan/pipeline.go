@@ -122,7 +122,6 @@ const (
 	kindTransparent
 	kindShadow
 	kindGBuffer
-	kindFullscreen
 	kindUI
 	kindLines           // debug lines, depth-tested
 	kindLinesOnTop      // debug lines over everything
@@ -130,7 +129,7 @@ const (
 )
 
 func (k pipelineKind) pass() formats.Pass {
-	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassLighting, formats.PassUI,
+	return [...]formats.Pass{formats.PassForward, formats.PassTransparent, formats.PassShadow, formats.PassGBuffer, formats.PassUI,
 		formats.PassDebug, formats.PassDebug, formats.PassForward}[k]
 }
 
@@ -140,7 +139,8 @@ func (k pipelineKind) pass() formats.Pass {
 const entryPoint = "main\x00"
 
 // newPipeline creates a graphics pipeline. vs and fs are the stages (fs nil
-// for depth-only); layout nil means a fullscreen step without vertex input.
+// for depth-only); l is the vertex format it reads. (The engine's
+// fullscreen steps are compute pipelines: newComputePipeline.)
 func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.PipelineLayout, vs, fs *shaderModule, l *formats.Layout) (vk.Pipeline, error) {
 	stages := []vk.PipelineShaderStageCreateInfo{{
 		SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vs.module, PName: entryPoint,
@@ -215,9 +215,6 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 		colors = 0
 	case kindGBuffer:
 		colors = 3
-	case kindFullscreen:
-		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
-		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
 	case kindUI:
 		raster.CullMode = vk.CullModeFlags(vk.CullModeNone)
 		depth.DepthTestEnable, depth.DepthWriteEnable = vk.False, vk.False
@@ -296,17 +293,15 @@ func (b *driver) destroyPipeline(p *vk.Pipeline) {
 type engineShaders struct {
 	shadowVS, lightingCS, compositeCS shaderModule
 	uiVS, uiFS, linesVS, linesFS      shaderModule
-	// By effect and step: a vertex and a fragment stage, or the compute
-	// stage of a step Vulkan runs as a compute shader (effectStep.compute).
-	effectVS, effectFS, effectCS [numEffects][maxEffectSteps]shaderModule
+	effectCS                          [numEffects][maxEffectSteps]shaderModule // by effect and step
 }
 
 // modules lists every module, for destroying them.
 func (e *engineShaders) modules() []*shaderModule {
 	ms := []*shaderModule{&e.shadowVS, &e.lightingCS, &e.compositeCS, &e.uiVS, &e.uiFS, &e.linesVS, &e.linesFS}
-	for i := range e.effectVS {
-		for j := range e.effectVS[i] {
-			ms = append(ms, &e.effectVS[i][j], &e.effectFS[i][j], &e.effectCS[i][j])
+	for i := range e.effectCS {
+		for j := range e.effectCS[i] {
+			ms = append(ms, &e.effectCS[i][j])
 		}
 	}
 	return ms
@@ -351,11 +346,7 @@ func (b *driver) loadEngineShaders() error {
 	}
 	for i, steps := range effectSpecs {
 		for j, s := range steps {
-			if backends.IsComputeStem(backends.Vulkan, s.stem) {
-				errs = append(errs, loadCompute(&e.effectCS[i][j], s.stem))
-				continue
-			}
-			errs = append(errs, load(&e.effectVS[i][j], s.stem, backends.StageVertex), load(&e.effectFS[i][j], s.stem, backends.StageFragment))
+			errs = append(errs, loadCompute(&e.effectCS[i][j], s.stem))
 		}
 	}
 	return errors.Join(errs...)
@@ -385,12 +376,7 @@ func (b *driver) createPipelines() error {
 		e := &b.effects[i]
 		for j := range e.steps {
 			s := &e.steps[j]
-			if s.compute {
-				s.pipe, err = b.newComputePipeline(s.layout, &b.engine.effectCS[i][j])
-			} else {
-				s.pipe, err = b.newPipeline(kindFullscreen, e.draw, s.layout, &b.engine.effectVS[i][j], &b.engine.effectFS[i][j], nil)
-			}
-			if err != nil {
+			if s.pipe, err = b.newComputePipeline(s.layout, &b.engine.effectCS[i][j]); err != nil {
 				return fmt.Errorf("engine %s pipeline: %w", effectSpecs[i][j].stem, err)
 			}
 		}

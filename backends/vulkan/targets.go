@@ -493,22 +493,19 @@ func (b *driver) createDescriptors() error {
 		}
 	}
 	// The frame sets (a uniform buffer and three images each: each slot's
-	// main one and one per shadow cascade), lighting's and composite's
-	// (their inputs' and their targets') and the effect steps' (the
-	// targets of those run as compute shaders too). stores counts the
-	// targets: storage images.
+	// main one and one per shadow cascade), and two sets of each
+	// fullscreen step (lighting, composite, the effects' steps): its
+	// inputs and its target (a storage image).
 	const frameSets = (1 + backends.NumCascades) * framesInFlight
 	stores := uint32(2)
-	sets, images := uint32(frameSets+2*stores), uint32(3*frameSets+lightingInputs+compositeInputs)
+	images := uint32(3*frameSets + lightingInputs + compositeInputs)
 	for i := range b.effects {
 		b.effects[i].steps = make([]effectStep, len(effectSpecs[i]))
-		for j, s := range effectSpecs[i] {
-			sets, images = sets+1, images+uint32(s.inputs)
-			if b.effects[i].steps[j].compute = backends.IsComputeStem(backends.Vulkan, s.stem); b.effects[i].steps[j].compute {
-				sets, stores = sets+1, stores+1
-			}
+		for _, s := range effectSpecs[i] {
+			stores, images = stores+1, images+uint32(s.inputs)
 		}
 	}
+	sets := frameSets + 2*stores
 	b.staticPool, err = b.newDescriptorPool(0, sets,
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: frameSets},
 		vk.DescriptorPoolSize{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: images},
@@ -516,16 +513,16 @@ func (b *driver) createDescriptors() error {
 	if err != nil {
 		return err
 	}
-	if err := b.allocStep(&b.lighting, lightingInputs, true); err != nil {
+	if err := b.allocStep(&b.lighting, lightingInputs); err != nil {
 		return err
 	}
-	if err := b.allocStep(&b.composite, compositeInputs, true); err != nil {
+	if err := b.allocStep(&b.composite, compositeInputs); err != nil {
 		return err
 	}
 	for i := range b.effects {
 		for j := range b.effects[i].steps {
 			s := &b.effects[i].steps[j]
-			if err := b.allocStep(&s.fullscreenStep, effectSpecs[i][j].inputs, s.compute); err != nil {
+			if err := b.allocStep(&s.fullscreenStep, effectSpecs[i][j].inputs); err != nil {
 				return err
 			}
 		}

@@ -1,3 +1,0 @@
-#version 450
-#include "sleak.glsl"
-#include "sleak_fullscreen.glsl"
