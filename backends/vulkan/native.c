@@ -119,6 +119,7 @@ struct slDevice {
 	PFN_vkCmdCopyImage CmdCopyImage;
 	PFN_vkCmdClearAttachments CmdClearAttachments;
 	PFN_vkCreateGraphicsPipelines CreateGraphicsPipelines;
+	PFN_vkCreateComputePipelines CreateComputePipelines;
 	PFN_vkUpdateDescriptorSets UpdateDescriptorSets;
 	PFN_vkQueueSubmit QueueSubmit;
 	PFN_vkAcquireNextImageKHR AcquireNextImageKHR;
@@ -174,6 +175,7 @@ slDevice *sl_device_new(uint64_t instance, uint64_t device) {
 	LOAD(CmdCopyImage)
 	LOAD(CmdClearAttachments)
 	LOAD(CreateGraphicsPipelines)
+	LOAD(CreateComputePipelines)
 	LOAD(UpdateDescriptorSets)
 	LOAD(QueueSubmit)
 	LOAD(AcquireNextImageKHR)
@@ -489,6 +491,27 @@ void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst,
 VkResult sl_create_graphics_pipeline(slDevice *d, const void *info, uint64_t *pipeline) {
 	VkPipeline p = VK_NULL_HANDLE;
 	VkResult r = d->CreateGraphicsPipelines(d->device, VK_NULL_HANDLE, 1, (const VkGraphicsPipelineCreateInfo *)info, NULL, &p);
+	*pipeline = (uint64_t)p;
+	return r;
+}
+
+// sl_create_compute_pipeline creates the compute pipeline of one module
+// (entry point main) and layout, its create info built here for the same
+// reason.
+VkResult sl_create_compute_pipeline(slDevice *d, uint64_t module, uint64_t layout, uint64_t *pipeline) {
+	VkComputePipelineCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+		.stage =
+			{
+				.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+				.stage = VK_SHADER_STAGE_COMPUTE_BIT,
+				.module = (VkShaderModule)(uintptr_t)module,
+				.pName = "main",
+			},
+		.layout = (VkPipelineLayout)(uintptr_t)layout,
+	};
+	VkPipeline p = VK_NULL_HANDLE;
+	VkResult r = d->CreateComputePipelines(d->device, VK_NULL_HANDLE, 1, &info, NULL, &p);
 	*pipeline = (uint64_t)p;
 	return r;
 }

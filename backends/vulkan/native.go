@@ -223,6 +223,14 @@ func (d cdevice) createPipeline(info *vk.GraphicsPipelineCreateInfo) (vk.Pipelin
 	return fromHandle[vk.Pipeline](uint64(p)), vk.Result(r)
 }
 
+// createComputePipeline creates the compute pipeline of module (entry point
+// main) and layout, in C like createPipeline.
+func (d cdevice) createComputePipeline(module vk.ShaderModule, layout vk.PipelineLayout) (vk.Pipeline, vk.Result) {
+	var p C.uint64_t
+	r := C.sl_create_compute_pipeline(d.p, C.uint64_t(h(module)), C.uint64_t(h(layout)), &p)
+	return fromHandle[vk.Pipeline](uint64(p)), vk.Result(r)
+}
+
 // updateDescriptorSet applies one descriptor write.
 func (d cdevice) updateDescriptorSet(w *vk.WriteDescriptorSet) {
 	ref, _ := w.PassRef()

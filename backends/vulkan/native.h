@@ -82,6 +82,7 @@ void sl_image_to_buffer(slDevice *d, uint64_t cmd, uint64_t image, uint64_t dst,
 
 // Object creation from create infos already in C memory.
 VkResult sl_create_graphics_pipeline(slDevice *d, const void *info, uint64_t *pipeline);
+VkResult sl_create_compute_pipeline(slDevice *d, uint64_t module, uint64_t layout, uint64_t *pipeline);
 void sl_update_descriptor_set(slDevice *d, const void *write);
 
 // Windowed frames: the composited image into the swapchain image.

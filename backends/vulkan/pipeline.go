@@ -267,19 +267,12 @@ func (b *driver) newPipeline(kind pipelineKind, rp vk.RenderPass, pl vk.Pipeline
 
 // newComputePipeline creates a compute pipeline of the one stage cs.
 func (b *driver) newComputePipeline(pl vk.PipelineLayout, cs *shaderModule) (vk.Pipeline, error) {
-	info := []vk.ComputePipelineCreateInfo{{
-		SType: vk.StructureTypeComputePipelineCreateInfo,
-		Stage: vk.PipelineShaderStageCreateInfo{
-			SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageComputeBit, Module: cs.module, PName: entryPoint,
-		},
-		Layout: pl,
-	}}
-	pipes := make([]vk.Pipeline, 1)
-	if r := vk.CreateComputePipelines(b.dev, nil, 1, info, nil, pipes); r != vk.Success {
+	pipe, r := b.c.createComputePipeline(cs.module, pl)
+	if r != vk.Success {
 		return nil, &backends.ShaderError{Path: cs.path, Stage: backends.StageCompute,
 			Err: fmt.Errorf("create compute pipeline: %w", vkError("vkCreateComputePipelines", r))}
 	}
-	return pipes[0], nil
+	return pipe, nil
 }
 
 func (b *driver) destroyPipeline(p *vk.Pipeline) {
