@@ -466,14 +466,19 @@ func (c *checker) readFound(abs, where string) ([]byte, error) {
 // backends.Resolve on the row's folder (backends.ResolveEngine for an
 // engine stem, which the engine loads by name from any folder).
 func (c *checker) rowFiles(k backends.Kind, r *stemRow) ([]reqFile, error) {
-	sf, err := backends.Resolve(k, path.Join(r.dirDisp, r.stem)+".hlsl")
-	if isEngineStem(r.stem) {
-		sf, err = backends.ResolveEngine(k, r.dirDisp, r.stem)
-	}
+	sf, err := rowShaderFiles(k, r)
 	if err != nil {
 		return nil, err
 	}
 	return c.pick(sf, r.need), nil
+}
+
+// rowShaderFiles is what backend k loads for a row's stem.
+func rowShaderFiles(k backends.Kind, r *stemRow) (backends.ShaderFiles, error) {
+	if isEngineStem(r.stem) {
+		return backends.ResolveEngine(k, r.dirDisp, r.stem)
+	}
+	return backends.Resolve(k, path.Join(r.dirDisp, r.stem)+".hlsl")
 }
 
 // pick keeps the files of the wanted stages, merging the two stages of one
@@ -856,8 +861,8 @@ func (c *checker) layoutTargets() {
 		if who == "" || r.need&Vertex == 0 {
 			continue
 		}
-		sf, err := backends.Resolve(backends.Vulkan, path.Join(r.dirDisp, r.stem)+".hlsl")
-		if err != nil || backends.IsComputeStem(backends.Vulkan, r.stem) {
+		sf, err := rowShaderFiles(backends.Vulkan, r)
+		if err != nil || sf.Compute != nil {
 			continue
 		}
 		abs := c.absOf(sf.Vertex.Path)

@@ -192,11 +192,12 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //   - gbuffer and gbuffer_flat are the fixed fragment stages the gbuffer
 //     stems pair with, by their format's gbuffer stage (smooth or flat,
 //     backends.GBufferFragmentStem); they have no vertex stage of their own.
-//   - lighting_pass and composite are fullscreen passes with both stages
-//     (lighting_pass is one compute stage on Vulkan: backends.IsComputeStem),
+//   - lighting_pass and composite are fullscreen passes with both stages,
 //     as are the effects' stems: ssao and ssao_blur (the SSAO pass), ssr,
 //     bloom and bloom_blur (the bloom pass), antialias and taa (the
-//     antialias pass, as edge smoothing or temporal antialiasing).
+//     antialias pass, as edge smoothing or temporal antialiasing). On
+//     Vulkan each of them is one compute stage instead
+//     (backends.IsComputeStem).
 //   - default_shader is the material shader of materials that name none
 //     (scene.DefaultShader), drawn in the forward pass.
 //   - debug_lines draws the debug pass's world-space lines (vertices of

@@ -127,10 +127,8 @@ type driver struct {
 	frameSetLayout vk.DescriptorSetLayout
 	// imageSetLayouts[n] is set 1 of n images, at bindings 0 to n-1: a
 	// texture's (1), the fullscreen steps' inputs (lighting's gbuffer and
-	// occlusion are 5); imageLayouts[n] is the pipeline layout of the
-	// frame set and imageSetLayouts[n].
+	// occlusion are 5).
 	imageSetLayouts [maxSetImages + 1]vk.DescriptorSetLayout
-	imageLayouts    [maxSetImages + 1]vk.PipelineLayout
 	// texSetLayout is imageSetLayouts[1], a texture's own set; mainLayout,
 	// the pipeline layout of every draw, is the frame set and three
 	// texture sets: the base texture (set 1), the normal map (2) and the
@@ -138,10 +136,10 @@ type driver struct {
 	// needs none of its own.
 	texSetLayout vk.DescriptorSetLayout
 	mainLayout   vk.PipelineLayout
-	// The passes run as compute shaders (backends.IsComputeStem) write
-	// their target through a set 2 of one storage image (storeSetLayout);
-	// computeLayouts[n] is the pipeline layout of the frame set,
-	// imageSetLayouts[n] and that set.
+	// The fullscreen steps, compute shaders (backends.IsComputeStem),
+	// write their target through a set 2 of one storage image
+	// (storeSetLayout); computeLayouts[n] is the pipeline layout of the
+	// frame set, imageSetLayouts[n] and that set.
 	storeSetLayout               vk.DescriptorSetLayout
 	computeLayouts               [maxSetImages + 1]vk.PipelineLayout
 	staticPool                   vk.DescriptorPool
@@ -487,7 +485,7 @@ func (b *driver) Close() error {
 				vk.DestroySampler(b.dev, s, nil)
 			}
 		}
-		for _, l := range append(append([]vk.PipelineLayout{b.mainLayout}, b.imageLayouts[:]...), b.computeLayouts[:]...) {
+		for _, l := range append([]vk.PipelineLayout{b.mainLayout}, b.computeLayouts[:]...) {
 			if l != nil {
 				vk.DestroyPipelineLayout(b.dev, l, nil)
 			}

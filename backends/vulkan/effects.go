@@ -182,9 +182,8 @@ func (b *driver) effectOutput(i int) *gpuImage {
 }
 
 // RunEffect records effect pass p: its steps, each a dispatch, or, off,
-// only a clear of the last step's target to the
-// neutral value the pass after it reads (nothing at all while that target
-// still holds it). The antialias pass reads the composited image and
+// only a clear of the last step's target to the neutral value the pass
+// after it reads (nothing at all while that target still holds it). The antialias pass reads the composited image and
 // copies its result back over it; off, it records nothing but its
 // timestamps.
 func (b *driver) RunEffect(p formats.Pass, mode core.EffectMode) error {

@@ -470,9 +470,6 @@ func (b *driver) createDescriptors() error {
 		if b.imageSetLayouts[n], err = b.newSetLayout(bindings...); err != nil {
 			return err
 		}
-		if b.imageLayouts[n], err = b.newPipelineLayout(b.frameSetLayout, b.imageSetLayouts[n]); err != nil {
-			return err
-		}
 		if b.computeLayouts[n], err = b.newPipelineLayout(b.frameSetLayout, b.imageSetLayouts[n], b.storeSetLayout); err != nil {
 			return err
 		}
