@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -125,10 +124,8 @@ func deviceExtensions(gpu vk.PhysicalDevice) map[string]bool {
 // createInstance creates the instance with the window system's extensions
 // and, when asked for and installed, the validation layer and debug reports.
 func (b *driver) createInstance(windowExts []string) error {
-	var layers, exts []string
-	for _, e := range windowExts {
-		exts = append(exts, cstr(e))
-	}
+	var layers []string
+	exts := append([]string(nil), windowExts...)
 	if b.cfg.Validation {
 		switch {
 		case !instanceLayers()[validationLayer]:
@@ -136,34 +133,17 @@ func (b *driver) createInstance(windowExts []string) error {
 		case !instanceExtensions("")[debugReportExt] && !instanceExtensions(validationLayer)[debugReportExt]:
 			b.log.Warn("vulkan: validation requested but " + debugReportExt + " is missing; running without it")
 		default:
-			layers = append(layers, cstr(validationLayer))
-			exts = append(exts, cstr(debugReportExt))
+			layers = append(layers, validationLayer)
+			exts = append(exts, debugReportExt)
 			b.validating = true
 		}
 	}
-	var next unsafe.Pointer
-	if b.validating && instanceExtensions(validationLayer)[validationFeaturesExt] {
-		exts = append(exts, cstr(validationFeaturesExt))
-		next = syncValidation()
+	syncValidation := b.validating && instanceExtensions(validationLayer)[validationFeaturesExt]
+	if syncValidation {
+		exts = append(exts, validationFeaturesExt)
 	}
-	app := &vk.ApplicationInfo{
-		SType:            vk.StructureTypeApplicationInfo,
-		PApplicationName: cstr("sleak"),
-		PEngineName:      cstr("sleak"),
-		ApiVersion:       requiredAPIVersion,
-	}
-	info := &vk.InstanceCreateInfo{
-		SType:                   vk.StructureTypeInstanceCreateInfo,
-		PNext:                   next,
-		PApplicationInfo:        app,
-		EnabledLayerCount:       uint32(len(layers)),
-		PpEnabledLayerNames:     layers,
-		EnabledExtensionCount:   uint32(len(exts)),
-		PpEnabledExtensionNames: exts,
-	}
-	defer info.Free()
-	var inst vk.Instance
-	if r := vk.CreateInstance(info, nil, &inst); r != vk.Success {
+	inst, r := createInstance(layers, exts, requiredAPIVersion, syncValidation)
+	if r != vk.Success {
 		return fmt.Errorf("%w: %w", ErrNoDriver, vkError("vkCreateInstance", r))
 	}
 	b.inst = inst

@@ -72,9 +72,9 @@ uint64_t sl_create_debug_report(uint64_t instance, uint64_t tag, VkResult *res) 
 	return (uint64_t)(uintptr_t)cb;
 }
 
-// sl_sync_validation is the pNext of an instance's create info that turns
-// on the validation layer's synchronization checks (missing barriers).
-const void *sl_sync_validation(void) {
+// syncValidation is the pNext of an instance's create info that turns on
+// the validation layer's synchronization checks (missing barriers).
+static const void *syncValidation(void) {
 	static const VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
 	static const VkValidationFeaturesEXT features = {
 		.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
@@ -82,6 +82,37 @@ const void *sl_sync_validation(void) {
 		.pEnabledValidationFeatures = enables,
 	};
 	return &features;
+}
+
+// sl_create_instance creates the instance with the given layers and
+// extensions, and with syncValidation the layer's synchronization checks.
+// Its create info is built here: vulkan-go's CreateInstance copies the name
+// lists into C memory that a finalizer can free before the driver reads it.
+VkResult sl_create_instance(const char *const *layers, uint32_t layerCount, const char *const *exts, uint32_t extCount,
+	uint32_t apiVersion, int syncValidationOn, uint64_t *instance) {
+	PFN_vkCreateInstance create = (PFN_vkCreateInstance)gipa(NULL, "vkCreateInstance");
+	if (create == NULL) {
+		return VK_ERROR_INITIALIZATION_FAILED;
+	}
+	VkApplicationInfo app = {
+		.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+		.pApplicationName = "sleak",
+		.pEngineName = "sleak",
+		.apiVersion = apiVersion,
+	};
+	VkInstanceCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+		.pNext = syncValidationOn ? syncValidation() : NULL,
+		.pApplicationInfo = &app,
+		.enabledLayerCount = layerCount,
+		.ppEnabledLayerNames = layers,
+		.enabledExtensionCount = extCount,
+		.ppEnabledExtensionNames = exts,
+	};
+	VkInstance inst = VK_NULL_HANDLE;
+	VkResult r = create(&info, NULL, &inst);
+	*instance = (uint64_t)(uintptr_t)inst;
+	return r;
 }
 
 void sl_destroy_debug_report(uint64_t instance, uint64_t callback) {

@@ -4,6 +4,7 @@ package vulkan
 
 /*
 #cgo LDFLAGS: -ldl
+#include <stdlib.h>
 #include "native.h"
 */
 import "C"
@@ -92,9 +93,39 @@ func createWindowSurface(inst vk.Instance, window unsafe.Pointer) (vk.Surface, v
 	return fromHandle[vk.Surface](uint64(s)), vk.Result(r)
 }
 
-// syncValidation is the instance create info's pNext that turns on the
-// validation layer's synchronization checks (C static memory).
-func syncValidation() unsafe.Pointer { return unsafe.Pointer(C.sl_sync_validation()) }
+// createInstance creates the instance with the layers and extensions
+// named, and with syncValidation the validation layer's synchronization
+// checks; in C, see sl_create_instance.
+func createInstance(layers, exts []string, apiVersion uint32, syncValidation bool) (vk.Instance, vk.Result) {
+	cl, freeLayers := cStrings(layers)
+	defer freeLayers()
+	ce, freeExts := cStrings(exts)
+	defer freeExts()
+	on := C.int(0)
+	if syncValidation {
+		on = 1
+	}
+	var inst C.uint64_t
+	r := C.sl_create_instance(cl, C.uint32_t(len(layers)), ce, C.uint32_t(len(exts)), C.uint32_t(apiVersion), on, &inst)
+	return fromHandle[vk.Instance](uint64(inst)), vk.Result(r)
+}
+
+// cStrings copies names into a C array of C strings, which free releases.
+func cStrings(names []string) (array **C.char, free func()) {
+	if len(names) == 0 {
+		return nil, func() {}
+	}
+	ptrs := unsafe.Slice((**C.char)(C.malloc(C.size_t(len(names))*C.size_t(unsafe.Sizeof((*C.char)(nil))))), len(names))
+	for i, n := range names {
+		ptrs[i] = C.CString(n)
+	}
+	return &ptrs[0], func() {
+		for _, p := range ptrs {
+			C.free(unsafe.Pointer(p))
+		}
+		C.free(unsafe.Pointer(&ptrs[0]))
+	}
+}
 
 // trimHeap returns memory freed by the driver to the system (see sl_trim).
 func trimHeap() { C.sl_trim() }

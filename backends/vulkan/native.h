@@ -37,9 +37,9 @@ void *sl_get_instance_proc_addr(void);
 // Debug report: messages go to the exported Go function slDebugMessage with
 // the given tag.
 uint64_t sl_create_debug_report(uint64_t instance, uint64_t tag, VkResult *res);
-// The instance create info's pNext that turns on synchronization validation
-// (static memory).
-const void *sl_sync_validation(void);
+// Creates the instance (see native.c for why in C).
+VkResult sl_create_instance(const char *const *layers, uint32_t layerCount, const char *const *exts, uint32_t extCount,
+	uint32_t apiVersion, int syncValidationOn, uint64_t *instance);
 void sl_destroy_debug_report(uint64_t instance, uint64_t callback);
 
 // The surface of a GLFW window (a GLFWwindow*).
