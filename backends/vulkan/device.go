@@ -64,63 +64,6 @@ func resultName(r vk.Result) string {
 	return fmt.Sprintf("VkResult(%d)", int32(r))
 }
 
-func cstr(s string) string { return s + "\x00" }
-
-func instanceLayers() map[string]bool {
-	var n uint32
-	if vk.EnumerateInstanceLayerProperties(&n, nil) != vk.Success || n == 0 {
-		return nil
-	}
-	props := make([]vk.LayerProperties, n)
-	if vk.EnumerateInstanceLayerProperties(&n, props) != vk.Success {
-		return nil
-	}
-	out := map[string]bool{}
-	for i := range props[:n] {
-		props[i].Deref()
-		out[vk.ToString(props[i].LayerName[:])] = true
-	}
-	return out
-}
-
-func instanceExtensions(layer string) map[string]bool {
-	var n uint32
-	name := ""
-	if layer != "" {
-		name = cstr(layer)
-	}
-	if vk.EnumerateInstanceExtensionProperties(name, &n, nil) != vk.Success || n == 0 {
-		return nil
-	}
-	props := make([]vk.ExtensionProperties, n)
-	if vk.EnumerateInstanceExtensionProperties(name, &n, props) != vk.Success {
-		return nil
-	}
-	out := map[string]bool{}
-	for i := range props[:n] {
-		props[i].Deref()
-		out[vk.ToString(props[i].ExtensionName[:])] = true
-	}
-	return out
-}
-
-func deviceExtensions(gpu vk.PhysicalDevice) map[string]bool {
-	var n uint32
-	if vk.EnumerateDeviceExtensionProperties(gpu, "", &n, nil) != vk.Success || n == 0 {
-		return nil
-	}
-	props := make([]vk.ExtensionProperties, n)
-	if vk.EnumerateDeviceExtensionProperties(gpu, "", &n, props) != vk.Success {
-		return nil
-	}
-	out := map[string]bool{}
-	for i := range props[:n] {
-		props[i].Deref()
-		out[vk.ToString(props[i].ExtensionName[:])] = true
-	}
-	return out
-}
-
 // createInstance creates the instance with the window system's extensions
 // and, when asked for and installed, the validation layer and debug reports.
 func (b *driver) createInstance(windowExts []string) error {
@@ -204,7 +147,7 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 		var props vk.PhysicalDeviceProperties
 		vk.GetPhysicalDeviceProperties(gpu, &props)
 		props.Deref()
-		c := &gpuChoice{gpu: gpu, name: vk.ToString(props.DeviceName[:]), api: props.ApiVersion, exts: deviceExtensions(gpu)}
+		c := &gpuChoice{gpu: gpu, name: vk.ToString(props.DeviceName[:]), api: props.ApiVersion, exts: deviceExtensions(b.inst, gpu)}
 		if props.ApiVersion < requiredAPIVersion && !c.exts[maintenance1Ext] {
 			rejected = append(rejected, fmt.Sprintf("%s: Vulkan %s without %s", c.name, vk.Version(props.ApiVersion), maintenance1Ext))
 			continue
@@ -227,7 +170,7 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 			rejected = append(rejected, c.name+": no shaderStorageImageExtendedFormats feature")
 			continue
 		}
-		family, ok := graphicsFamily(gpu, surface)
+		family, ok := graphicsFamily(b.inst, gpu, surface)
 		if !ok {
 			rejected = append(rejected, c.name+": no graphics and compute queue that can present")
 			continue
@@ -253,28 +196,15 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 	b.gpu, b.gpuName, b.queueFamily = best.gpu, best.name, best.family
 	var extNames []string
 	if best.api < requiredAPIVersion {
-		extNames = append(extNames, cstr(maintenance1Ext))
+		extNames = append(extNames, maintenance1Ext)
 	}
 	if surface != vk.NullSurface {
-		extNames = append(extNames, cstr(swapchainExt))
+		extNames = append(extNames, swapchainExt)
 	}
-	queue := vk.DeviceQueueCreateInfo{
-		SType:            vk.StructureTypeDeviceQueueCreateInfo,
-		QueueFamilyIndex: best.family,
-		QueueCount:       1,
-		PQueuePriorities: []float32{1},
-	}
-	info := &vk.DeviceCreateInfo{
-		SType:                   vk.StructureTypeDeviceCreateInfo,
-		QueueCreateInfoCount:    1,
-		PQueueCreateInfos:       []vk.DeviceQueueCreateInfo{queue},
-		EnabledExtensionCount:   uint32(len(extNames)),
-		PpEnabledExtensionNames: extNames,
-		PEnabledFeatures:        []vk.PhysicalDeviceFeatures{{DepthClamp: vk.True, ShaderStorageImageExtendedFormats: vk.True}},
-	}
-	defer info.Free()
-	var dev vk.Device
-	if r := vk.CreateDevice(best.gpu, info, nil, &dev); r != vk.Success {
+	// The features the checks above required: depthClamp and
+	// shaderStorageImageExtendedFormats (sl_create_device enables them).
+	dev, r := createDevice(b.inst, best.gpu, best.family, extNames)
+	if r != vk.Success {
 		return fmt.Errorf("create device on %s: %w", best.name, vkError("vkCreateDevice", r))
 	}
 	b.dev = dev
@@ -301,16 +231,11 @@ func (b *driver) pickDevice(surface vk.Surface) error {
 	return nil
 }
 
-func graphicsFamily(gpu vk.PhysicalDevice, surface vk.Surface) (uint32, bool) {
-	var n uint32
-	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, nil)
-	fams := make([]vk.QueueFamilyProperties, n)
-	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, fams)
-	for i := range fams[:n] {
-		fams[i].Deref()
+func graphicsFamily(inst vk.Instance, gpu vk.PhysicalDevice, surface vk.Surface) (uint32, bool) {
+	for i, fam := range queueFamilies(inst, gpu) {
 		// The passes run as compute shaders share the graphics queue.
 		want := vk.QueueFlags(vk.QueueGraphicsBit | vk.QueueComputeBit)
-		if fams[i].QueueFlags&want != want {
+		if fam.flags&want != want {
 			continue
 		}
 		if surface != vk.NullSurface {

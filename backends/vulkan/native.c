@@ -115,6 +115,168 @@ VkResult sl_create_instance(const char *const *layers, uint32_t layerCount, cons
 	return r;
 }
 
+// The queries below read their lists here rather than through vulkan-go,
+// whose wrappers hand the driver a C array that a finalizer may free while
+// the driver still writes it.
+
+// copyNames copies n names of VK_MAX_EXTENSION_NAME_SIZE bytes, stride bytes
+// apart from first, into out.
+static void copyNames(char *out, const char *first, size_t stride, uint32_t n) {
+	for (uint32_t i = 0; i < n; i++) {
+		memcpy(out + (size_t)i * VK_MAX_EXTENSION_NAME_SIZE, first + (size_t)i * stride, VK_MAX_EXTENSION_NAME_SIZE);
+		out[(size_t)i * VK_MAX_EXTENSION_NAME_SIZE + VK_MAX_EXTENSION_NAME_SIZE - 1] = 0;
+	}
+}
+
+VkResult sl_instance_layers(char *names, uint32_t *count) {
+	PFN_vkEnumerateInstanceLayerProperties list =
+		(PFN_vkEnumerateInstanceLayerProperties)gipa(NULL, "vkEnumerateInstanceLayerProperties");
+	if (list == NULL) {
+		return VK_ERROR_INITIALIZATION_FAILED;
+	}
+	if (names == NULL) {
+		return list(count, NULL);
+	}
+	VkLayerProperties *props = calloc(*count ? *count : 1, sizeof *props);
+	if (props == NULL) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	VkResult r = list(count, props);
+	if (r >= 0) {
+		copyNames(names, props[0].layerName, sizeof *props, *count);
+	}
+	free(props);
+	return r;
+}
+
+// listExtensions runs an extension query: instance-level when gpu is 0.
+static VkResult listExtensions(uint64_t instance, uint64_t gpu, const char *layer, char *names, uint32_t *count) {
+	VkResult r;
+	VkExtensionProperties *props = NULL;
+	if (names != NULL) {
+		props = calloc(*count ? *count : 1, sizeof *props);
+		if (props == NULL) {
+			return VK_ERROR_OUT_OF_HOST_MEMORY;
+		}
+	}
+	if (gpu == 0) {
+		PFN_vkEnumerateInstanceExtensionProperties list =
+			(PFN_vkEnumerateInstanceExtensionProperties)gipa(NULL, "vkEnumerateInstanceExtensionProperties");
+		r = list == NULL ? VK_ERROR_INITIALIZATION_FAILED : list(layer, count, props);
+	} else {
+		PFN_vkEnumerateDeviceExtensionProperties list = (PFN_vkEnumerateDeviceExtensionProperties)gipa(
+			(VkInstance)(uintptr_t)instance, "vkEnumerateDeviceExtensionProperties");
+		r = list == NULL ? VK_ERROR_INITIALIZATION_FAILED : list((VkPhysicalDevice)(uintptr_t)gpu, NULL, count, props);
+	}
+	if (props != NULL) {
+		if (r >= 0) {
+			copyNames(names, props[0].extensionName, sizeof *props, *count);
+		}
+		free(props);
+	}
+	return r;
+}
+
+VkResult sl_instance_extensions(const char *layer, char *names, uint32_t *count) {
+	return listExtensions(0, 0, layer, names, count);
+}
+
+VkResult sl_device_extensions(uint64_t instance, uint64_t gpu, char *names, uint32_t *count) {
+	return listExtensions(instance, gpu, NULL, names, count);
+}
+
+uint32_t sl_queue_families(uint64_t instance, uint64_t gpu, uint32_t *flags, uint32_t *timestampBits, uint32_t capacity) {
+	PFN_vkGetPhysicalDeviceQueueFamilyProperties get = (PFN_vkGetPhysicalDeviceQueueFamilyProperties)gipa(
+		(VkInstance)(uintptr_t)instance, "vkGetPhysicalDeviceQueueFamilyProperties");
+	if (get == NULL) {
+		return 0;
+	}
+	VkPhysicalDevice pd = (VkPhysicalDevice)(uintptr_t)gpu;
+	uint32_t n = 0;
+	get(pd, &n, NULL);
+	if (flags == NULL || n == 0) {
+		return n;
+	}
+	VkQueueFamilyProperties *props = calloc(n, sizeof *props);
+	if (props == NULL) {
+		return 0;
+	}
+	get(pd, &n, props);
+	if (n > capacity) {
+		n = capacity;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		flags[i] = props[i].queueFlags;
+		timestampBits[i] = props[i].timestampValidBits;
+	}
+	free(props);
+	return n;
+}
+
+uint32_t sl_surface_formats(uint64_t instance, uint64_t gpu, uint64_t surface, uint32_t *formats, uint32_t capacity) {
+	PFN_vkGetPhysicalDeviceSurfaceFormatsKHR get = (PFN_vkGetPhysicalDeviceSurfaceFormatsKHR)gipa(
+		(VkInstance)(uintptr_t)instance, "vkGetPhysicalDeviceSurfaceFormatsKHR");
+	if (get == NULL) {
+		return 0;
+	}
+	VkPhysicalDevice pd = (VkPhysicalDevice)(uintptr_t)gpu;
+	VkSurfaceKHR s = (VkSurfaceKHR)(uintptr_t)surface;
+	uint32_t n = 0;
+	if (get(pd, s, &n, NULL) < 0 || formats == NULL || n == 0) {
+		return n;
+	}
+	VkSurfaceFormatKHR *props = calloc(n, sizeof *props);
+	if (props == NULL) {
+		return 0;
+	}
+	if (get(pd, s, &n, props) < 0) {
+		n = 0;
+	}
+	if (n > capacity) {
+		n = capacity;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		formats[i] = (uint32_t)props[i].format;
+	}
+	free(props);
+	return n;
+}
+
+// sl_create_device creates the device with one queue of family, the
+// extensions named, and the two optional features the engine uses; in C
+// because vulkan-go's CreateDevice builds its queue and feature arrays in C
+// memory that a finalizer can free early.
+VkResult sl_create_device(uint64_t instance, uint64_t gpu, uint32_t family, const char *const *exts, uint32_t extCount,
+	uint64_t *device) {
+	PFN_vkCreateDevice create = (PFN_vkCreateDevice)gipa((VkInstance)(uintptr_t)instance, "vkCreateDevice");
+	if (create == NULL) {
+		return VK_ERROR_INITIALIZATION_FAILED;
+	}
+	float priority = 1;
+	VkDeviceQueueCreateInfo queue = {
+		.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+		.queueFamilyIndex = family,
+		.queueCount = 1,
+		.pQueuePriorities = &priority,
+	};
+	VkPhysicalDeviceFeatures features = {
+		.depthClamp = VK_TRUE,
+		.shaderStorageImageExtendedFormats = VK_TRUE,
+	};
+	VkDeviceCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+		.queueCreateInfoCount = 1,
+		.pQueueCreateInfos = &queue,
+		.enabledExtensionCount = extCount,
+		.ppEnabledExtensionNames = exts,
+		.pEnabledFeatures = &features,
+	};
+	VkDevice dev = VK_NULL_HANDLE;
+	VkResult r = create((VkPhysicalDevice)(uintptr_t)gpu, &info, NULL, &dev);
+	*device = (uint64_t)(uintptr_t)dev;
+	return r;
+}
+
 void sl_destroy_debug_report(uint64_t instance, uint64_t callback) {
 	VkInstance inst = (VkInstance)(uintptr_t)instance;
 	PFN_vkDestroyDebugReportCallbackEXT destroy =

@@ -10,6 +10,7 @@ package vulkan
 import "C"
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sync"
@@ -108,6 +109,104 @@ func createInstance(layers, exts []string, apiVersion uint32, syncValidation boo
 	var inst C.uint64_t
 	r := C.sl_create_instance(cl, C.uint32_t(len(layers)), ce, C.uint32_t(len(exts)), C.uint32_t(apiVersion), on, &inst)
 	return fromHandle[vk.Instance](uint64(inst)), vk.Result(r)
+}
+
+// nameSet reads a name list through list (one of the sl_*_layers or
+// sl_*_extensions queries): once for the count, once for the names.
+func nameSet(list func(names *C.char, count *C.uint32_t) C.VkResult) map[string]bool {
+	var n C.uint32_t
+	if list(nil, &n) != C.VK_SUCCESS || n == 0 {
+		return nil
+	}
+	buf := make([]byte, int(n)*C.VK_MAX_EXTENSION_NAME_SIZE)
+	if list((*C.char)(unsafe.Pointer(&buf[0])), &n) < 0 {
+		return nil
+	}
+	out := make(map[string]bool, int(n))
+	for i := range int(n) {
+		name := buf[i*C.VK_MAX_EXTENSION_NAME_SIZE : (i+1)*C.VK_MAX_EXTENSION_NAME_SIZE]
+		if end := bytes.IndexByte(name, 0); end >= 0 {
+			name = name[:end]
+		}
+		out[string(name)] = true
+	}
+	return out
+}
+
+// instanceLayers is the set of installed instance layers.
+func instanceLayers() map[string]bool {
+	return nameSet(func(names *C.char, count *C.uint32_t) C.VkResult {
+		return C.sl_instance_layers(names, count)
+	})
+}
+
+// instanceExtensions is the set of instance extensions of layer, or of the
+// loader and drivers when layer is "".
+func instanceExtensions(layer string) map[string]bool {
+	var cl *C.char
+	if layer != "" {
+		cl = C.CString(layer)
+		defer C.free(unsafe.Pointer(cl))
+	}
+	return nameSet(func(names *C.char, count *C.uint32_t) C.VkResult {
+		return C.sl_instance_extensions(cl, names, count)
+	})
+}
+
+// deviceExtensions is the set of extensions gpu offers.
+func deviceExtensions(inst vk.Instance, gpu vk.PhysicalDevice) map[string]bool {
+	return nameSet(func(names *C.char, count *C.uint32_t) C.VkResult {
+		return C.sl_device_extensions(C.uint64_t(h(inst)), C.uint64_t(h(gpu)), names, count)
+	})
+}
+
+// queueFamily is what the backend reads of one queue family.
+type queueFamily struct {
+	flags         vk.QueueFlags
+	timestampBits uint32
+}
+
+// queueFamilies lists gpu's queue families in index order.
+func queueFamilies(inst vk.Instance, gpu vk.PhysicalDevice) []queueFamily {
+	ci, cg := C.uint64_t(h(inst)), C.uint64_t(h(gpu))
+	n := C.sl_queue_families(ci, cg, nil, nil, 0)
+	if n == 0 {
+		return nil
+	}
+	flags := make([]uint32, n)
+	bits := make([]uint32, n)
+	n = C.sl_queue_families(ci, cg, (*C.uint32_t)(&flags[0]), (*C.uint32_t)(&bits[0]), n)
+	out := make([]queueFamily, n)
+	for i := range out {
+		out[i] = queueFamily{flags: vk.QueueFlags(flags[i]), timestampBits: bits[i]}
+	}
+	return out
+}
+
+// surfaceFormats lists the formats surface offers on gpu.
+func surfaceFormats(inst vk.Instance, gpu vk.PhysicalDevice, surface vk.Surface) []vk.Format {
+	ci, cg, cs := C.uint64_t(h(inst)), C.uint64_t(h(gpu)), C.uint64_t(h(surface))
+	n := C.sl_surface_formats(ci, cg, cs, nil, 0)
+	if n == 0 {
+		return nil
+	}
+	raw := make([]uint32, n)
+	n = C.sl_surface_formats(ci, cg, cs, (*C.uint32_t)(&raw[0]), n)
+	out := make([]vk.Format, n)
+	for i := range out {
+		out[i] = vk.Format(raw[i])
+	}
+	return out
+}
+
+// createDevice creates the device with one queue of family and the
+// extensions named; in C, see sl_create_device.
+func createDevice(inst vk.Instance, gpu vk.PhysicalDevice, family uint32, exts []string) (vk.Device, vk.Result) {
+	ce, freeExts := cStrings(exts)
+	defer freeExts()
+	var dev C.uint64_t
+	r := C.sl_create_device(C.uint64_t(h(inst)), C.uint64_t(h(gpu)), C.uint32_t(family), ce, C.uint32_t(len(exts)), &dev)
+	return fromHandle[vk.Device](uint64(dev)), vk.Result(r)
 }
 
 // cStrings copies names into a C array of C strings, which free releases.

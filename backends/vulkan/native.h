@@ -42,6 +42,22 @@ VkResult sl_create_instance(const char *const *layers, uint32_t layerCount, cons
 	uint32_t apiVersion, int syncValidationOn, uint64_t *instance);
 void sl_destroy_debug_report(uint64_t instance, uint64_t callback);
 
+// Name lists: with names NULL, *count is set to the number of names;
+// otherwise up to *count names of VK_MAX_EXTENSION_NAME_SIZE bytes each are
+// written to names and *count is set to how many were.
+VkResult sl_instance_layers(char *names, uint32_t *count);
+VkResult sl_instance_extensions(const char *layer, char *names, uint32_t *count);
+VkResult sl_device_extensions(uint64_t instance, uint64_t gpu, char *names, uint32_t *count);
+// The queue families of gpu: with flags NULL the count, otherwise the
+// queueFlags and timestampValidBits of up to capacity of them.
+uint32_t sl_queue_families(uint64_t instance, uint64_t gpu, uint32_t *flags, uint32_t *timestampBits, uint32_t capacity);
+// The formats a surface offers: with formats NULL the count, otherwise up to
+// capacity VkFormat values.
+uint32_t sl_surface_formats(uint64_t instance, uint64_t gpu, uint64_t surface, uint32_t *formats, uint32_t capacity);
+// Creates the device (see native.c for why in C).
+VkResult sl_create_device(uint64_t instance, uint64_t gpu, uint32_t family, const char *const *exts, uint32_t extCount,
+	uint64_t *device);
+
 // The surface of a GLFW window (a GLFWwindow*).
 uint64_t sl_create_window_surface(uint64_t instance, void *window, VkResult *res);
 

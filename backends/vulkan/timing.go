@@ -28,17 +28,12 @@ const queriesPerSlot = 2 * formats.NumPasses
 // initTiming creates the query pool when the graphics queue supports
 // timestamps (timestampValidBits > 0); without it GPUTimes reports nothing.
 func (b *driver) initTiming() error {
-	var n uint32
-	vk.GetPhysicalDeviceQueueFamilyProperties(b.gpu, &n, nil)
-	fams := make([]vk.QueueFamilyProperties, n)
-	vk.GetPhysicalDeviceQueueFamilyProperties(b.gpu, &n, fams)
-	fam := fams[b.queueFamily]
-	fam.Deref()
+	fam := queueFamilies(b.inst, b.gpu)[b.queueFamily]
 	var props vk.PhysicalDeviceProperties
 	vk.GetPhysicalDeviceProperties(b.gpu, &props)
 	props.Deref()
 	props.Limits.Deref()
-	bits := fam.TimestampValidBits
+	bits := fam.timestampBits
 	if bits == 0 || props.Limits.TimestampPeriod <= 0 {
 		return nil
 	}

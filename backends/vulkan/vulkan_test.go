@@ -19,6 +19,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
+	vk "github.com/vulkan-go/vulkan"
 )
 
 // requireDrivers reports whether a missing Vulkan driver fails the tests
@@ -315,5 +316,34 @@ func TestTexture(t *testing.T) {
 	}
 	if n := b.ValidationErrors(); n != 0 {
 		t.Errorf("%d validation errors:\n%s", n, logs.String())
+	}
+}
+
+// The name and queue queries are read in C (native.c); check that they see
+// what the device choice relies on.
+func TestDeviceQueries(t *testing.T) {
+	cfg, _ := testConfig(64, 64, nil)
+	d := driverOf(newTestBackend(t, cfg))
+	if d.validating && !instanceExtensions("")[debugReportExt] && !instanceExtensions(validationLayer)[debugReportExt] {
+		t.Errorf("validation is on but neither the loader nor %s lists %s", validationLayer, debugReportExt)
+	}
+	if requireDrivers() {
+		if !instanceLayers()[validationLayer] {
+			t.Errorf("instance layers lack %s", validationLayer)
+		}
+		if !instanceExtensions(validationLayer)[validationFeaturesExt] {
+			t.Errorf("%s lacks %s", validationLayer, validationFeaturesExt)
+		}
+	}
+	if !deviceExtensions(d.inst, d.gpu)[swapchainExt] {
+		t.Errorf("%s lacks %s", d.gpuName, swapchainExt)
+	}
+	fams := queueFamilies(d.inst, d.gpu)
+	if int(d.queueFamily) >= len(fams) {
+		t.Fatalf("queue family %d of %d", d.queueFamily, len(fams))
+	}
+	want := vk.QueueFlags(vk.QueueGraphicsBit | vk.QueueComputeBit)
+	if fams[d.queueFamily].flags&want != want {
+		t.Errorf("queue family %d has flags %#x, want graphics and compute", d.queueFamily, fams[d.queueFamily].flags)
 	}
 }

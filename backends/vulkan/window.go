@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/sleakgo/sleak/backends"
@@ -185,25 +186,17 @@ func (b *driver) destroySwapchain() {
 }
 
 func (b *driver) surfaceFormat() (vk.Format, error) {
-	var n uint32
-	vk.GetPhysicalDeviceSurfaceFormats(b.gpu, b.win.surface, &n, nil)
-	if n == 0 {
+	fs := surfaceFormats(b.inst, b.gpu, b.win.surface)
+	if len(fs) == 0 {
 		return 0, errors.New("the surface offers no formats")
-	}
-	fs := make([]vk.SurfaceFormat, n)
-	vk.GetPhysicalDeviceSurfaceFormats(b.gpu, b.win.surface, &n, fs)
-	for i := range fs {
-		fs[i].Deref()
 	}
 	// The composite shader applies gamma itself, so a UNORM image is wanted.
 	for _, want := range []vk.Format{vk.FormatB8g8r8a8Unorm, vk.FormatR8g8b8a8Unorm} {
-		for _, f := range fs {
-			if f.Format == want {
-				return want, nil
-			}
+		if slices.Contains(fs, want) {
+			return want, nil
 		}
 	}
-	return fs[0].Format, nil
+	return fs[0], nil
 }
 
 func (b *driver) presentMode() vk.PresentMode {
