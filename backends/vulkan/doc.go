@@ -81,6 +81,14 @@
 // and the pass that reads its target, say) is an error the conformance
 // suite counts.
 //
+// Some calls bypass vulkan-go and are made from native.c: creating the
+// instance, the device and the pipelines, and the queries that return
+// arrays (layer and extension names, queue families, surface formats).
+// vulkan-go builds those arrays and the name lists in C memory freed by a
+// finalizer that can run while the driver still reads or writes it, a
+// crash that comes once in many test runs; a call that passes no such
+// array stays on vulkan-go.
+//
 // Building needs cgo and the Vulkan headers (Debian: libvulkan-dev); running
 // needs only the loader, libvulkan.so.1, which the package opens itself.
 // Other platforms get a New that returns an error.
