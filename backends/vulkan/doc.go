@@ -84,10 +84,12 @@
 // Some calls bypass vulkan-go and are made from native.c: creating the
 // instance, the device and the pipelines, and the queries that return
 // arrays (layer and extension names, queue families, surface formats).
-// vulkan-go builds those arrays and the name lists in C memory freed by a
-// finalizer that can run while the driver still reads or writes it, a
-// crash that comes once in many test runs; a call that passes no such
-// array stays on vulkan-go.
+// For those, vulkan-go builds the arrays and name lists in C memory freed
+// by a finalizer that can run while the driver still reads or writes it:
+// a crash once in many test runs. Where a create info's nested arrays are
+// handed over to the info's own allocation before the call (render
+// passes, set layouts, descriptor writes), and the info is freed only
+// after it, the call stays on vulkan-go.
 //
 // Building needs cgo and the Vulkan headers (Debian: libvulkan-dev); running
 // needs only the loader, libvulkan.so.1, which the package opens itself.
