@@ -3,6 +3,7 @@ package backends
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sleakgo/sleak/formats"
@@ -132,36 +133,34 @@ func Resolve(k Kind, canonical string) (ShaderFiles, error) {
 }
 
 // computeStems are the engine's fullscreen stems that a backend runs as
-// compute shaders: one .comp file instead of a vertex and a fragment stage.
-// On Vulkan that is every one of them. A compute shader writes its target
-// image directly, where a fragment shader's pixels go through the raster
-// pipeline, which some GPUs (compute parts such as the H100 and H200) run
-// on a few of their units: on the H200 the SSAO, lighting, bloom and
-// composite passes took 1.72 ms a frame at 1920x1080 as fragment shaders
-// and 0.12 ms as compute shaders (docs/PERFORMANCE.md). OpenGL 4.1 has no
-// compute shaders.
-var computeStems = map[Kind][]string{
-	Vulkan: {"ssao", "ssao_blur", "lighting_pass", "ssr", "bloom", "bloom_blur", "composite", "antialias", "taa"},
-}
+// compute shaders: one compute file instead of a vertex and a fragment
+// stage. On Vulkan and OpenGL that is every one of them. A compute shader
+// writes its target image directly, where a fragment shader's pixels go
+// through the raster pipeline, which some GPUs (compute parts such as the
+// H100 and H200) run on a few of their units: on the H200 the SSAO,
+// lighting, bloom and composite passes took 1.72 ms a frame at 1920x1080
+// as fragment shaders and 0.12 ms as compute shaders (docs/PERFORMANCE.md).
+// The Direct3D backends keep their pixel shaders: the HLSL compiler they
+// are tested with (Wine's) has no compute profile.
+var computeStems = []string{"ssao", "ssao_blur", "lighting_pass", "ssr", "bloom", "bloom_blur", "composite", "antialias", "taa"}
 
 // IsComputeStem reports whether backend k runs the engine stem stem as a
 // compute shader.
 func IsComputeStem(k Kind, stem string) bool {
-	for _, s := range computeStems[k] {
-		if s == stem {
-			return true
-		}
-	}
-	return false
+	return (k == Vulkan || k == OpenGL) && slices.Contains(computeStems, stem)
 }
 
 // ResolveEngine returns the files backend k loads for the engine's own
 // stem stem in folder dir: as Resolve does for a material shader, or, for
 // a stem the backend runs as a compute shader (IsComputeStem), its one
-// compute file, dir/stem.comp.spv on Vulkan.
+// compute file: dir/stem.comp.spv on Vulkan, dir/stem_gl.comp on OpenGL.
 func ResolveEngine(k Kind, dir, stem string) (ShaderFiles, error) {
 	if IsComputeStem(k, stem) {
-		return ShaderFiles{Compute: &ShaderFile{StageCompute, path.Join(dir, stem) + ".comp.spv", "main"}}, nil
+		name := path.Join(dir, stem) + ".comp.spv"
+		if k == OpenGL {
+			name = path.Join(dir, stem) + "_gl.comp"
+		}
+		return ShaderFiles{Compute: &ShaderFile{StageCompute, name, "main"}}, nil
 	}
 	return Resolve(k, path.Join(dir, stem)+".hlsl")
 }

@@ -60,10 +60,14 @@ func TestResolveEngine(t *testing.T) {
 		{Vulkan, "game/shaders", "composite",
 			[]ShaderFile{{StageCompute, "game/shaders/composite.comp.spv", "main"}},
 			ShaderFile{StageCompute, "game/shaders/composite.comp.spv", "main"}},
-		{OpenGL, ShaderDir, "lighting_pass", []ShaderFile{
-			{StageVertex, "assets/shaders/lighting_pass_gl.vert", "main"},
-			{StageFragment, "assets/shaders/lighting_pass_gl.frag", "main"}},
-			ShaderFile{StageFragment, "assets/shaders/lighting_pass_gl.frag", "main"}},
+		{OpenGL, ShaderDir, "lighting_pass",
+			[]ShaderFile{{StageCompute, "assets/shaders/lighting_pass_gl.comp", "main"}},
+			ShaderFile{StageCompute, "assets/shaders/lighting_pass_gl.comp", "main"}},
+		// An engine stem OpenGL draws.
+		{OpenGL, ShaderDir, "debug_lines", []ShaderFile{
+			{StageVertex, "assets/shaders/debug_lines_gl.vert", "main"},
+			{StageFragment, "assets/shaders/debug_lines_gl.frag", "main"}},
+			ShaderFile{StageFragment, "assets/shaders/debug_lines_gl.frag", "main"}},
 		{D3D12, ShaderDir, "composite", []ShaderFile{
 			{StageVertex, "assets/shaders/composite_dx12.hlsl", "VS_Main"},
 			{StageFragment, "assets/shaders/composite_dx12.hlsl", "PS_Main"}},

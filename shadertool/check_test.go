@@ -658,8 +658,8 @@ func TestComputeStem(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := rep.row("lighting_pass")
-			if r == nil || !r.VulkanCompute {
-				t.Fatalf("lighting_pass row %+v, want it marked as compute on Vulkan", r)
+			if r == nil || !slices.Equal(r.Compute, []string{"vulkan", "opengl"}) {
+				t.Fatalf("lighting_pass row %+v, want it marked as compute on Vulkan and OpenGL", r)
 			}
 			var found []string
 			for _, p := range rep.Problems {

@@ -33,7 +33,7 @@ func (c *checker) rowStatuses() {
 		row := StemRow{
 			Stem: r.stem, Dir: r.dirDisp, Uses: r.uses, Stages: r.need.List(),
 			VertexOnly: r.need == Vertex, LimitedTo: r.limited,
-			VulkanCompute: isEngineStem(r.stem) && backends.IsComputeStem(backends.Vulkan, r.stem),
+			Compute:       computeBackends(r.stem),
 			VulkanSources: *r.sources,
 			SPIRV:         *r.cells[backends.Vulkan],
 			GL:            *r.cells[backends.OpenGL],

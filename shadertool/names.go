@@ -12,7 +12,7 @@ const (
 	kindUnknown fileKind = iota // no loader looks for this name
 	kindSource                  // foo.vert, foo.frag, foo.comp: Vulkan GLSL, compiled by glslc
 	kindSPIRV                   // foo.vert.spv, foo.frag.spv, foo.comp.spv
-	kindGL                      // foo_gl.vert, foo_gl.frag: OpenGL GLSL
+	kindGL                      // foo_gl.vert, foo_gl.frag, foo_gl.comp: OpenGL GLSL
 	kindHLSL                    // foo.hlsl: Direct3D 11
 	kindDX12                    // foo_dx12.hlsl: Direct3D 12
 	kindInclude                 // a .glsl/.hlsli-like file; only valid when something #includes it
@@ -66,9 +66,6 @@ func classify(name string) nameInfo {
 	case isStage(ext):
 		stage := ext[1:]
 		if stem, ok := strings.CutSuffix(base, glSuffix); ok {
-			if stage == "comp" {
-				return nameInfo{hint: "no backend loads OpenGL compute shaders by name; a Vulkan compute shader is " + stem + ".comp"}
-			}
 			if !validStem(stem) {
 				return nameInfo{hint: dottedHint(stem, glSuffix+ext)}
 			}

@@ -44,7 +44,7 @@ func TestClassify(t *testing.T) {
 		{"foo_d3d12.hlsl", kindUnknown, "", "", "Direct3D 12 reads foo_dx12.hlsl"},
 		{"foo_gl.hlsl", kindUnknown, "", "", "only Direct3D reads HLSL"},
 		{"foo.vert.hlsl", kindUnknown, "", "", "did you mean foo.hlsl?"},
-		{"foo_gl.comp", kindUnknown, "", "", "no backend loads OpenGL compute shaders"},
+		{"foo_gl.comp", kindGL, "foo", "comp", ""},
 		{"foo.FRAG", kindUnknown, "", "", "case-sensitive: foo.frag"},
 		{"README.md", kindUnknown, "", "", "not a shader source"},
 	}

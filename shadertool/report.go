@@ -77,10 +77,10 @@ type StemRow struct {
 	Uses       []string `json:"uses"`
 	Stages     []string `json:"stages"` // the stages it must provide
 	VertexOnly bool     `json:"vertex_only"`
-	// VulkanCompute says Vulkan runs the stem as one compute stage
-	// (backends.IsComputeStem): its Vulkan files are foo.comp and
-	// foo.comp.spv.
-	VulkanCompute bool `json:"vulkan_compute,omitempty"`
+	// Compute lists the backends that run the stem as one compute stage
+	// (backends.IsComputeStem): its Vulkan files are then foo.comp and
+	// foo.comp.spv, its OpenGL file foo_gl.comp.
+	Compute []string `json:"compute,omitempty"`
 	// LimitedTo lists the backends game.toml limits the stem to; empty
 	// when it must exist everywhere.
 	LimitedTo []string `json:"limited_to,omitempty"`
@@ -171,8 +171,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		if s.VertexOnly {
 			stages = "vertex only"
 		}
-		if s.VulkanCompute {
-			stages += " (Vulkan: compute)"
+		if len(s.Compute) > 0 {
+			stages += " (compute on " + strings.Join(s.Compute, ", ") + ")"
 		}
 		limited := ""
 		if len(s.LimitedTo) > 0 {

@@ -196,7 +196,7 @@ var engineFeatures = []string{FeatureShadows, FeatureDeferred, FeatureSSAO, Feat
 //     as are the effects' stems: ssao and ssao_blur (the SSAO pass), ssr,
 //     bloom and bloom_blur (the bloom pass), antialias and taa (the
 //     antialias pass, as edge smoothing or temporal antialiasing). On
-//     Vulkan each of them is one compute stage instead
+//     Vulkan and OpenGL each of them is one compute stage instead
 //     (backends.IsComputeStem).
 //   - default_shader is the material shader of materials that name none
 //     (scene.DefaultShader), drawn in the forward pass.
@@ -227,6 +227,18 @@ var EngineStems = []EngineStem{
 	{Stem: formats.SkinnedStem, Stages: BothStages, Feature: FeatureSkinned, Role: "skinned meshes, forward", DefaultVertex: true},
 	{Stem: formats.SkinnedShadowStem, Stages: Vertex, Feature: FeatureSkinned, Role: "shadow pass of skinned meshes", DefaultVertex: true},
 	{Stem: formats.SkinnedGBufferStem, Stages: Vertex, Feature: FeatureSkinned, Role: "gbuffer pass of skinned meshes", DefaultVertex: true},
+}
+
+// computeBackends lists the backends that run engine stem stem as a
+// compute shader, by their canonical names; none for any other stem.
+func computeBackends(stem string) []string {
+	var out []string
+	for _, k := range backends.Kinds() {
+		if isEngineStem(stem) && backends.IsComputeStem(k, stem) {
+			out = append(out, k.String())
+		}
+	}
+	return out
 }
 
 func isEngineStem(stem string) bool {

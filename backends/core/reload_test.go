@@ -185,7 +185,7 @@ func TestResetFilesReloadsTheEngine(t *testing.T) {
 		{"two engine files, one reload", []string{"assets/shaders/ui.vert.spv", "assets/shaders/lighting_pass.comp.spv"}, false, 1, false},
 		{"the lighting pass's compute shader", []string{"assets/shaders/lighting_pass.comp.spv"}, false, 1, false},
 		{"a fragment stage Vulkan's lighting pass does not have", []string{"assets/shaders/lighting_pass.frag.spv"}, false, 0, false},
-		{"another backend's engine file", []string{"assets/shaders/composite_gl.frag"}, false, 0, false},
+		{"another backend's engine file", []string{"assets/shaders/composite_gl.comp"}, false, 0, false},
 		{"a broken engine file", []string{"assets/shaders/ui.frag.spv"}, true, 1, true},
 	}
 	for _, tt := range tests {

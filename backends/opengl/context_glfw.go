@@ -87,7 +87,7 @@ func newGLFWContext(width, height int, wc *windowOptions, debug bool) (ctx *glfw
 	glfw.DefaultWindowHints()
 	glfw.WindowHint(glfw.ClientAPI, glfw.OpenGLAPI)
 	glfw.WindowHint(glfw.ContextVersionMajor, 4)
-	glfw.WindowHint(glfw.ContextVersionMinor, 1)
+	glfw.WindowHint(glfw.ContextVersionMinor, 3)
 	glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
 	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
 	glfw.WindowHint(glfw.OpenGLDebugContext, boolHint(debug))
@@ -115,11 +115,11 @@ func newGLFWContext(width, height int, wc *windowOptions, debug bool) (ctx *glfw
 	}
 	win, err := glfw.CreateWindow(width, height, title, monitor, nil)
 	if err != nil {
-		return nil, fmt.Errorf("glfw.CreateWindow (OpenGL 4.1 core): %w", err)
+		return nil, fmt.Errorf("glfw.CreateWindow (OpenGL 4.3 core): %w", err)
 	}
 	if win == nil {
 		// A platform error is logged by the binding and not returned.
-		return nil, errors.New("glfw.CreateWindow (OpenGL 4.1 core) failed; see the GLFW log line above")
+		return nil, errors.New("glfw.CreateWindow (OpenGL 4.3 core) failed; see the GLFW log line above")
 	}
 	win.MakeContextCurrent()
 	if wc != nil {

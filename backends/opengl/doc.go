@@ -1,5 +1,7 @@
-// Package opengl is the OpenGL 4.1 core backend: it implements
-// backends.Backend on go-gl's v4.1-core bindings and GLFW.
+// Package opengl is the OpenGL backend: it implements backends.Backend on
+// go-gl's v4.1-core bindings and GLFW, in an OpenGL 4.3 core context. The
+// entry points of 4.2 and 4.3 it uses (base instances and compute
+// shaders), which those bindings lack, are loaded by name.
 //
 // # Contexts
 //
@@ -27,20 +29,26 @@
 // their format's instance and index buffers instead, under one vertex
 // array object, each a range of them, and draw with a base instance
 // (glDrawElementsInstancedBaseInstance), so that a run of such draws binds
-// nothing between draws; that needs OpenGL 4.2 or ARB_base_instance, and a
-// context without them keeps the first way. Either way gl_InstanceID
-// starts at 0 in every draw.
+// nothing between draws. Either way gl_InstanceID starts at 0 in every
+// draw.
 //
 // # Passes
 //
 // The passes match the Vulkan backend's: a depth-only shadow map (depth bias
 // slope 1.75, constant 1.25, GL_DEPTH_CLAMP on), a gbuffer (albedo+AO and normal+roughness
-// RGBA8, metal+emissive RGBA8, 32-bit float depth), fullscreen lighting into
-// an RGBA16F HDR target, forward opaque and transparent draws into that
+// RGBA8, metal+emissive RGBA8, 32-bit float depth), lighting into an
+// RGBA16F HDR target, forward opaque and transparent draws into that
 // target against the gbuffer depth, and composite (exposure, ACES, gamma)
 // into an RGBA8 image that ReadPixels returns top row first; the antialias
-// pass, on, draws from an RGBA8 copy target into that image, or, under TAA,
-// into one of two history targets in turn, blitted into it. A window gets
+// pass, on, writes from an RGBA8 copy target into that image, or, under
+// TAA, into one of two history targets in turn, blitted into it.
+//
+// Every fullscreen step (lighting, composite, and the steps of the SSAO,
+// SSR, bloom and antialias passes) is a compute shader
+// (backends.IsComputeStem), dispatched in 8x8 groups over its target,
+// which is bound to image unit 0; a glMemoryBarrier after each dispatch
+// makes its image stores visible to whatever reads the target next. An
+// effect that is off clears the target the later pass reads instead. A window gets
 // that image by a blit into its default framebuffer before the swap, so
 // ReadPixels works the same windowed and offscreen. A pass the caller skips
 // runs empty when a later one starts (a skipped shadow pass clears the whole
@@ -52,7 +60,8 @@
 // # Shaders
 //
 // Material shaders load foo_gl.vert and foo_gl.frag for the canonical
-// assets/shaders/foo.hlsl (backends.Resolve), through assets.ReadFile.
+// assets/shaders/foo.hlsl (backends.Resolve), through assets.ReadFile; the
+// fullscreen steps load one foo_gl.comp each (backends.ResolveEngine).
 // Custom vertex formats build one program per (format, pass) from their
 // stems (backends.ResolveStem) through a backends.PipelineTable: failures
 // are logged once, stick until Resize or Close, and drop the draws. Unlike
@@ -63,7 +72,8 @@
 // {log}", with the driver's log.
 //
 // The Frame uniform block is bound to binding 0 with glUniformBlockBinding
-// (GLSL 4.10 has no layout(binding)); samplers get fixed units when a
+// (GLSL 4.10, which material shaders may be written in, has no
+// layout(binding)); samplers get fixed units when a
 // program is linked: u_texture 0, u_shadowMap 1, u_gAlbedo 2, u_gNormal 3,
 // u_gMaterial 4, u_gDepth 5, u_hdrColor 6.
 package opengl

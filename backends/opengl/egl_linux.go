@@ -15,7 +15,7 @@ static EGLDisplay sleakSurfacelessDisplay(void) {
 static EGLContext sleakCreateContext(EGLDisplay dpy, EGLConfig cfg, int debug) {
 	EGLint attrs[] = {
 		EGL_CONTEXT_MAJOR_VERSION, 4,
-		EGL_CONTEXT_MINOR_VERSION, 1,
+		EGL_CONTEXT_MINOR_VERSION, 3,
 		EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
 		EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE,
 		EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE,
@@ -58,7 +58,7 @@ import (
 	"unsafe"
 )
 
-// eglContext is an OpenGL 4.1 core context with no surface at all: Mesa's
+// eglContext is an OpenGL 4.3 core context with no surface at all: Mesa's
 // surfaceless platform needs neither an X server nor a GPU device node, so it
 // is the path for CI machines and containers. Everything is drawn into
 // framebuffer objects.
@@ -116,7 +116,7 @@ func newEGLContext(debug bool) (*eglContext, error) {
 	}
 	ctx := C.sleakCreateContext(dpy, cfg, dbg)
 	if ctx == nil {
-		return nil, fmt.Errorf("eglCreateContext(OpenGL 4.1 core): %s", eglError())
+		return nil, fmt.Errorf("eglCreateContext(OpenGL 4.3 core): %s", eglError())
 	}
 	if C.sleakMakeCurrent(dpy, ctx) == C.EGL_FALSE {
 		err := eglError()

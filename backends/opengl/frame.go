@@ -104,9 +104,9 @@ func (r *driver) runPass() {
 	r.stamp(r.pass, true)
 }
 
-// runEffect is RunEffect on the GL thread: two fullscreen draws, or, with
-// the effect off, a clear of the target the later pass reads to its
-// neutral value.
+// runEffect is RunEffect on the GL thread: its steps, compute dispatches,
+// or, with the effect off, a clear of the target the later pass reads to
+// its neutral value.
 func (r *driver) runEffect() {
 	r.uploadFrame()
 	r.stamp(r.pass, false)
@@ -115,50 +115,50 @@ func (r *driver) runEffect() {
 	gl.Viewport(0, 0, t.w, t.h)
 	switch r.pass {
 	case formats.PassSSAO:
-		r.effectSteps(t.ssaoFBO, 1, t.ssaoW, t.ssaoH, fxStep{t.ssaoRawFBO, r.engine.ssao}, fxStep{t.ssaoFBO, r.engine.ssaoBlur})
+		r.effectSteps(t.ssaoFBO, 1, t.ssaoW, t.ssaoH, fxStep{t.ssaoRaw, gl.R8, r.engine.ssao}, fxStep{t.ssao, gl.R8, r.engine.ssaoBlur})
 	case formats.PassSSR:
-		r.effectSteps(t.ssrFBO, 0, t.w, t.h, fxStep{t.ssrFBO, r.engine.ssr})
+		r.effectSteps(t.ssrFBO, 0, t.w, t.h, fxStep{t.ssr, gl.RGBA16F, r.engine.ssr})
 	case formats.PassBloom:
-		r.effectSteps(t.bloomFBO, 0, t.bloomW, t.bloomH, fxStep{t.bloomBrightFBO, r.engine.bloom}, fxStep{t.bloomFBO, r.engine.bloomBlur})
+		r.effectSteps(t.bloomFBO, 0, t.bloomW, t.bloomH, fxStep{t.bloomBright, gl.RGBA16F, r.engine.bloom}, fxStep{t.bloom, gl.RGBA16F, r.engine.bloomBlur})
 	case formats.PassAntialias:
 		switch {
 		case r.effectMode != core.EffectOn:
 		case (*backends.FrameBlock)(r.block).TAA():
 			r.temporalAntialias()
 		default:
-			// The composite drew into aa this frame: from there into the
+			// The composite wrote aa this frame: from there into the
 			// composite output.
-			gl.BindFramebuffer(gl.FRAMEBUFFER, t.compositeFBO)
-			r.fullscreen(r.engine.antialias)
+			r.dispatch(r.engine.antialias, t.ldr, gl.RGBA8, t.w, t.h)
 		}
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	r.stamp(r.pass, true)
 }
 
-// temporalAntialias draws taa from aa, where the composite drew this
-// frame, and the history, the taa target the frame before drew, into the
+// temporalAntialias runs taa from aa, where the composite wrote this
+// frame, and the history, the taa target the frame before wrote, into the
 // other one, and copies that into the composite output.
 func (r *driver) temporalAntialias() {
 	t := &r.targets
 	r.taaTurn ^= 1
 	gl.ActiveTexture(gl.TEXTURE0 + unitHistory)
 	gl.BindTexture(gl.TEXTURE_2D, t.taa[1-r.taaTurn])
-	gl.BindFramebuffer(gl.FRAMEBUFFER, t.taaFBO[r.taaTurn])
-	r.fullscreen(r.engine.taa)
+	r.dispatch(r.engine.taa, t.taa[r.taaTurn], gl.RGBA8, t.w, t.h)
 	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, t.taaFBO[r.taaTurn])
 	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, t.compositeFBO)
 	gl.BlitFramebuffer(0, 0, t.w, t.h, 0, 0, t.w, t.h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
 }
 
-// fxStep is one fullscreen draw of an effect pass.
+// fxStep is one step of an effect pass: its compute program and its
+// target texture and that texture's internal format.
 type fxStep struct {
-	fbo  uint32
-	prog *program
+	target, format uint32
+	prog           *program
 }
 
-// effectSteps draws an effect's steps at w x h, or, with the effect off,
-// clears out (the target the later pass reads) to neutral, once.
+// effectSteps runs an effect's steps at w x h, or, with the effect off,
+// clears out (the framebuffer of the target the later pass reads) to
+// neutral, once.
 func (r *driver) effectSteps(out uint32, neutral float32, w, h int32, steps ...fxStep) {
 	gl.Viewport(0, 0, w, h)
 	switch r.effectMode {
@@ -171,8 +171,7 @@ func (r *driver) effectSteps(out uint32, neutral float32, w, h int32, steps ...f
 		return
 	}
 	for _, s := range steps {
-		gl.BindFramebuffer(gl.FRAMEBUFFER, s.fbo)
-		r.fullscreen(s.prog)
+		r.dispatch(s.prog, s.target, s.format, w, h)
 	}
 }
 
@@ -275,9 +274,7 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.Clear(gl.DEPTH_BUFFER_BIT) // the colour targets are not cleared (the Backend contract)
 		r.replay(cmds)
 	case formats.PassLighting:
-		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.lightFBO)
-		gl.Viewport(0, 0, w, h)
-		r.fullscreen(r.engine.lighting)
+		r.dispatch(r.engine.lighting, r.targets.hdr, gl.RGBA16F, w, h)
 	case formats.PassForward:
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.forwardFBO)
 		gl.Viewport(0, 0, w, h)
@@ -299,14 +296,12 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.DepthMask(true)
 		gl.Disable(gl.BLEND)
 	case formats.PassComposite:
-		// Into aa when the antialias pass will draw the image into ldr.
-		fbo := r.targets.compositeFBO
+		// Into aa when the antialias pass will write the image into ldr.
+		out := r.targets.ldr
 		if (*backends.FrameBlock)(r.block).EffectOn(formats.PassAntialias) {
-			fbo = r.targets.aaFBO
+			out = r.targets.aa
 		}
-		gl.BindFramebuffer(gl.FRAMEBUFFER, fbo)
-		gl.Viewport(0, 0, w, h)
-		r.fullscreen(r.engine.composite)
+		r.dispatch(r.engine.composite, out, gl.RGBA8, w, h)
 	case formats.PassUI:
 		// Over the composite output, which EndFrame copies to the window.
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.targets.compositeFBO)
@@ -319,17 +314,6 @@ func (r *driver) execPass(p formats.Pass, cmds []drawCmd) {
 		gl.Disable(gl.BLEND)
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-}
-
-// fullscreen draws one triangle covering the target with no vertex buffer.
-func (r *driver) fullscreen(p *program) {
-	gl.Disable(gl.DEPTH_TEST)
-	gl.Disable(gl.CULL_FACE)
-	gl.UseProgram(p.id)
-	gl.BindVertexArray(r.emptyVAO)
-	gl.DrawArrays(gl.TRIANGLES, 0, 3)
-	gl.BindVertexArray(0)
-	gl.UseProgram(0)
 }
 
 func (r *driver) replay(cmds []drawCmd) {

@@ -181,7 +181,7 @@ func (s *scene) pixel(p vmath.Vec3) image.Point {
 	return image.Pt(int(x), int(y))
 }
 
-// tonemap is composite_gl.frag on the CPU, for expected colours.
+// tonemap is composite_gl.comp on the CPU, for expected colours.
 func tonemap(v vmath.Vec3, exposure float32) color.RGBA {
 	if exposure <= 0 {
 		exposure = 1

@@ -103,8 +103,8 @@ type meshQueue struct {
 	freed   []mesh
 	vaos    []uint32 // names made ahead
 	bufs    []uint32
-	// baseInstance says the context draws with a base instance, so that
-	// meshes of packable formats share their format's pack.
+	// baseInstance says draws use a base instance, so that meshes of
+	// packable formats share their format's pack (off only in a test).
 	baseInstance bool
 	packs        map[string]*meshPack // by format name
 }

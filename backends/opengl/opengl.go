@@ -51,12 +51,11 @@ type driver struct {
 	width, height int
 	shadowSize    int32
 
-	engine   enginePrograms
-	shadow   shadowTarget
-	targets  targets
-	emptyVAO uint32 // fullscreen passes draw with no vertex buffer, but core GL wants a VAO bound
-	lineBuf  lineBuffer
-	ubo      uint32
+	engine  enginePrograms
+	shadow  shadowTarget
+	targets targets
+	lineBuf lineBuffer
+	ubo     uint32
 	// cascadeUBO holds the Frame blocks of the shadow pass's cascades
 	// (backends.FrameBlock.Cascade), cascadeStride bytes apart: binding 0
 	// points into it while a cascade draws.
@@ -66,9 +65,12 @@ type driver struct {
 	env           uint32 // the environment atlas, on unitEnvironment
 	white         uint32
 	readBuf       []byte
-	// drawBaseInstance is glDrawElementsInstancedBaseInstance, nil where
-	// the context lacks it (meshQueue.baseInstance).
+	// drawBaseInstance is glDrawElementsInstancedBaseInstance, nil when a
+	// test turned packing off (meshQueue.baseInstance).
 	drawBaseInstance unsafe.Pointer
+	// compute is the OpenGL 4.3 entry points of the fullscreen steps,
+	// which are compute shaders (backends.IsComputeStem).
+	compute computeFuncs
 
 	frameState
 	validation
@@ -87,7 +89,7 @@ var glEntryPoints struct {
 	loaded bool
 }
 
-// New starts an OpenGL 4.1 core backend. With cfg.Window it opens a GLFW
+// New starts an OpenGL 4.3 core backend. With cfg.Window it opens a GLFW
 // window; without one it renders offscreen, in a hidden GLFW window when an
 // X server is available (DISPLAY) and otherwise in an EGL surfaceless
 // context. The error names every attempt that failed.
@@ -236,13 +238,16 @@ func (r *driver) initGL(validate bool) error {
 	var major, minor int32
 	gl.GetIntegerv(gl.MAJOR_VERSION, &major)
 	gl.GetIntegerv(gl.MINOR_VERSION, &minor)
-	if major < 4 || (major == 4 && minor < 1) {
+	if major < 4 || (major == 4 && minor < 3) {
 		return fmt.Errorf("opengl: %w: the driver gave OpenGL %d.%d", ErrNoContext, major, minor)
 	}
 	if validate {
 		r.validation.enable(r.log)
 	}
-	var err error
+	err := r.loadCompute()
+	if err != nil {
+		return err
+	}
 	if r.engine, err = loadEnginePrograms(); err != nil {
 		return fmt.Errorf("opengl: %w", err)
 	}
@@ -255,7 +260,6 @@ func (r *driver) initGL(validate bool) error {
 	r.readBuf = make([]byte, r.width*r.height*4)
 	r.loadBaseInstance()
 	r.meshQ.baseInstance = r.drawBaseInstance != nil
-	gl.GenVertexArrays(1, &r.emptyVAO)
 	r.initTiming()
 	gl.GenBuffers(1, &r.ubo)
 	gl.BindBuffer(gl.UNIFORM_BUFFER, r.ubo)
@@ -285,19 +289,18 @@ func (r *driver) releaseGL() {
 	r.shadow.destroy()
 	r.targets.destroy()
 	r.lineBuf.destroy()
-	gl.DeleteVertexArrays(1, &r.emptyVAO)
 	gl.DeleteBuffers(1, &r.ubo)
 	gl.DeleteBuffers(1, &r.cascadeUBO)
 	gl.DeleteTextures(1, &r.white)
 	gl.DeleteTextures(1, &r.lightTex)
-	r.emptyVAO, r.ubo, r.white, r.lightTex = 0, 0, 0, 0
+	r.ubo, r.white, r.lightTex = 0, 0, 0
 }
 
-// ErrNoContext is wrapped by New's error when no OpenGL 4.1 core context
+// ErrNoContext is wrapped by New's error when no OpenGL 4.3 core context
 // could be made at all (no display, no EGL, too old a driver), as opposed to
 // a context that came up and then failed. Tests use it to skip on machines
 // without OpenGL.
-var ErrNoContext = backends.NoDriver("no OpenGL 4.1 core context")
+var ErrNoContext = backends.NoDriver("no OpenGL 4.3 core context")
 
 func (r *driver) Window() core.NativeWindow {
 	if r.win == nil {

@@ -23,8 +23,8 @@ import (
 	"github.com/sleakgo/sleak/formats"
 )
 
-// packMeshes lets a test turn shared mesh storage off, to cover the path
-// of drivers without base instances.
+// packMeshes lets a test turn shared mesh storage off, to check that
+// packed meshes draw as they would on their own.
 var packMeshes = true
 
 // meshPack is the shared storage of the meshes of one vertex format that
@@ -34,8 +34,7 @@ var packMeshes = true
 // between draws, each naming its range by a base instance and an index
 // offset, where a VAO per mesh cost a bind per draw, the larger part of
 // the GL thread's time at render distance 32 (thousands of chunk meshes).
-// Base instances need OpenGL 4.2 or ARB_base_instance; without them each
-// mesh keeps its own objects.
+// Meshes of other formats keep their own objects.
 type meshPack struct {
 	stride     uint32              // InstanceStride of the layout it was made for
 	attributes []formats.Attribute // the layout's, to set up the VAO and to match later layouts
@@ -184,33 +183,21 @@ func (r *driver) drawPacked(m *mesh) {
 		C.uintptr_t(uintptr(m.firstIndex)*4), C.int(m.instances), C.uint(m.firstInstance))
 }
 
-// loadBaseInstance finds glDrawElementsInstancedBaseInstance where the
-// context offers it (OpenGL 4.2, or ARB_base_instance); GL thread.
+// loadBaseInstance finds glDrawElementsInstancedBaseInstance (OpenGL 4.2,
+// so every context the backend accepts has it), unless a test turned
+// packing off; GL thread.
 func (r *driver) loadBaseInstance() {
 	r.drawBaseInstance = nil
-	if !packMeshes || !hasBaseInstance() {
-		return
-	}
-	const name = "glDrawElementsInstancedBaseInstance"
-	if r.egl != nil {
-		r.drawBaseInstance = eglProcAddress(name)
-	} else {
-		r.drawBaseInstance = glfw.GetProcAddress(name)
+	if packMeshes {
+		r.drawBaseInstance = r.procAddress("glDrawElementsInstancedBaseInstance")
 	}
 }
 
-func hasBaseInstance() bool {
-	var major, minor, n int32
-	gl.GetIntegerv(gl.MAJOR_VERSION, &major)
-	gl.GetIntegerv(gl.MINOR_VERSION, &minor)
-	if major > 4 || major == 4 && minor >= 2 {
-		return true
+// procAddress finds a GL entry point the v4.1-core binding does not load,
+// through the loader of the context's platform; GL thread.
+func (r *driver) procAddress(name string) unsafe.Pointer {
+	if r.egl != nil {
+		return eglProcAddress(name)
 	}
-	gl.GetIntegerv(gl.NUM_EXTENSIONS, &n)
-	for i := range uint32(n) {
-		if gl.GoStr(gl.GetStringi(gl.EXTENSIONS, i)) == "GL_ARB_base_instance" {
-			return true
-		}
-	}
-	return false
+	return glfw.GetProcAddress(name)
 }

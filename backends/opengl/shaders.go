@@ -116,8 +116,11 @@ func linkSources(srcs []source, context string) (*program, error) {
 	}()
 	for _, src := range srcs {
 		kind := uint32(gl.VERTEX_SHADER)
-		if src.file.Stage == backends.StageFragment {
+		switch src.file.Stage {
+		case backends.StageFragment:
 			kind = gl.FRAGMENT_SHADER
+		case backends.StageCompute:
+			kind = glComputeShader
 		}
 		s, err := compileShader(kind, src.text)
 		if err != nil {
@@ -214,7 +217,8 @@ func cleanLog(b []byte) string {
 }
 
 // Engine programs, loaded from the engine's _gl shaders through the same
-// path rules as everything else.
+// path rules as everything else: the fullscreen steps are compute programs
+// of one _gl.comp file each (backends.ResolveEngine).
 type enginePrograms struct {
 	shadow    *program // shadow_depth_gl.vert alone: default-format meshes in the shadow pass
 	lighting  *program
@@ -233,7 +237,7 @@ type enginePrograms struct {
 func loadEnginePrograms() (enginePrograms, error) {
 	var e enginePrograms
 	stem := func(name string, p **program, vertexOnly bool) error {
-		files, err := backends.Resolve(backends.OpenGL, backends.ShaderDir+"/"+name+".hlsl")
+		files, err := backends.ResolveEngine(backends.OpenGL, backends.ShaderDir, name)
 		if err != nil {
 			return err
 		}

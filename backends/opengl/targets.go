@@ -75,28 +75,27 @@ type targets struct {
 	// gbuffer: albedo+AO, normal+roughness, metal+emissive, depth.
 	gAlbedo, gNormal, gMaterial, gDepth uint32
 	gbufferFBO                          uint32
-	hdr                                 uint32
-	lightFBO                            uint32 // hdr only: lighting samples gDepth, so it must not be attached
+	hdr                                 uint32 // written by the lighting step as an image
 	forwardFBO                          uint32 // hdr + gDepth: forward and transparent depth-test against the gbuffer
 	ldr                                 uint32 // RGBA8 composite output, read back by ReadPixels
 	compositeFBO                        uint32
 	debugFBO                            uint32 // ldr + gDepth: debug lines over the output, tested against the scene
-	// The SSAO pass's targets, R8 at half the framebuffer's size.
-	ssaoW, ssaoH        int32
-	ssaoRaw, ssao       uint32
-	ssaoRawFBO, ssaoFBO uint32
+	// The SSAO pass's targets, R8 at half the framebuffer's size. The
+	// steps write them as images; ssaoFBO, bloomFBO and ssrFBO are for the
+	// clear of an effect that is off.
+	ssaoW, ssaoH  int32
+	ssaoRaw, ssao uint32
+	ssaoFBO       uint32
 	// The bloom pass's targets, RGBA16F at a quarter of the size.
-	bloomW, bloomH           int32
-	bloomBright, bloom       uint32
-	bloomBrightFBO, bloomFBO uint32
+	bloomW, bloomH     int32
+	bloomBright, bloom uint32
+	bloomFBO           uint32
 	// The SSR pass's reflections, RGBA16F, and, RGBA8, the composited image
-	// of a frame with antialiasing, which the antialias pass draws into ldr
-	// (no copy, and nothing reads a texture that a pass of the frame draws
-	// into afterwards: llvmpipe at times read stale texels when the
-	// composite output was both sampled and then drawn over); both full
+	// of a frame with antialiasing, which the antialias pass writes into
+	// ldr (no copy, and no step reads the texture it writes); both full
 	// size.
-	ssr, aa       uint32
-	ssrFBO, aaFBO uint32
+	ssr, aa uint32
+	ssrFBO  uint32
 	// The temporal antialiasing targets, RGBA8, full size: a TAA frame
 	// draws into the one the frame before did not, reading that one as
 	// the history, and copies its result into ldr.
@@ -200,36 +199,28 @@ func createTargets(w, h int32) (targets, error) {
 	filterLinear(t.bloomBright)
 	t.bloom = newTexture(unitBloom, gl.RGBA16F, t.bloomW, t.bloomH, gl.RGBA, gl.HALF_FLOAT)
 	filterLinear(t.bloom)
-	var err error
-	if t.gbufferFBO, err = newFBO("gbuffer", []uint32{t.gAlbedo, t.gNormal, t.gMaterial}, t.gDepth); err == nil {
-		if t.lightFBO, err = newFBO("lighting", []uint32{t.hdr}, 0); err == nil {
-			if t.forwardFBO, err = newFBO("forward", []uint32{t.hdr}, t.gDepth); err == nil {
-				if t.compositeFBO, err = newFBO("composite", []uint32{t.ldr}, 0); err == nil {
-					t.debugFBO, err = newFBO("debug", []uint32{t.ldr}, t.gDepth)
-				}
-			}
+	for _, f := range []struct {
+		fbo    *uint32
+		name   string
+		colors []uint32
+		depth  uint32
+	}{
+		{&t.gbufferFBO, "gbuffer", []uint32{t.gAlbedo, t.gNormal, t.gMaterial}, t.gDepth},
+		{&t.forwardFBO, "forward", []uint32{t.hdr}, t.gDepth},
+		{&t.compositeFBO, "composite", []uint32{t.ldr}, 0},
+		{&t.debugFBO, "debug", []uint32{t.ldr}, t.gDepth},
+		{&t.ssaoFBO, "ssao", []uint32{t.ssao}, 0},
+		{&t.bloomFBO, "bloom", []uint32{t.bloom}, 0},
+		{&t.ssrFBO, "ssr", []uint32{t.ssr}, 0},
+		{&t.taaFBO[0], "taa", []uint32{t.taa[0]}, 0},
+		{&t.taaFBO[1], "taa", []uint32{t.taa[1]}, 0},
+	} {
+		fbo, err := newFBO(f.name, f.colors, f.depth)
+		if err != nil {
+			t.destroy()
+			return targets{}, err
 		}
-	}
-	if err == nil {
-		if t.ssaoRawFBO, err = newFBO("ssao", []uint32{t.ssaoRaw}, 0); err == nil {
-			if t.ssaoFBO, err = newFBO("ssao blur", []uint32{t.ssao}, 0); err == nil {
-				if t.bloomBrightFBO, err = newFBO("bloom", []uint32{t.bloomBright}, 0); err == nil {
-					if t.bloomFBO, err = newFBO("bloom blur", []uint32{t.bloom}, 0); err == nil {
-						if t.ssrFBO, err = newFBO("ssr", []uint32{t.ssr}, 0); err == nil {
-							if t.aaFBO, err = newFBO("antialias", []uint32{t.aa}, 0); err == nil {
-								if t.taaFBO[0], err = newFBO("taa", []uint32{t.taa[0]}, 0); err == nil {
-									t.taaFBO[1], err = newFBO("taa", []uint32{t.taa[1]}, 0)
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if err != nil {
-		t.destroy()
-		return targets{}, err
+		*f.fbo = fbo
 	}
 	// Start from black rather than undefined memory, so a ReadPixels before
 	// the first frame returns something defined.
@@ -241,7 +232,7 @@ func createTargets(w, h int32) (targets, error) {
 }
 
 func (t *targets) destroy() {
-	fbos := []uint32{t.gbufferFBO, t.lightFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoRawFBO, t.ssaoFBO, t.bloomBrightFBO, t.bloomFBO, t.ssrFBO, t.aaFBO, t.taaFBO[0], t.taaFBO[1]}
+	fbos := []uint32{t.gbufferFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoFBO, t.bloomFBO, t.ssrFBO, t.taaFBO[0], t.taaFBO[1]}
 	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr, t.ssaoRaw, t.ssao, t.bloomBright, t.bloom, t.ssr, t.aa, t.taa[0], t.taa[1]}
 	gl.DeleteFramebuffers(int32(len(fbos)), &fbos[0])
 	gl.DeleteTextures(int32(len(texs)), &texs[0])
