@@ -232,9 +232,12 @@ var EngineStems = []EngineStem{
 // computeBackends lists the backends that run engine stem stem as a
 // compute shader, by their canonical names; none for any other stem.
 func computeBackends(stem string) []string {
+	if !isEngineStem(stem) {
+		return nil
+	}
 	var out []string
 	for _, k := range backends.Kinds() {
-		if isEngineStem(stem) && backends.IsComputeStem(k, stem) {
+		if backends.IsComputeStem(k, stem) {
 			out = append(out, k.String())
 		}
 	}

@@ -110,9 +110,7 @@ func (r *driver) runPass() {
 func (r *driver) runEffect() {
 	r.uploadFrame()
 	r.stamp(r.pass, false)
-	gl.Disable(gl.BLEND)
 	t := &r.targets
-	gl.Viewport(0, 0, t.w, t.h)
 	switch r.pass {
 	case formats.PassSSAO:
 		r.effectSteps(t.ssaoFBO, 1, t.ssaoW, t.ssaoH, fxStep{t.ssaoRaw, gl.R8, r.engine.ssao}, fxStep{t.ssao, gl.R8, r.engine.ssaoBlur})
@@ -160,7 +158,6 @@ type fxStep struct {
 // clears out (the framebuffer of the target the later pass reads) to
 // neutral, once.
 func (r *driver) effectSteps(out uint32, neutral float32, w, h int32, steps ...fxStep) {
-	gl.Viewport(0, 0, w, h)
 	switch r.effectMode {
 	case core.EffectIdle:
 		return
