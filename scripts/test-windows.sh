@@ -31,7 +31,7 @@ if ! command -v go_windows_amd64_exec >/dev/null; then
   fail_or_skip "go_windows_amd64_exec is not on PATH"
 fi
 
-packages=(./backends/d3d11/ ./backends/d3d12/ ./backends/internal/dxcom/ ./internal/win32/ ./input/)
+packages=(./backends/d3d11/ ./backends/d3d12/ ./backends/internal/dxcom/ ./internal/win32/ ./internal/park/ ./systems/frame/ ./input/)
 # on_display runs a command on the X display, or inside a fresh Xvfb.
 on_display() {
   if [[ -n "${DISPLAY:-}" ]]; then

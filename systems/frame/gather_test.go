@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
@@ -103,4 +104,45 @@ func TestGatherInPartsIsTheSameAsInOne(t *testing.T) {
 			t.Errorf("a pass drew nothing: %.100s", line)
 		}
 	}
+}
+
+// The goroutines that gather a frame in parts sleep between frames, each
+// holding a thread, and end once their Context is collected.
+func TestGatherWorkersEndWithTheContext(t *testing.T) {
+	old := runtime.GOMAXPROCS(4)
+	defer runtime.GOMAXPROCS(old)
+	before := settledGoroutines()
+	func() {
+		s := frametest.New(t)
+		for i := range 4096 {
+			s.Cube(formats.DefaultHandle, vmath.Vec3{float32(i%64)*0.2 - 6, float32(i/64)*0.2 - 6, -5}, ecs.Material{Shader: "assets/shaders/default_shader.hlsl", Color: vmath.Vec4{1, 1, 1, 1}})
+		}
+		for range 3 {
+			s.Begin()
+			s.End()
+		}
+		if got := runtime.NumGoroutine(); got < before+3 {
+			t.Fatalf("%d goroutines while the Context lives, %d before: the frame was not gathered in parts", got, before)
+		}
+	}()
+	if after := settledGoroutines(); after > before {
+		t.Fatalf("%d goroutines after the Context was dropped, %d before", after, before)
+	}
+}
+
+// settledGoroutines collects garbage until the count of goroutines has
+// not fallen for a while (what earlier tests dropped has ended) and
+// returns it.
+func settledGoroutines() int {
+	n, steady := runtime.NumGoroutine(), 0
+	for deadline := time.Now().Add(10 * time.Second); steady < 20 && time.Now().Before(deadline); {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+		if m := runtime.NumGoroutine(); m < n {
+			n, steady = m, 0
+		} else {
+			steady++
+		}
+	}
+	return n
 }
