@@ -207,6 +207,8 @@ const (
 // goroutine woken through a channel waits in the waker's run slot until
 // an idle processor's thread comes for it, 75 to 100 µs on a 2-core
 // virtual machine, a fifth to a half of a 10,000-entity frame's gather.
+// A sleeping worker holds its thread, so a Context that has gathered in
+// parts keeps up to maxGoroutines-1 threads until it is collected.
 type gatherPool struct {
 	workers    int           // goroutines besides the render thread
 	start      park.Word     // moved on to wake the workers for a generation
