@@ -8,6 +8,8 @@ typedef void (APIENTRY *sleakDispatchComputeFn)(unsigned int x, unsigned int y, 
 typedef void (APIENTRY *sleakBindImageTextureFn)(unsigned int unit, unsigned int texture, int level, unsigned char layered,
 	int layer, unsigned int access, unsigned int format);
 typedef void (APIENTRY *sleakMemoryBarrierFn)(unsigned int barriers);
+typedef void (APIENTRY *sleakCopyImageSubDataFn)(unsigned int src, unsigned int srcTarget, int srcLevel, int srcX, int srcY, int srcZ,
+	unsigned int dst, unsigned int dstTarget, int dstLevel, int dstX, int dstY, int dstZ, int w, int h, int depth);
 
 static void sleakDispatchCompute(void *fn, unsigned int x, unsigned int y) {
 	((sleakDispatchComputeFn)fn)(x, y, 1);
@@ -19,6 +21,10 @@ static void sleakBindImageTexture(void *fn, unsigned int unit, unsigned int text
 
 static void sleakMemoryBarrier(void *fn, unsigned int barriers) {
 	((sleakMemoryBarrierFn)fn)(barriers);
+}
+
+static void sleakCopyTexture2D(void *fn, unsigned int src, unsigned int dst, int w, int h) {
+	((sleakCopyImageSubDataFn)fn)(src, 0x0DE1, 0, 0, 0, 0, dst, 0x0DE1, 0, 0, 0, 0, w, h, 1);
 }
 */
 import "C"
@@ -40,7 +46,7 @@ const (
 // computeFuncs are the OpenGL 4.3 entry points the fullscreen steps need,
 // loaded by name like glDrawElementsInstancedBaseInstance.
 type computeFuncs struct {
-	dispatch, bindImage, barrier unsafe.Pointer
+	dispatch, bindImage, barrier, copyImage unsafe.Pointer
 }
 
 // loadCompute finds the compute entry points; GL thread. Every one is part
@@ -50,8 +56,9 @@ func (r *driver) loadCompute() error {
 		dispatch:  r.procAddress("glDispatchCompute"),
 		bindImage: r.procAddress("glBindImageTexture"),
 		barrier:   r.procAddress("glMemoryBarrier"),
+		copyImage: r.procAddress("glCopyImageSubData"),
 	}
-	if r.compute.dispatch == nil || r.compute.bindImage == nil || r.compute.barrier == nil {
+	if r.compute.dispatch == nil || r.compute.bindImage == nil || r.compute.barrier == nil || r.compute.copyImage == nil {
 		return fmt.Errorf("opengl: %w: the driver offers OpenGL 4.3 but not its compute entry points", ErrNoContext)
 	}
 	return nil
@@ -71,4 +78,11 @@ func (r *driver) dispatch(p *program, target, format uint32, w, h int32) {
 	C.sleakDispatchCompute(r.compute.dispatch, groups(w), groups(h))
 	C.sleakMemoryBarrier(r.compute.barrier, glAllBarrierBits)
 	gl.UseProgram(0)
+}
+
+// copyTexture copies the w x h level 0 of 2D texture src into dst, of the
+// same format: a copy, where a framebuffer blit would be drawn through the
+// GPU's raster units.
+func (r *driver) copyTexture(src, dst uint32, w, h int32) {
+	C.sleakCopyTexture2D(r.compute.copyImage, C.uint(src), C.uint(dst), C.int(w), C.int(h))
 }

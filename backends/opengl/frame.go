@@ -142,9 +142,7 @@ func (r *driver) temporalAntialias() {
 	gl.ActiveTexture(gl.TEXTURE0 + unitHistory)
 	gl.BindTexture(gl.TEXTURE_2D, t.taa[1-r.taaTurn])
 	r.dispatch(r.engine.taa, t.taa[r.taaTurn], gl.RGBA8, t.w, t.h)
-	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, t.taaFBO[r.taaTurn])
-	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, t.compositeFBO)
-	gl.BlitFramebuffer(0, 0, t.w, t.h, 0, 0, t.w, t.h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
+	r.copyTexture(t.taa[r.taaTurn], t.ldr, t.w, t.h)
 }
 
 // fxStep is one step of an effect pass: its compute program and its
