@@ -41,7 +41,8 @@
 // target against the gbuffer depth, and composite (exposure, ACES, gamma)
 // into an RGBA8 image that ReadPixels returns top row first; the antialias
 // pass, on, writes from an RGBA8 copy target into that image, or, under
-// TAA, into one of two history targets in turn, blitted into it.
+// TAA, into one of two history targets in turn, copied into it
+// (glCopyImageSubData).
 //
 // Every fullscreen step (lighting, composite, and the steps of the SSAO,
 // SSR, bloom and antialias passes) is a compute shader
