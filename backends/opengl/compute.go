@@ -81,8 +81,7 @@ func (r *driver) dispatch(p *program, target, format uint32, w, h int32) {
 }
 
 // copyTexture copies the w x h level 0 of 2D texture src into dst, of the
-// same format: a copy, where a framebuffer blit would be drawn through the
-// GPU's raster units.
+// same format, as Vulkan's vkCmdCopyImage does: no framebuffer, no draw.
 func (r *driver) copyTexture(src, dst uint32, w, h int32) {
 	C.sleakCopyTexture2D(r.compute.copyImage, C.uint(src), C.uint(dst), C.int(w), C.int(h))
 }

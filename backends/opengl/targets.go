@@ -99,7 +99,7 @@ type targets struct {
 	// The temporal antialiasing targets, RGBA8, full size: a TAA frame
 	// draws into the one the frame before did not, reading that one as
 	// the history, and copies its result into ldr.
-	taa, taaFBO [2]uint32
+	taa [2]uint32
 }
 
 func newTexture(unit uint32, internal int32, w, h int32, format, xtype uint32) uint32 {
@@ -212,8 +212,6 @@ func createTargets(w, h int32) (targets, error) {
 		{&t.ssaoFBO, "ssao", []uint32{t.ssao}, 0},
 		{&t.bloomFBO, "bloom", []uint32{t.bloom}, 0},
 		{&t.ssrFBO, "ssr", []uint32{t.ssr}, 0},
-		{&t.taaFBO[0], "taa", []uint32{t.taa[0]}, 0},
-		{&t.taaFBO[1], "taa", []uint32{t.taa[1]}, 0},
 	} {
 		fbo, err := newFBO(f.name, f.colors, f.depth)
 		if err != nil {
@@ -232,7 +230,7 @@ func createTargets(w, h int32) (targets, error) {
 }
 
 func (t *targets) destroy() {
-	fbos := []uint32{t.gbufferFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoFBO, t.bloomFBO, t.ssrFBO, t.taaFBO[0], t.taaFBO[1]}
+	fbos := []uint32{t.gbufferFBO, t.forwardFBO, t.compositeFBO, t.debugFBO, t.ssaoFBO, t.bloomFBO, t.ssrFBO}
 	texs := []uint32{t.gAlbedo, t.gNormal, t.gMaterial, t.gDepth, t.hdr, t.ldr, t.ssaoRaw, t.ssao, t.bloomBright, t.bloom, t.ssr, t.aa, t.taa[0], t.taa[1]}
 	gl.DeleteFramebuffers(int32(len(fbos)), &fbos[0])
 	gl.DeleteTextures(int32(len(texs)), &texs[0])
