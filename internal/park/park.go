@@ -18,11 +18,9 @@ import "sync/atomic"
 // The zero Word holds 0 and is ready to use. A Word must not be copied
 // after first use.
 //
-// Waiters loop, since Wait may return before the word changes:
+// A waiter sleeps until the word moves on from the value it last saw:
 //
-//	for v := w.Load(); v == seen; v = w.Load() {
-//		w.Wait(v)
-//	}
+//	seen = w.WaitChange(seen)
 //
 // and wakers change the word before they wake:
 //
@@ -49,6 +47,16 @@ func (w *Word) Add(delta uint32) uint32 { return w.v.Add(delta) }
 // holds anything else, and may return without a change (a signal, a wake
 // meant for an earlier value): callers test the word again.
 func (w *Word) Wait(old uint32) { w.wait(&w.v, old) }
+
+// WaitChange sleeps until the word no longer holds seen, and returns what
+// it holds then.
+func (w *Word) WaitChange(seen uint32) uint32 {
+	v := w.Load()
+	for ; v == seen; v = w.Load() {
+		w.Wait(v)
+	}
+	return v
+}
 
 // Wake wakes up to n goroutines sleeping on the word (All for every one).
 // The change that wakes them is made before Wake: a goroutine that tests

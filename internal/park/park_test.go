@@ -8,15 +8,6 @@ import (
 	"github.com/sleakgo/sleak/internal/park"
 )
 
-// sleepUntilChanged is the waiter's loop the package doc asks for.
-func sleepUntilChanged(w *park.Word, seen uint32) uint32 {
-	v := w.Load()
-	for ; v == seen; v = w.Load() {
-		w.Wait(v)
-	}
-	return v
-}
-
 func TestWaitReturnsAtOnceForAnotherValue(t *testing.T) {
 	var w park.Word
 	w.Store(7)
@@ -52,7 +43,7 @@ func TestWakeWakesTheSleepers(t *testing.T) {
 			for range tc.sleepers {
 				go func() {
 					started.Done()
-					if v := sleepUntilChanged(&w, 0); v != 1 {
+					if v := w.WaitChange(0); v != 1 {
 						t.Errorf("woke to %d, want 1", v)
 					}
 					woken.Done()
@@ -89,7 +80,7 @@ func TestNoWakeIsLost(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := uint32(1); i <= turns; i++ {
-			sleepUntilChanged(&ping, i-1)
+			ping.WaitChange(i - 1)
 			pong.Add(1)
 			pong.Wake(1)
 		}
@@ -97,7 +88,7 @@ func TestNoWakeIsLost(t *testing.T) {
 	for i := uint32(1); i <= turns; i++ {
 		ping.Add(1)
 		ping.Wake(1)
-		sleepUntilChanged(&pong, i-1)
+		pong.WaitChange(i - 1)
 	}
 	select {
 	case <-done:

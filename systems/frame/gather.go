@@ -240,10 +240,7 @@ func newGatherPool() *gatherPool {
 			cursor := &gatherCursor{generation: ^uint64(0)}
 			seen := p.start.Load()
 			for {
-				for v := p.start.Load(); v == seen; v = p.start.Load() {
-					p.start.Wait(v)
-				}
-				seen = p.start.Load()
+				seen = p.start.WaitChange(seen)
 				if p.stopped.Load() {
 					return
 				}
