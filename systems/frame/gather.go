@@ -363,12 +363,19 @@ func (p *gatherPart) reset(base uint64) {
 // run gathers count entities of q from where it stands (it has been
 // stepped onto the first), or every entity of a fresh query with count
 // -1.
+//
+// The loop itself only brings each entity up to date and counts the ones
+// that stay culled: outside the camera's frustum by the plane that
+// rejected them last frame and, for a shadow caster, outside the sun's
+// frustum likewise. Those are most of a large world, and a loop this
+// small keeps its values in registers; every other entity is the work of
+// entity.
 func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 	limit := MaxDraws
 	if count >= 0 {
 		limit = 1 << partBits
 	}
-	// Counted in locals and added once: an increment through p for each
+	// Counted in a local and added once: an increment through p for each
 	// entity would load and store through the pointer every time.
 	culled := 0
 	for i := 0; ; i++ {
@@ -384,58 +391,72 @@ func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 			continue
 		}
 		t.Sync(&m.Bounds)
-		seen := !(f.camera.Hinted(&t.Bounds, t.CullHint[0]) || f.camera.RejectsOthers(&t.Bounds, &t.CullHint[0]))
-		casts := f.shadows && mat.CastShadows && !mat.Transparent
-		switch {
-		case !casts:
-		case seen:
-			// In view, a box passes every plane of the caster volume but
-			// its far one, at the shadow distance; within it, it also
-			// touches the sun's frustum, fitted around that slice.
-			casts = !f.caster.Outside(farPlane, &t.Bounds) && (f.casterFar || !f.light.Rejects(&t.Bounds, &t.CullHint[1]))
-		default:
-			casts = !(f.light.Hinted(&t.Bounds, t.CullHint[1]) || f.light.RejectsOthers(&t.Bounds, &t.CullHint[1])) &&
-				!(f.caster.Hinted(&t.Bounds, t.CullHint[2]) || f.caster.RejectsOthers(&t.Bounds, &t.CullHint[2]))
-		}
-		if casts && m.ShadowUnseen {
-			casts = false
-			p.shadowUnseen++
-		}
-		var v verdict
-		if casts {
-			// The cascades redrawn this frame whose light box it touches
-			// and whose slice of the view it can shadow; the shadow pass
-			// draws it into those alone.
-			v.cascades = f.cascades.touches(&t.Bounds)
-		}
-		if !seen {
+		if f.camera.Hinted(&t.Bounds, t.CullHint[0]) &&
+			(!f.shadows || !mat.CastShadows || mat.Transparent || f.light.Hinted(&t.Bounds, t.CullHint[1])) {
 			culled++
-			if v.cascades == 0 {
-				continue
-			}
+			continue
 		}
-		if len(p.draws) >= limit {
-			p.full = true
+		if !p.entity(f, t, m, mat, limit) {
 			if count < 0 {
 				q.Close()
 			}
 			break
 		}
-		if seen && m.Occluded {
-			seen = false // the shadow pass, decided above, may still draw it
-			p.occluded++
-		}
-		if seen && m.Facing != (vmath.Vec3{}) && !mat.Transparent && !mat.TwoSided && turnedAway(&t.World, &t.Bounds, m.Facing, f.eye) {
-			seen = false // the shadow pass, decided above, may still draw it
-			p.facingCulled++
-		}
-		v.seen = seen
-		if !p.file(f, nil, t, m, mat, v, uint64(len(p.draws))) {
-			p.deferred = append(p.deferred, deferredEntity{t: t, m: m, mat: mat, v: v, slot: uint64(len(p.draws))})
-			p.draws = append(p.draws, backends.Draw{})
-		}
 	}
 	p.culled += culled
+}
+
+// entity tests and files one entity that run did not find culled,
+// reporting false when the part is full.
+func (p *gatherPart) entity(f *gatherFrame, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, limit int) bool {
+	seen := !(f.camera.Hinted(&t.Bounds, t.CullHint[0]) || f.camera.RejectsOthers(&t.Bounds, &t.CullHint[0]))
+	casts := f.shadows && mat.CastShadows && !mat.Transparent
+	switch {
+	case !casts:
+	case seen:
+		// In view, a box passes every plane of the caster volume but
+		// its far one, at the shadow distance; within it, it also
+		// touches the sun's frustum, fitted around that slice.
+		casts = !f.caster.Outside(farPlane, &t.Bounds) && (f.casterFar || !f.light.Rejects(&t.Bounds, &t.CullHint[1]))
+	default:
+		casts = !(f.light.Hinted(&t.Bounds, t.CullHint[1]) || f.light.RejectsOthers(&t.Bounds, &t.CullHint[1])) &&
+			!(f.caster.Hinted(&t.Bounds, t.CullHint[2]) || f.caster.RejectsOthers(&t.Bounds, &t.CullHint[2]))
+	}
+	if casts && m.ShadowUnseen {
+		casts = false
+		p.shadowUnseen++
+	}
+	var v verdict
+	if casts {
+		// The cascades redrawn this frame whose light box it touches
+		// and whose slice of the view it can shadow; the shadow pass
+		// draws it into those alone.
+		v.cascades = f.cascades.touches(&t.Bounds)
+	}
+	if !seen {
+		p.culled++
+		if v.cascades == 0 {
+			return true
+		}
+	}
+	if len(p.draws) >= limit {
+		p.full = true
+		return false
+	}
+	if seen && m.Occluded {
+		seen = false // the shadow pass, decided above, may still draw it
+		p.occluded++
+	}
+	if seen && m.Facing != (vmath.Vec3{}) && !mat.Transparent && !mat.TwoSided && turnedAway(&t.World, &t.Bounds, m.Facing, f.eye) {
+		seen = false // the shadow pass, decided above, may still draw it
+		p.facingCulled++
+	}
+	v.seen = seen
+	if !p.file(f, nil, t, m, mat, v, uint64(len(p.draws))) {
+		p.deferred = append(p.deferred, deferredEntity{t: t, m: m, mat: mat, v: v, slot: uint64(len(p.draws))})
+		p.draws = append(p.draws, backends.Draw{})
+	}
+	return true
 }
 
 // file puts an entity with verdict v into the lists of the passes that
