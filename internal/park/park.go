@@ -12,7 +12,10 @@
 // second; each holds an operating system thread while it sleeps.
 package park
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"time"
+)
 
 // A Word is a 32-bit value that goroutines can sleep on until it changes.
 // The zero Word holds 0 and is ready to use. A Word must not be copied
@@ -56,6 +59,22 @@ func (w *Word) WaitChange(seen uint32) uint32 {
 		w.Wait(v)
 	}
 	return v
+}
+
+// SpinChange waits for the word to move on from seen without sleeping, up
+// to d, and returns what it holds then and whether it moved: for a change
+// due sooner than the kernel wakes a sleeping thread.
+func (w *Word) SpinChange(seen uint32, d time.Duration) (uint32, bool) {
+	start := time.Now()
+	for i := 1; ; i++ {
+		if v := w.Load(); v != seen {
+			return v, true
+		}
+		// The clock is read now and then: it costs more than a load.
+		if i%256 == 0 && time.Since(start) > d {
+			return seen, false
+		}
+	}
 }
 
 // Wake wakes up to n goroutines sleeping on the word (All for every one).

@@ -96,3 +96,34 @@ func TestNoWakeIsLost(t *testing.T) {
 		t.Fatal("the other goroutine did not finish")
 	}
 }
+
+func TestSpinChange(t *testing.T) {
+	t.Run("the word moves", func(t *testing.T) {
+		var w park.Word
+		go func() {
+			time.Sleep(time.Millisecond)
+			w.Store(3)
+		}()
+		if v, moved := w.SpinChange(0, 10*time.Second); !moved || v != 3 {
+			t.Fatalf("SpinChange = %d, %v; want 3, true", v, moved)
+		}
+	})
+	t.Run("it does not", func(t *testing.T) {
+		var w park.Word
+		w.Store(5)
+		start := time.Now()
+		if v, moved := w.SpinChange(5, 2*time.Millisecond); moved || v != 5 {
+			t.Fatalf("SpinChange = %d, %v; want 5, false", v, moved)
+		}
+		if d := time.Since(start); d < 2*time.Millisecond {
+			t.Fatalf("SpinChange gave up after %v, before its 2ms", d)
+		}
+	})
+	t.Run("it had already", func(t *testing.T) {
+		var w park.Word
+		w.Store(9)
+		if v, moved := w.SpinChange(8, 0); !moved || v != 9 {
+			t.Fatalf("SpinChange = %d, %v; want 9, true", v, moved)
+		}
+	})
+}

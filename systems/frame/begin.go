@@ -38,6 +38,9 @@ func Aspect(b backends.Backend) float32 {
 // origin looking down -Z.
 func (c *Context) Begin(w *ecs.World) error {
 	c.Started = time.Now()
+	if l := &c.lists; l.pool != nil && l.used > 1 {
+		l.pool.rouse() // the last frame was gathered in parts; so, likely, is this one
+	}
 	aspect := Aspect(c.Backend)
 	eye := vmath.Vec3{}
 	rot := vmath.QuatIdent()
