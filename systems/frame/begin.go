@@ -38,8 +38,10 @@ func Aspect(b backends.Backend) float32 {
 // origin looking down -Z.
 func (c *Context) Begin(w *ecs.World) error {
 	c.Started = time.Now()
-	if l := &c.lists; l.pool != nil && l.used > 1 {
-		l.pool.rouse() // the last frame was gathered in parts; so, likely, is this one
+	if l := &c.lists; l.pool != nil && l.used > 1 && l.pool.quickPrep {
+		// The last frame was gathered in parts, so, likely, is this one,
+		// and was prepared quickly enough for roused workers to wait.
+		l.pool.rouse()
 	}
 	aspect := Aspect(c.Backend)
 	eye := vmath.Vec3{}

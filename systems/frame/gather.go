@@ -56,6 +56,9 @@ func (c *Context) Gather(w *ecs.World) {
 		l.parts[i].reset(uint64(i) << partShift(parts))
 	}
 	l.used = parts
+	if l.pool != nil {
+		l.pool.quickPrep = time.Since(c.Started) < l.pool.rouseWithin
+	}
 	if parts == 1 {
 		l.parts[0].run(f, &q, -1)
 	} else {
@@ -212,13 +215,15 @@ const (
 // rouses the workers before it prepares a frame, and they spin, awake,
 // until the job comes (rouse).
 type gatherPool struct {
-	workers    int           // goroutines besides the render thread
-	start      park.Word     // moved on to wake the workers for a generation
-	stopped    atomic.Bool   // the workers end when next woken
-	claims     atomic.Uint64 // generation, parts, next part
-	done       park.Word     // parts of this generation finished
-	generation uint64        // the render thread's own count
-	job        gatherJob     // this generation's; read after a good claim
+	workers     int           // goroutines besides the render thread
+	start       park.Word     // moved on to wake the workers for a generation
+	stopped     atomic.Bool   // the workers end when next woken
+	claims      atomic.Uint64 // generation, parts, next part
+	done        park.Word     // parts of this generation finished
+	generation  uint64        // the render thread's own count
+	job         gatherJob     // this generation's; read after a good claim
+	quickPrep   bool          // the last frame's Begin reached Gather within rouseWithin
+	rouseWithin time.Duration // rouseSpin, but for tests
 }
 
 // gatherJob is what a frame's parts need besides their own records.
@@ -236,7 +241,7 @@ type gatherCursor struct {
 }
 
 func newGatherPool() *gatherPool {
-	p := &gatherPool{workers: min(runtime.GOMAXPROCS(0), maxGoroutines) - 1}
+	p := &gatherPool{workers: min(runtime.GOMAXPROCS(0), maxGoroutines) - 1, rouseWithin: rouseSpin}
 	for i := range p.workers {
 		go func() {
 			cursor := &gatherCursor{generation: ^uint64(0)}
@@ -269,6 +274,10 @@ func newGatherPool() *gatherPool {
 // than while it gathers: the wake takes 15 to 25 µs on a 2-core virtual
 // machine, a quarter of a culled 10,000-entity gather. Woken with no job
 // yet, a worker spins for it up to rouseSpin before it sleeps again.
+//
+// Begin rouses them only while its frames reach Gather within rouseSpin
+// (quickPrep, rouseWithin): a frame whose BeginFrame waits for the GPU, as a
+// GPU-bound game's does, would keep every worker spinning in vain.
 func (p *gatherPool) rouse() {
 	p.start.Add(1)
 	p.start.Wake(park.All)
