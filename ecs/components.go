@@ -40,10 +40,12 @@ type Transform struct {
 
 // derivedFrom holds the inputs as bits: comparing words is cheaper than
 // comparing floats, and a NaN input then counts as unchanged instead of
-// forcing a recomputation every frame.
+// forcing a recomputation every frame. The eight words are kept as two
+// arrays of four, which the compiler compares word by word in line, so
+// that Stale is small enough to be inlined.
 type derivedFrom struct {
-	inputs [5]uint64 // Position, Rotation, Scale
-	local  [3]uint64
+	head   [4]uint64 // the first four words of Position, Rotation and Scale
+	tail   [4]uint64 // their fifth, then the three of the local bounds
 	synced bool
 }
 
@@ -59,12 +61,24 @@ func (t *Transform) Update() { t.World = vmath.TRS(t.Position, t.Rotation, t.Sca
 // date. When neither the inputs nor local changed since the last call it
 // only compares them, so static entities cost next to nothing.
 func (t *Transform) Sync(local *vmath.AABB) {
-	// Word-wise XORs instead of ==, which calls memequal for arrays.
-	in, loc, o := inputBits(t), (*[3]uint64)(unsafe.Pointer(local)), &t.of
-	if (in[0]^o.inputs[0])|(in[1]^o.inputs[1])|(in[2]^o.inputs[2])|(in[3]^o.inputs[3])|(in[4]^o.inputs[4])|
-		(loc[0]^o.local[0])|(loc[1]^o.local[1])|(loc[2]^o.local[2]) != 0 || !o.synced {
+	if t.Stale(local) {
 		t.derive(local)
 	}
+}
+
+// Stale reports whether Sync(local) has work to do: the comparison alone,
+// small enough to be inlined, for a loop over many entities that are
+// mostly static, which can write
+//
+//	if t.Stale(&m.Bounds) {
+//		t.Sync(&m.Bounds)
+//	}
+//
+// and make no call for those. (Sync is not inlined, and a call costs such
+// a loop the values it keeps in registers.)
+func (t *Transform) Stale(local *vmath.AABB) bool {
+	in, o := inputBits(t), &t.of
+	return *(*[4]uint64)(in[:4]) != o.head || tailBits(in, local) != o.tail || !o.synced
 }
 
 // inputBits is Position, Rotation and Scale (40 bytes, contiguous) as
@@ -73,10 +87,17 @@ func (t *Transform) Sync(local *vmath.AABB) {
 // types.
 func inputBits(t *Transform) *[5]uint64 { return (*[5]uint64)(unsafe.Pointer(&t.Position)) }
 
+// tailBits is derivedFrom.tail of the inputs in and the local bounds.
+func tailBits(in *[5]uint64, local *vmath.AABB) [4]uint64 {
+	loc := (*[3]uint64)(unsafe.Pointer(local))
+	return [4]uint64{in[4], loc[0], loc[1], loc[2]}
+}
+
 func (t *Transform) derive(local *vmath.AABB) {
 	t.World = vmath.TRS(t.Position, t.Rotation, t.Scale)
 	t.Bounds = local.Transform(t.World)
-	t.of = derivedFrom{inputs: *inputBits(t), local: *(*[3]uint64)(unsafe.Pointer(local)), synced: true}
+	in := inputBits(t)
+	t.of = derivedFrom{head: *(*[4]uint64)(in[:4]), tail: tailBits(in, local), synced: true}
 }
 
 // Mesh is geometry a backend holds, in one vertex format.

@@ -160,11 +160,21 @@ func (q *RenderQuery) Next() bool { return q.q.Next() }
 
 // Get returns the current entity's components.
 func (q *RenderQuery) Get() (*Transform, *Mesh, *Material) {
-	// The untyped reads, which the compiler inlines here, cost less than
-	// the typed query's Get, a generic method reached through its
-	// dictionary; this runs for every drawable entity every frame.
-	return (*Transform)(q.q.Query.Get(q.ids[0])), (*Mesh)(q.q.Query.Get(q.ids[1])), (*Material)(q.q.Query.Get(q.ids[2]))
+	return q.Transform(), q.Mesh(), q.Material()
 }
+
+// Transform, Mesh and Material return one of the current entity's
+// components each. Each is small enough to be inlined where Get is not,
+// so that a loop over every drawable entity of every frame makes no call
+// for them. They read the query's column without the typed query's Get,
+// a generic method reached through its dictionary.
+func (q *RenderQuery) Transform() *Transform { return (*Transform)(q.q.Query.Get(q.ids[0])) }
+
+// Mesh: see Transform.
+func (q *RenderQuery) Mesh() *Mesh { return (*Mesh)(q.q.Query.Get(q.ids[1])) }
+
+// Material: see Transform.
+func (q *RenderQuery) Material() *Material { return (*Material)(q.q.Query.Get(q.ids[2])) }
 
 // Entity returns the current entity.
 func (q *RenderQuery) Entity() Entity { return q.q.Entity() }

@@ -420,11 +420,17 @@ func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 		} else if i == count || (i > 0 && !q.Next()) {
 			break
 		}
-		t, m, mat := q.Get()
+		// The components one at a time and Stale before Sync: each is
+		// inlined, and the loop makes no call for an entity that stays
+		// culled.
+		m := q.Mesh()
 		if m.ID == 0 {
 			continue
 		}
-		t.Sync(&m.Bounds)
+		t, mat := q.Transform(), q.Material()
+		if t.Stale(&m.Bounds) {
+			t.Sync(&m.Bounds)
+		}
 		if f.camera.Hinted(&t.Bounds, t.CullHint[0]) &&
 			(!f.shadows || !mat.CastShadows || mat.Transparent || f.light.Hinted(&t.Bounds, t.CullHint[1])) {
 			culled++
