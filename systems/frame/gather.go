@@ -447,7 +447,10 @@ func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 }
 
 // entity tests and files one entity that run did not find culled,
-// reporting false when the part is full.
+// reporting false when the part is full. It tests the camera's hinted
+// plane again rather than take run's answer: passing that answer in made
+// run's loop dearer for a culled entity (12.1 against 10.5 ns on one
+// goroutine), and the test is six multiply-adds.
 func (p *gatherPart) entity(f *gatherFrame, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, limit int) bool {
 	seen := !(f.camera.Hinted(&t.Bounds, t.CullHint[0]) || f.camera.RejectsOthers(&t.Bounds, &t.CullHint[0]))
 	casts := f.shadows && mat.CastShadows && !mat.Transparent
