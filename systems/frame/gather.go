@@ -351,6 +351,12 @@ type gatherFrame struct {
 	jointsOf              map[*ecs.Mesh]backends.JointRange
 }
 
+// casts reports whether an entity of material mat casts a shadow this
+// frame, wherever it stands.
+func (f *gatherFrame) casts(mat *ecs.Material) bool {
+	return f.shadows && mat.CastShadows && !mat.Transparent
+}
+
 // gatherPart is one part's draw records, keys and counts.
 type gatherPart struct {
 	draws    []backends.Draw
@@ -431,8 +437,7 @@ func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 		if t.Stale(&m.Bounds) {
 			t.Sync(&m.Bounds)
 		}
-		if f.camera.Hinted(&t.Bounds, t.CullHint[0]) &&
-			(!f.shadows || !mat.CastShadows || mat.Transparent || f.light.Hinted(&t.Bounds, t.CullHint[1])) {
+		if f.camera.Hinted(&t.Bounds, t.CullHint[0]) && (!f.casts(mat) || f.light.Hinted(&t.Bounds, t.CullHint[1])) {
 			culled++
 			continue
 		}
@@ -453,7 +458,7 @@ func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 // goroutine), and the test is six multiply-adds.
 func (p *gatherPart) entity(f *gatherFrame, t *ecs.Transform, m *ecs.Mesh, mat *ecs.Material, limit int) bool {
 	seen := !(f.camera.Hinted(&t.Bounds, t.CullHint[0]) || f.camera.RejectsOthers(&t.Bounds, &t.CullHint[0]))
-	casts := f.shadows && mat.CastShadows && !mat.Transparent
+	casts := f.casts(mat)
 	switch {
 	case !casts:
 	case seen:
