@@ -81,7 +81,9 @@ func (r *driver) dispatch(p *program, target, format uint32, w, h int32) {
 }
 
 // copyTexture copies the w x h level 0 of 2D texture src into dst, of the
-// same format, as Vulkan's vkCmdCopyImage does: no framebuffer, no draw.
+// same format, as the Vulkan backend copies an image: no framebuffer and no
+// draw, where a framebuffer blit would be drawn through the GPU's raster
+// units.
 func (r *driver) copyTexture(src, dst uint32, w, h int32) {
 	C.sleakCopyTexture2D(r.compute.copyImage, C.uint(src), C.uint(dst), C.int(w), C.int(h))
 }
