@@ -242,6 +242,10 @@ func (c *Context) RunPass(p formats.Pass) error {
 type passOrder struct {
 	pos    []int32
 	sorted []uint64
+	// gathered is the list sorted was made from: a frame that gathers the
+	// same keys, as a still camera over a still scene does, takes sorted
+	// as it is, reading the keys once in order instead of through pos.
+	gathered []uint64
 }
 
 // maxMoves bounds the insertion sort that repairs last frame's order, in
@@ -259,6 +263,10 @@ func (o *passOrder) sort(keys []uint64, s *sortScratch, low uint) []uint64 {
 		o.pos = o.pos[:0]
 		return keys
 	}
+	if len(o.pos) == n && slices.Equal(keys, o.gathered) {
+		return o.sorted
+	}
+	o.gathered = append(o.gathered[:0], keys...)
 	o.sorted = slices.Grow(o.sorted[:0], n)[:n]
 	out := o.sorted
 	if len(o.pos) == n && o.repair(keys) {

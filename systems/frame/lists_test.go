@@ -49,7 +49,8 @@ func TestPassOrderSortsAsSortKeysFrameAfterFrame(t *testing.T) {
 		high[i] = r.Uint64N(64)
 	}
 	for frame := range 60 {
-		// Some frames keep every key, some move a few keys by one bucket
+		// Some frames keep every key (last frame's order is taken as
+		// it is), some move a few keys by one bucket
 		// (a repair), some change many (a sort from scratch), and the
 		// count changes every 20 frames.
 		n := 2000 + 500*(frame/20)
