@@ -22,7 +22,7 @@ func TestFileSetsEveryFieldOfAReusedRecord(t *testing.T) {
 			b[j] = 0xff
 		}
 	}
-	p.reset(0)
+	p.reset(0, false)
 	tr := ecs.NewTransform(vmath.Vec3{1, 2, 3})
 	tr.Bounds = vmath.AABB{Min: vmath.Vec3{0.5, 1.5, 2.5}, Max: vmath.Vec3{1.5, 2.5, 3.5}}
 	m := &ecs.Mesh{ID: 7}

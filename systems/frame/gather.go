@@ -3,6 +3,7 @@ package frame
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -32,9 +33,6 @@ import (
 // for the few entities that needed it.
 func (c *Context) Gather(w *ecs.World) {
 	l := &c.lists
-	for p := range l.keys {
-		l.keys[p] = l.keys[p][:0]
-	}
 	c.refreshFormats()
 	f := &l.frame
 	f.camera, f.light, f.caster = vmath.NewCuller(&c.Camera), vmath.NewCuller(&c.Light), vmath.NewCuller(&c.Casters)
@@ -53,7 +51,7 @@ func (c *Context) Gather(w *ecs.World) {
 	parts := gatherParts(n)
 	l.ensureParts(parts)
 	for i := range l.parts[:parts] {
-		l.parts[i].reset(uint64(i) << partShift(parts))
+		l.parts[i].reset(uint64(i)<<partShift(parts), parts == l.used)
 	}
 	l.used = parts
 	if l.pool != nil {
@@ -68,8 +66,22 @@ func (c *Context) Gather(w *ecs.World) {
 		}
 		l.gatherParallel(w, &q, n, parts)
 	}
+	// A pass's list is last frame's when every part gathered the same
+	// keys for it as last frame and left no entity to the render thread;
+	// the list is then kept, and so is its order (passOrder.sort).
+	var same [formats.NumPasses]bool
+	for pass := range same {
+		same[pass] = true
+		for i := range l.parts[:parts] {
+			same[pass] = same[pass] && l.parts[i].same[pass] && len(l.parts[i].deferred) == 0
+		}
+		if !same[pass] {
+			l.keys[pass] = l.keys[pass][:0]
+			l.order[pass].forget()
+		}
+	}
 	// Serially, in entity order: what the parts left to the render
-	// thread, then their keys into the passes' lists.
+	// thread, then their keys into the lists of the passes not kept.
 	for i := range l.parts[:parts] {
 		p := &l.parts[i]
 		var filed [formats.NumPasses]int // keys before the deferred entities'
@@ -91,7 +103,9 @@ func (c *Context) Gather(w *ecs.World) {
 			}
 		}
 		for pass := range l.keys {
-			l.keys[pass] = appendByIndex(l.keys[pass], p.keys[pass], filed[pass])
+			if !same[pass] {
+				l.keys[pass] = appendByIndex(l.keys[pass], p.keys[pass], filed[pass])
+			}
 		}
 	}
 	if l.parts[0].full && !l.full {
@@ -359,12 +373,20 @@ func (f *gatherFrame) casts(mat *ecs.Material) bool {
 
 // gatherPart is one part's draw records, keys and counts.
 type gatherPart struct {
-	draws    []backends.Draw
-	keys     [formats.NumPasses][]uint64
-	base     uint64 // of the indices of its draws in keys
-	deferred []deferredEntity
-	drops    [][formats.NumPasses]int // by format handle and pass
-	full     bool                     // MaxDraws reached (the single part only)
+	draws []backends.Draw
+	keys  [formats.NumPasses][]uint64
+	// last are the keys the part gathered last frame, which stand for
+	// its lists if it was a part of as many then (lastValid), and same
+	// says which passes' keys came out the same again: compared, and
+	// copied when not, on the gathering goroutine, so that the render
+	// thread need neither compare nor merge a steady scene's lists.
+	last      [formats.NumPasses][]uint64
+	lastValid bool
+	same      [formats.NumPasses]bool
+	base      uint64 // of the indices of its draws in keys
+	deferred  []deferredEntity
+	drops     [][formats.NumPasses]int // by format handle and pass
+	full      bool                     // MaxDraws reached (the single part only)
 
 	culled, occluded, facingCulled, shadowUnseen int
 }
@@ -388,7 +410,12 @@ type verdict struct {
 	cascades uint8
 }
 
-func (p *gatherPart) reset(base uint64) {
+// reset readies the part for a frame, its draws indexed from base;
+// lastValid says whether it was a part of as many last frame.
+func (p *gatherPart) reset(base uint64, lastValid bool) {
+	// Last frame's keys stand for the part's lists only if the render
+	// thread filed none after it (deferred).
+	p.lastValid = lastValid && len(p.deferred) == 0
 	p.draws = p.draws[:0]
 	for i := range p.keys {
 		p.keys[i] = p.keys[i][:0]
@@ -449,6 +476,12 @@ func (p *gatherPart) run(f *gatherFrame, q *ecs.RenderQuery, count int) {
 		}
 	}
 	p.culled += culled
+	for pass, keys := range p.keys {
+		p.same[pass] = p.lastValid && slices.Equal(keys, p.last[pass])
+		if !p.same[pass] {
+			p.last[pass] = append(p.last[pass][:0], keys...)
+		}
+	}
 }
 
 // entity tests and files one entity that run did not find culled,

@@ -2,6 +2,7 @@ package frame_test
 
 import (
 	"fmt"
+	"image"
 	"reflect"
 	"runtime"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/sleakgo/sleak/backends"
 	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
+	"github.com/sleakgo/sleak/systems/frame"
 	"github.com/sleakgo/sleak/systems/frame/frametest"
 	"github.com/sleakgo/sleak/vmath"
 )
@@ -145,4 +147,110 @@ func settledGoroutines() int {
 		}
 	}
 	return n
+}
+
+// A pass whose list comes out the same as last frame's keeps last frame's
+// order; one that changed, or changed while the pass did not run, is
+// ordered again: every frame draws as a fresh Context over the same world
+// would, over frames that stand still, change a material or a position,
+// and skip the forward pass.
+func TestAKeptListDrawsAsAFreshSort(t *testing.T) {
+	old := runtime.GOMAXPROCS(4)
+	defer runtime.GOMAXPROCS(old)
+	s := frametest.New(t)
+	tex := make([]backends.TextureID, 3)
+	for i := range tex {
+		var err error
+		if tex[i], err = s.B.CreateTexture(image.NewRGBA(image.Rect(0, 0, 1, 1)), backends.TextureOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shaders := []string{"assets/shaders/default_shader.hlsl", "assets/shaders/water.hlsl"}
+	const n = 4000 // gathered in parts
+	for i := range n {
+		p := vmath.Vec3{float32(i%40)*0.5 - 10, float32(i/40%40)*0.5 - 10, -float32(i/1600) * 4}
+		s.Cube(formats.DefaultHandle, p, ecs.Material{Shader: shaders[i%2], Texture: tex[i%3], Color: vmath.Vec4{1, 1, 1, 1}, CastShadows: true, Transparent: i%17 == 0})
+	}
+	s.Ctx.Env.CascadeInterval = 1 // a fresh Context redraws every cascade
+	passes := []formats.Pass{formats.PassShadow, formats.PassForward, formats.PassTransparent}
+	draws := func(ctx *frame.Context, skip formats.Pass) map[formats.Pass]string {
+		t.Helper()
+		if err := ctx.Begin(s.World); err != nil {
+			t.Fatal(err)
+		}
+		out := map[formats.Pass]string{}
+		for _, p := range passes {
+			if p == skip {
+				continue
+			}
+			if err := ctx.RunPass(p); err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for _, d := range s.D.Draws[p] {
+				fmt.Fprintf(&b, " %d/%d/%d/%v", d.Mesh.N, d.Program.N, d.Texture.N, d.Model[12:15])
+			}
+			out[p] = b.String()
+		}
+		if err := ctx.End(); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	mat := func(i int) *ecs.Material {
+		q := s.World.Renderables()
+		defer q.Close()
+		for j := 0; q.Next(); j++ {
+			if j == i {
+				_, _, m := q.Get()
+				return m
+			}
+		}
+		t.Fatalf("no entity %d", i)
+		return nil
+	}
+	transform := func(i int) *ecs.Transform {
+		q := s.World.Renderables()
+		defer q.Close()
+		for j := 0; q.Next(); j++ {
+			if j == i {
+				tr, _, _ := q.Get()
+				return tr
+			}
+		}
+		t.Fatalf("no entity %d", i)
+		return nil
+	}
+	const none = formats.NumPasses // no pass skipped
+	steps := []struct {
+		name   string
+		change func()
+		skip   formats.Pass
+	}{
+		{"first", func() {}, none},
+		{"still", func() {}, none},
+		{"still again", func() {}, none},
+		{"a texture changed", func() { mat(820).Texture = tex[0] }, none},
+		{"still after it", func() {}, none},
+		{"an entity moved nearer", func() { transform(2420).Position[2] = 5 }, none},
+		{"a texture changed, forward pass skipped", func() { mat(861).Texture = tex[2] }, formats.PassForward},
+		{"still after the skip", func() {}, none},
+		{"a shader changed", func() { mat(903).Shader = shaders[0] }, none},
+		{"still at the end", func() {}, none},
+	}
+	for _, st := range steps {
+		st.change()
+		got := draws(s.Ctx, st.skip)
+		fresh := frame.NewContext(s.B, s.Ctx.Formats, s.Ctx.Log)
+		fresh.Env = s.Ctx.Env
+		want := draws(fresh, st.skip)
+		for _, p := range passes {
+			if got[p] != want[p] {
+				t.Errorf("%s: %s pass draws differ from a fresh Context's", st.name, p)
+			}
+			if p != st.skip && got[p] == "" {
+				t.Errorf("%s: %s pass drew nothing", st.name, p)
+			}
+		}
+	}
 }

@@ -242,19 +242,34 @@ func (c *Context) RunPass(p formats.Pass) error {
 type passOrder struct {
 	pos    []int32
 	sorted []uint64
-	// gathered is the list sorted was made from: a frame that gathers the
-	// same keys, as a still camera over a still scene does, takes sorted
-	// as it is, reading the keys once in order instead of through pos.
-	gathered []uint64
+	// last is what sort returned last, keys themselves (a list in order)
+	// or sorted, while it stands: nil before the first sort and once the
+	// list changed (forget).
+	last []uint64
 }
+
+// forget says the pass's list changed since the last sort: Gather keeps a
+// list that comes out the same as last frame's, as a still camera over a
+// still scene's does, and its order with it.
+func (o *passOrder) forget() { o.last = nil }
 
 // maxMoves bounds the insertion sort that repairs last frame's order, in
 // moves per key; past it the list is sorted from scratch.
 const maxMoves = 1
 
 // sort returns keys (a pass's list, in the order gathered, which is
-// ascending draw index) in sortKeys' order, leaving keys as they are.
+// ascending draw index) in sortKeys' order, leaving keys as they are; a
+// list unchanged since the last sort (no forget) keeps that order.
 func (o *passOrder) sort(keys []uint64, s *sortScratch, low uint) []uint64 {
+	if o.last != nil {
+		return o.last
+	}
+	o.last = o.order(keys, s, low)
+	return o.last
+}
+
+// order is sort for a list that may have changed.
+func (o *passOrder) order(keys []uint64, s *sortScratch, low uint) []uint64 {
 	n := len(keys)
 	// A list gathered in order is its own order; the first key out of
 	// place, usually near the front, ends the check. Next frame then
@@ -263,10 +278,6 @@ func (o *passOrder) sort(keys []uint64, s *sortScratch, low uint) []uint64 {
 		o.pos = o.pos[:0]
 		return keys
 	}
-	if len(o.pos) == n && slices.Equal(keys, o.gathered) {
-		return o.sorted
-	}
-	o.gathered = append(o.gathered[:0], keys...)
 	o.sorted = slices.Grow(o.sorted[:0], n)[:n]
 	out := o.sorted
 	if len(o.pos) == n && o.repair(keys) {

@@ -44,6 +44,7 @@ func TestPassOrderSortsAsSortKeysFrameAfterFrame(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var o passOrder
 	var scratch sortScratch
+	var last []uint64
 	high := make([]uint64, 3000) // each entity's sort bits, drifting from frame to frame
 	for i := range high {
 		high[i] = r.Uint64N(64)
@@ -74,6 +75,10 @@ func TestPassOrderSortsAsSortKeysFrameAfterFrame(t *testing.T) {
 		for i := range keys {
 			keys[i] = high[i]<<indexBits | uint64(2*i) // draw indices ascend, with gaps
 		}
+		if !slices.Equal(keys, last) {
+			o.forget() // as Gather does for a list that changed
+		}
+		last = keys
 		gathered := slices.Clone(keys)
 		want := slices.Clone(keys)
 		sortKeys(want, &scratch, indexBits)

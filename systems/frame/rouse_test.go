@@ -49,7 +49,7 @@ func TestRousedWorkersGatherTheJob(t *testing.T) {
 			parts := gatherParts(n)
 			l.ensureParts(parts)
 			for i := range l.parts[:parts] {
-				l.parts[i].reset(uint64(i) << partShift(parts))
+				l.parts[i].reset(uint64(i)<<partShift(parts), false)
 			}
 			l.used = parts
 			q := w.Renderables()
