@@ -91,6 +91,10 @@ func (c *Context) Gather(w *ecs.World) {
 		for j := range p.deferred {
 			c.fileDeferred(p, &p.deferred[j])
 		}
+		if at := firstRecord(p.draws); at != p.recordsAt {
+			p.recordsAt = at
+			l.recordsMoved++
+		}
 		c.Stats.Culled += p.culled
 		c.Stats.Occluded += p.occluded
 		c.Stats.FacingCulled += p.facingCulled
@@ -383,12 +387,22 @@ type gatherPart struct {
 	last      [formats.NumPasses][]uint64
 	lastValid bool
 	same      [formats.NumPasses]bool
-	base      uint64 // of the indices of its draws in keys
+	recordsAt *backends.Draw // where draws' array began last frame (firstRecord)
+	base      uint64         // of the indices of its draws in keys
 	deferred  []deferredEntity
 	drops     [][formats.NumPasses]int // by format handle and pass
 	full      bool                     // MaxDraws reached (the single part only)
 
 	culled, occluded, facingCulled, shadowUnseen int
+}
+
+// firstRecord returns the first element of draws' array, nil if it has
+// none: it moves when the array grows, and every pointer into it with it.
+func firstRecord(draws []backends.Draw) *backends.Draw {
+	if cap(draws) == 0 {
+		return nil
+	}
+	return &draws[:1][0]
 }
 
 // deferredEntity is an entity a worker tested but could not file, because

@@ -119,7 +119,10 @@ type drawLists struct {
 	order   [formats.NumPasses]passOrder
 	scratch sortScratch
 	formats []formatState // by handle, asked again each frame (refreshFormats)
-	full    bool          // MaxDraws was reached and logged
+	// recordsMoved counts the frames in which a part's draw records moved
+	// to a larger array, leaving pointers to them stale.
+	recordsMoved uint64
+	full         bool // MaxDraws was reached and logged
 }
 
 // turnedAway reports whether every triangle whose outward normal is
@@ -214,22 +217,38 @@ func (c *Context) RunPass(p formats.Pass) error {
 		return fmt.Errorf("%s: begin %s pass: %w", c.Backend.Kind(), p, err)
 	}
 	l := &c.lists
-	keys := l.keys[p]
-	low := uint(indexBits)
-	if p == formats.PassTransparent {
-		low = depthShift
-	}
-	parts, shift := l.parts[:l.used], partShift(l.used)
-	mask := uint64(1)<<shift - 1
-	for _, k := range l.order[p].sort(keys, &l.scratch, low) {
-		i := k & indexMask
-		c.Backend.Draw(&parts[i>>shift].draws[i&mask])
+	for _, d := range l.ordered(p) {
+		c.Backend.Draw(d)
 	}
 	if err := c.Backend.EndPass(); err != nil {
 		return fmt.Errorf("%s: end %s pass: %w", c.Backend.Kind(), p, err)
 	}
 	c.Stats.PassTime[p] += time.Since(start)
 	return nil
+}
+
+// ordered returns pass p's draw records in the order its keys sort in.
+// The list of pointers is kept while the pass's list and the records'
+// arrays stay as they are, as a still scene's do, so that submitting a
+// draw is one load.
+func (l *drawLists) ordered(p formats.Pass) []*backends.Draw {
+	o := &l.order[p]
+	if o.last != nil && o.recordsMoved == l.recordsMoved {
+		return o.records
+	}
+	low := uint(indexBits)
+	if p == formats.PassTransparent {
+		low = depthShift
+	}
+	parts, shift := l.parts[:l.used], partShift(l.used)
+	mask := uint64(1)<<shift - 1
+	o.records = o.records[:0]
+	for _, k := range o.sort(l.keys[p], &l.scratch, low) {
+		i := k & indexMask
+		o.records = append(o.records, &parts[i>>shift].draws[i&mask])
+	}
+	o.recordsMoved = l.recordsMoved
+	return o.records
 }
 
 // passOrder is what a pass keeps of last frame's sort: where each key of
@@ -246,6 +265,10 @@ type passOrder struct {
 	// or sorted, while it stands: nil before the first sort and once the
 	// list changed (forget).
 	last []uint64
+	// records are the draw records of last, in its order, as ordered
+	// found them when drawLists.recordsMoved was recordsMoved.
+	records      []*backends.Draw
+	recordsMoved uint64
 }
 
 // forget says the pass's list changed since the last sort: Gather keeps a

@@ -1,12 +1,17 @@
 package frame
 
 import (
+	"io"
+	"log/slog"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
 	"github.com/sleakgo/sleak/backends"
+	"github.com/sleakgo/sleak/backends/core/coretest"
+	"github.com/sleakgo/sleak/ecs"
 	"github.com/sleakgo/sleak/formats"
 	"github.com/sleakgo/sleak/vmath"
 )
@@ -260,4 +265,83 @@ func BenchmarkSortKeys(b *testing.B) {
 		sortKeys(work, &scratch, indexBits)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/key")
+}
+
+// copyingBackend keeps a copy of every record drawn, by pass.
+type copyingBackend struct {
+	*coretest.Backend
+	pass  formats.Pass
+	draws [formats.NumPasses][]backends.Draw
+}
+
+func (b *copyingBackend) BeginPass(p formats.Pass) error {
+	b.pass, b.draws[p] = p, b.draws[p][:0]
+	return nil
+}
+func (b *copyingBackend) Draw(d *backends.Draw) { b.draws[b.pass] = append(b.draws[b.pass], *d) }
+func (b *copyingBackend) EndPass() error        { return nil }
+
+// A pass that keeps last frame's list still submits this frame's records
+// when a part's records moved to another array: the kept pointers are
+// made again.
+func TestAKeptListFollowsMovedRecords(t *testing.T) {
+	old := runtime.GOMAXPROCS(4)
+	defer runtime.GOMAXPROCS(old)
+	core, _, err := coretest.Open(backends.Config{Width: 64, Height: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer core.Close()
+	b := &copyingBackend{Backend: core}
+	c := NewContext(b, formats.NewRegistry(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	w := ecs.NewWorld()
+	w.SpawnCamera(ecs.NewTransform(vmath.Vec3{0, 0, 10}), ecs.Camera{FovY: 60, Near: 0.1, Far: 100, Active: true})
+	const n = 3000 // gathered in parts
+	for i := range n {
+		p := vmath.Vec3{float32(i%50)*0.2 - 5, float32(i/50)*0.2 - 5, 0}
+		w.Spawn(ecs.NewTransform(p), ecs.Mesh{ID: 1, Bounds: vmath.AABB{Min: vmath.Vec3{-0.5, -0.5, -0.5}, Max: vmath.Vec3{0.5, 0.5, 0.5}}},
+			ecs.Material{ShaderID: backends.ShaderID(1 + i%2), Texture: backends.TextureID(1 + i%3)})
+	}
+	colors := func(red float32) {
+		q := w.Renderables()
+		for q.Next() {
+			q.Material().Color = vmath.Vec4{red, 0, 0, 1}
+		}
+	}
+	frame := func() []backends.Draw {
+		t.Helper()
+		if err := c.Begin(w); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.RunPass(formats.PassForward); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.End(); err != nil {
+			t.Fatal(err)
+		}
+		return b.draws[formats.PassForward]
+	}
+	colors(0.25)
+	frame()
+	if got := frame(); len(got) == 0 || got[0].Color[0] != 0.25 {
+		t.Fatalf("%d draws, want the scene's", len(got))
+	}
+	if c.lists.used < 2 {
+		t.Fatalf("gathered in %d parts, want several", c.lists.used)
+	}
+	// Every part's records in a new array, and a colour, which no key
+	// holds, changed: the list is kept, the records are not.
+	for i := range c.lists.parts[:c.lists.used] {
+		c.lists.parts[i].draws = slices.Clone(c.lists.parts[i].draws)
+	}
+	colors(0.75)
+	got := frame()
+	if c.lists.order[formats.PassForward].last == nil {
+		t.Fatal("the forward list was not kept")
+	}
+	for i, d := range got {
+		if d.Color[0] != 0.75 {
+			t.Fatalf("draw %d of %d has last frame's colour", i, len(got))
+		}
+	}
 }
