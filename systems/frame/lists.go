@@ -261,6 +261,7 @@ func (l *drawLists) ordered(p formats.Pass) []*backends.Draw {
 type passOrder struct {
 	pos    []int32
 	sorted []uint64
+	moved  []uint64 // repair's keys out of place, positions for indices
 	// last is what sort returned last, keys themselves (a list in order)
 	// or sorted, while it stands: nil before the first sort and once the
 	// list changed (forget).
@@ -275,10 +276,6 @@ type passOrder struct {
 // list that comes out the same as last frame's, as a still camera over a
 // still scene's does, and its order with it.
 func (o *passOrder) forget() { o.last = nil }
-
-// maxMoves bounds the insertion sort that repairs last frame's order, in
-// moves per key; past it the list is sorted from scratch.
-const maxMoves = 1
 
 // sort returns keys (a pass's list, in the order gathered, which is
 // ascending draw index) in sortKeys' order, leaving keys as they are; a
@@ -322,32 +319,69 @@ func (o *passOrder) order(keys []uint64, s *sortScratch, low uint) []uint64 {
 	return out
 }
 
-// repair lays keys out in last frame's order and insertion-sorts them by
-// the whole key (the draw index in the low bits keeps equal keys in the
-// order gathered, as sortKeys does), moving the positions along; it
-// reports false, leaving the work undone, once that takes more than
-// maxMoves moves a key.
+// maxMovedShift bounds the keys a repair of last frame's order takes out
+// and puts back, to a sixteenth of the list (n>>maxMovedShift): sorting
+// more of them, and merging, costs about what sorting the whole list
+// from scratch does.
+const maxMovedShift = 4
+
+// repair lays keys out in last frame's order and mends it: the keys out
+// of place (moved) are taken out, leaving the rest in order, then sorted
+// and merged back by the whole key (the draw index in the low bits keeps
+// equal keys in the order gathered, as sortKeys does), the positions
+// following. It reports false, leaving pos to be made again, when more
+// keys moved than maxMovedShift allows.
+//
+// A key below the last one kept has moved towards the front, or the last
+// one kept has moved towards the back: the last one kept is taken out
+// when it is also above the key after this one and the keys kept before
+// it stay in order without it, this key otherwise. A camera moving a
+// little changes the distance bucket of a few keys, each of which
+// insertion would have carried past hundreds of others.
 func (o *passOrder) repair(keys []uint64) bool {
 	out, pos := o.sorted, o.pos
+	n := len(out)
 	for j, p := range pos {
 		out[j] = keys[p]
 	}
-	budget := maxMoves * len(out)
-	for i := 1; i < len(out); i++ {
-		k := out[i]
-		if out[i-1] <= k {
+	moved := o.moved[:0]
+	limit := n >> maxMovedShift
+	kept := 0
+	for j, k := range out {
+		if kept > 0 && out[kept-1] > k {
+			if (kept < 2 || out[kept-2] <= k) && j+1 < n && out[kept-1] > out[j+1] {
+				kept--
+				moved = append(moved, out[kept]&^indexMask|uint64(pos[kept]))
+			} else {
+				moved = append(moved, k&^indexMask|uint64(pos[j]))
+				if len(moved) > limit {
+					break
+				}
+				continue
+			}
+		}
+		out[kept], pos[kept] = k, pos[j]
+		kept++
+	}
+	o.moved = moved
+	if len(moved) > limit {
+		return false
+	}
+	// The moved keys carry their positions in the gathered list in place
+	// of their draw indices: both ascend through the list, so they sort
+	// the same.
+	slices.Sort(moved)
+	// Merged from the back, where the moved keys left room.
+	i, w := kept-1, n-1
+	for m := len(moved) - 1; m >= 0; w-- {
+		if i >= 0 && out[i] > keys[moved[m]&indexMask] {
+			out[w], pos[w] = out[i], pos[i]
+			i--
 			continue
 		}
-		p := pos[i]
-		j := i
-		for ; j > 0 && out[j-1] > k; j-- {
-			out[j], pos[j] = out[j-1], pos[j-1]
-		}
-		out[j], pos[j] = k, p
-		if budget -= i - j; budget < 0 {
-			// pos is still a permutation; the next frame starts from it.
-			return false
-		}
+		p := moved[m] & indexMask
+		out[w], pos[w] = keys[p], int32(p)
+		m--
 	}
 	return true
 }

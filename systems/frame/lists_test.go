@@ -345,3 +345,71 @@ func TestAKeptListFollowsMovedRecords(t *testing.T) {
 		}
 	}
 }
+
+// Repairing last frame's order takes out the keys that moved and merges
+// them back, wherever they moved to, and gives up when too many did.
+func TestRepairMendsMovedKeys(t *testing.T) {
+	const n = 4000
+	r := rand.New(rand.NewPCG(5, 6))
+	tests := []struct {
+		name   string
+		move   func(high []uint64)
+		repair bool
+	}{
+		{"none", func([]uint64) {}, true},
+		{"one to the front", func(h []uint64) { h[2500] = 0 }, true},
+		{"one to the back", func(h []uint64) { h[7] = 1 << 20 }, true},
+		{"the first and the last swapped", func(h []uint64) { h[0], h[n-1] = h[n-1], h[0] }, true},
+		{"forty anywhere", func(h []uint64) {
+			for range 40 {
+				h[r.IntN(n)] = r.Uint64N(64)
+			}
+		}, true},
+		{"a run of twenty one bucket on", func(h []uint64) {
+			for i := 1000; i < 1020; i++ {
+				h[i]++
+			}
+		}, true},
+		{"every key", func(h []uint64) {
+			for i := range h {
+				h[i] = r.Uint64N(64)
+			}
+		}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			high := make([]uint64, n)
+			for i := range high {
+				high[i] = r.Uint64N(64)
+			}
+			keysOf := func() []uint64 {
+				keys := make([]uint64, n)
+				for i := range keys {
+					keys[i] = high[i]<<indexBits | uint64(3*i) // draw indices ascend, with gaps
+				}
+				return keys
+			}
+			var o passOrder
+			var scratch sortScratch
+			o.sort(keysOf(), &scratch, indexBits) // last frame's order
+			tc.move(high)
+			keys := keysOf()
+			if got := o.repair(keys); got != tc.repair {
+				t.Fatalf("repair reported %v, want %v", got, tc.repair)
+			}
+			if !tc.repair {
+				return
+			}
+			want := slices.Clone(keys)
+			sortKeys(want, &scratch, indexBits)
+			if !slices.Equal(o.sorted, want) {
+				t.Fatal("keys out of sortKeys' order")
+			}
+			for j, p := range o.pos {
+				if keys[p] != o.sorted[j] {
+					t.Fatalf("position %d names key %d of the gathered list, not the one sorted there", j, p)
+				}
+			}
+		})
+	}
+}
