@@ -197,30 +197,21 @@ func TestAKeptListDrawsAsAFreshSort(t *testing.T) {
 		}
 		return out
 	}
-	mat := func(i int) *ecs.Material {
+	// entity returns the Transform and Material of the i-th entity drawn.
+	entity := func(i int) (*ecs.Transform, *ecs.Material) {
 		q := s.World.Renderables()
 		defer q.Close()
 		for j := 0; q.Next(); j++ {
 			if j == i {
-				_, _, m := q.Get()
-				return m
+				tr, _, m := q.Get()
+				return tr, m
 			}
 		}
 		t.Fatalf("no entity %d", i)
-		return nil
+		return nil, nil
 	}
-	transform := func(i int) *ecs.Transform {
-		q := s.World.Renderables()
-		defer q.Close()
-		for j := 0; q.Next(); j++ {
-			if j == i {
-				tr, _, _ := q.Get()
-				return tr
-			}
-		}
-		t.Fatalf("no entity %d", i)
-		return nil
-	}
+	mat := func(i int) *ecs.Material { _, m := entity(i); return m }
+	transform := func(i int) *ecs.Transform { tr, _ := entity(i); return tr }
 	const none = formats.NumPasses // no pass skipped
 	steps := []struct {
 		name   string
