@@ -255,8 +255,8 @@ func (l *drawLists) ordered(p formats.Pass) []*backends.Draw {
 // the sorted list stood in the list as gathered, and the sorted list. A
 // scene changes little from one frame to the next, so last frame's order,
 // applied to this frame's keys, is nearly always this frame's order too,
-// or a few moves from it (a key whose distance bucket changed as the
-// camera moved), while sorting from scratch costs several passes over the
+// or that order with a few keys out of place (keys whose distance bucket
+// changed as the camera moved), while sorting from scratch costs several passes over the
 // keys whenever the list is not in entity order (materials interleaved).
 type passOrder struct {
 	pos    []int32
@@ -336,8 +336,9 @@ const maxMovedShift = 4
 // one kept has moved towards the back: the last one kept is taken out
 // when it is also above the key after this one and the keys kept before
 // it stay in order without it, this key otherwise. A camera moving a
-// little changes the distance bucket of a few keys, each of which
-// insertion would have carried past hundreds of others.
+// little changes the distance bucket of a few keys, each of which then
+// belongs hundreds of places from where it stood: taking them out costs
+// one pass over the list, however far they go.
 func (o *passOrder) repair(keys []uint64) bool {
 	out, pos := o.sorted, o.pos
 	n := len(out)
